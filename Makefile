@@ -1,0 +1,42 @@
+# Every target sets up what it needs: `make run` and `make test` work on a fresh machine.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PROTOS := $(shell find proto -name '*.proto')
+GEN_STAMP := server/cosmodrome/v1/.generated
+
+.PHONY: setup proto run test test-fast bench lint clean
+
+setup: $(VENV)/.installed $(GEN_STAMP)
+
+$(VENV)/.installed: pyproject.toml clients/python/pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]' -e clients/python
+	touch $@
+
+# Generated code: produced here, never edited, never committed.
+proto: $(GEN_STAMP)
+$(GEN_STAMP): $(PROTOS) $(VENV)/.installed
+	$(PY) -m cosmodrome.protogen
+	touch $@
+
+run: setup
+	$(VENV)/bin/cosmodrome-server $(ARGS)
+
+test: setup
+	$(PY) -m pytest -q $(ARGS)
+
+test-fast: setup
+	$(PY) -m pytest -q -m "not slow" $(ARGS)
+
+bench: setup
+	$(PY) -m bench.run $(ARGS)
+
+lint: setup
+	$(VENV)/bin/ruff check server clients tests bench
+
+clean:
+	rm -rf $(VENV) data
+	find server -name '*_pb2*.py*' -delete
+	rm -f $(GEN_STAMP)

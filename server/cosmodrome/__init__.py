@@ -1,0 +1,1 @@
+"""Cosmodrome: turn-based board games as a service."""

@@ -1,0 +1,1 @@
+"""Game-agnostic machinery: the engine interface, PRNG, registry, runner and redaction."""

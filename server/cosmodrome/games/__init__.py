@@ -1,0 +1,14 @@
+"""The hosted games, one folder each. `registry()` is the one list of them."""
+
+from __future__ import annotations
+
+from cosmodrome.core.engine import Game
+
+
+def registry() -> dict[str, Game]:
+    """Every hosted game by short name (also its field name in the cosmodrome.v1 oneofs)."""
+    from cosmodrome.games.highcard import HighCard
+    from cosmodrome.games.tictactoe import TicTacToe
+
+    games: list[Game] = [TicTacToe(), HighCard()]
+    return {g.name: g for g in games}

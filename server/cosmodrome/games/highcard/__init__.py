@@ -1,0 +1,3 @@
+from cosmodrome.games.highcard.rules import HighCard
+
+__all__ = ["HighCard"]

@@ -1,0 +1,3 @@
+from cosmodrome.games.tictactoe.rules import TicTacToe
+
+__all__ = ["TicTacToe"]
