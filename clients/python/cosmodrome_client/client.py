@@ -1,0 +1,400 @@
+"""An asyncio client for Cosmodrome servers (grpc.aio), typed end to end.
+
+Create a match, take both seats and let two random bots play it out::
+
+    import asyncio
+    from cosmodrome_client import Client, play
+    from cosmodrome_client.bots import RandomBot
+
+    async def main() -> None:
+        async with Client.connect("127.0.0.1:50051") as client:
+            match = await client.create_match("tictactoe", seed=1)
+            x = await client.join(match.match_id, name="x")
+            o = await client.join(match.match_id, name="o")
+            final, _ = await asyncio.gather(play(x, RandomBot()), play(o, RandomBot()))
+            print(final.result.summary)
+
+    asyncio.run(main())
+
+A `Seat` acts for one seat with its secret token: `view()`, `decisions()`, `submit(move)`,
+`watch()`, `leave()`. Moves and views are the game's own messages (tictactoe_pb2.Move, ...);
+the client wraps and unwraps the service's typed oneofs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Self
+
+import grpc
+from cosmodrome.v1 import (
+    catalog_pb2,
+    catalog_pb2_grpc,
+    lobby_pb2,
+    lobby_pb2_grpc,
+    match_pb2,
+    play_pb2,
+    play_pb2_grpc,
+)
+from google.protobuf.message import Message
+
+from cosmodrome_client.bots.base import Bot
+from cosmodrome_client.errors import CosmodromeError, MoveNoLongerLegal, StaleVersionError
+from cosmodrome_client.messages import unwrap, wrap_move, wrap_options
+
+SPECTATOR = -1
+FINISHED = match_pb2.MATCH_STATUS_FINISHED
+
+# A watch stream that ends with one of these was dropped, not refused: resume it.
+_RESUMABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED,
+                        grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.UNKNOWN,
+                        grpc.StatusCode.INTERNAL, grpc.StatusCode.RESOURCE_EXHAUSTED})
+# A move that failed with one of these may or may not have been applied: resend it with the
+# same idempotency key, which the server answers with the first result.
+_TRANSIENT = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED})
+
+_CHANNEL_OPTIONS = (
+    ("grpc.keepalive_time_ms", 20_000),
+    ("grpc.keepalive_timeout_ms", 10_000),
+    ("grpc.keepalive_permit_without_calls", 1),
+    ("grpc.initial_reconnect_backoff_ms", 100),
+    ("grpc.max_reconnect_backoff_ms", 2_000),
+)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A choice a seat owes, with its options unwrapped to the game's own Move messages."""
+
+    seat: int
+    kind: str
+    prompt: str
+    options: Sequence[Message]
+    deadline_ms: int = 0
+
+
+def decisions_of(view: match_pb2.MatchView, seat: int | None = None) -> list[Decision]:
+    """The decisions in a MatchView owed by `seat` (default: the viewer's own seat).
+
+    Only the viewer's own decisions carry options; others' arrive as bare notices.
+    """
+    seat = view.viewer_seat if seat is None else seat
+    return [Decision(d.seat, d.kind, d.prompt, [unwrap(o) for o in d.options], d.deadline_ms)
+            for d in view.decisions if d.seat == seat and d.options]
+
+
+def game_view(view: match_pb2.MatchView) -> Message | None:
+    """The game's own View inside a MatchView (None while the match waits for players)."""
+    return unwrap(view.game) if view.HasField("game") else None
+
+
+def _auth(token: str | None) -> tuple[tuple[str, str], ...]:
+    return (("authorization", f"Bearer {token}"),) if token else ()
+
+
+class Client:
+    """A connection to one Cosmodrome server.
+
+    Use as `async with Client.connect(address) as client:` (waits until the server answers),
+    or `client = Client(address)` ... `await client.close()`. `timeout` bounds each unary
+    call, in seconds.
+    """
+
+    def __init__(self, address: str, *, timeout: float | None = 30.0,
+                 channel: grpc.aio.Channel | None = None) -> None:
+        self.address = address
+        self.timeout = timeout
+        self.channel = channel or grpc.aio.insecure_channel(address, options=_CHANNEL_OPTIONS)
+        self.catalog = catalog_pb2_grpc.CatalogServiceStub(self.channel)
+        self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
+        self.play = play_pb2_grpc.PlayServiceStub(self.channel)
+
+    @classmethod
+    @asynccontextmanager
+    async def connect(cls, address: str, *, ready_timeout: float = 10.0,
+                      **kwargs) -> AsyncIterator[Client]:
+        """A connected client, closed on exit. Waits up to `ready_timeout` s for the server."""
+        client = cls(address, **kwargs)
+        try:
+            await asyncio.wait_for(client.channel.channel_ready(), ready_timeout)
+            yield client
+        finally:
+            await client.close()
+
+    async def close(self) -> None:
+        await self.channel.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def _call(self, method, request: Message, token: str | None = None) -> Message:
+        try:
+            return await method(request, metadata=_auth(token), timeout=self.timeout)
+        except grpc.aio.AioRpcError as e:
+            raise CosmodromeError.from_rpc(e) from e
+
+    # catalog
+
+    async def list_games(self) -> list[catalog_pb2.GameInfo]:
+        """Every game the server hosts, with player counts and options schema."""
+        response = await self._call(self.catalog.ListGames, catalog_pb2.ListGamesRequest())
+        return list(response.games)
+
+    # lobby
+
+    async def create_match(self, game: str, options: Message | None = None, players: int = 0,
+                           seed: int | None = None) -> match_pb2.Match:
+        """A new match of `game`; `options` is the game's own Options message (or None for
+        its defaults), `players` 0 means the game's minimum, `seed` fixes the shuffle."""
+        request = lobby_pb2.CreateMatchRequest(game=game, players=players)
+        if options is not None:
+            request.options.CopyFrom(wrap_options(options))
+        if seed is not None:
+            request.seed = seed
+        return await self._call(self.lobby.CreateMatch, request)
+
+    async def get_match(self, match_id: str) -> match_pb2.Match:
+        return await self._call(self.lobby.GetMatch, lobby_pb2.GetMatchRequest(match_id=match_id))
+
+    async def list_matches(self, game: str = "",
+                           status: match_pb2.MatchStatus = match_pb2.MATCH_STATUS_UNSPECIFIED,
+                           limit: int | None = None,
+                           page_size: int = 0) -> list[match_pb2.Match]:
+        """Matches, following page tokens until the end (or `limit` matches)."""
+        matches: list[match_pb2.Match] = []
+        token = ""
+        while True:
+            request = lobby_pb2.ListMatchesRequest(game=game, status=status,
+                                                   page_size=page_size, page_token=token)
+            page = await self._call(self.lobby.ListMatches, request)
+            matches.extend(page.matches)
+            token = page.next_page_token
+            if not token or (limit is not None and len(matches) >= limit):
+                return matches[:limit] if limit is not None else matches
+
+    async def join(self, match_id: str, seat: int | None = None, name: str = "") -> Seat:
+        """Take a seat (`seat` None: the first open one). The Seat holds the secret token."""
+        request = lobby_pb2.JoinMatchRequest(match_id=match_id, display_name=name)
+        if seat is not None:
+            request.seat = seat
+        response = await self._call(self.lobby.JoinMatch, request)
+        return Seat(self, match_id, response.seat, response.seat_token, response.match)
+
+    def seat(self, match_id: str, seat: int, token: str) -> Seat:
+        """A Seat handle from a saved token (to come back to a match after a restart)."""
+        return Seat(self, match_id, seat, token)
+
+    def spectate(self, match_id: str) -> Viewer:
+        """A spectator's handle: view and watch without a token."""
+        return Viewer(self, match_id)
+
+
+class Viewer:
+    """Sees and follows one match, as a spectator or (subclass Seat) as a seat."""
+
+    seat: int = SPECTATOR
+    token: str | None = None
+
+    def __init__(self, client: Client, match_id: str) -> None:
+        self.client = client
+        self.match_id = match_id
+        self.last_view: match_pb2.MatchView | None = None
+
+    @property
+    def version(self) -> int:
+        """The version of the newest view seen (0 before any)."""
+        return self.last_view.match.version if self.last_view else 0
+
+    def _remember(self, view: match_pb2.MatchView) -> None:
+        if self.last_view is None or view.match.version >= self.last_view.match.version:
+            self.last_view = view
+
+    async def view(self) -> match_pb2.MatchView:
+        """The match now, as this viewer may see it."""
+        view = await self.client._call(self.client.play.GetView,
+                                       play_pb2.GetViewRequest(match_id=self.match_id),
+                                       self.token)
+        self._remember(view)
+        return view
+
+    async def log(self, from_version: int = 0) -> list[match_pb2.LogEntry]:
+        """Every log entry after `from_version`, as this viewer may see them."""
+        entries: list[match_pb2.LogEntry] = []
+        while True:
+            request = play_pb2.GetLogRequest(match_id=self.match_id, from_version=from_version)
+            page = await self.client._call(self.client.play.GetLog, request, self.token)
+            entries.extend(page.entries)
+            if not page.entries or page.next_from_version <= from_version:
+                return entries
+            from_version = page.next_from_version
+
+    async def watch(self, from_version: int = 0, *, max_retries: int | None = None,
+                    ) -> AsyncIterator[play_pb2.MatchUpdate]:
+        """Every update after `from_version`, then live ones, in version order.
+
+        A dropped stream is reopened from the last version seen, so no update is missed or
+        repeated. Ends when the server closes the stream on a finished match; stop earlier
+        with `break`. `max_retries` bounds consecutive reconnects without progress (None:
+        keep trying).
+        """
+        last, failures = from_version, 0
+        while True:
+            request = play_pb2.WatchMatchRequest(match_id=self.match_id, from_version=last)
+            call = self.client.play.WatchMatch(request, metadata=_auth(self.token),
+                                               wait_for_ready=True)
+            try:
+                async for update in call:
+                    version = update.entry.version
+                    if version <= last:
+                        continue  # already delivered before a reconnect
+                    if version != last + 1:
+                        raise _Gap(last, version)
+                    last, failures = version, 0
+                    if update.HasField("view"):
+                        self._remember(update.view)
+                    yield update
+                if self.last_view is not None and self.last_view.match.status == FINISHED:
+                    return
+            except _Gap:
+                pass  # reopen from the last version seen: the server replays what is missing
+            except grpc.aio.AioRpcError as e:
+                if e.code() not in _RESUMABLE:
+                    raise CosmodromeError.from_rpc(e) from e
+            finally:
+                call.cancel()
+            failures += 1
+            if max_retries is not None and failures > max_retries:
+                raise CosmodromeError(grpc.StatusCode.UNAVAILABLE,
+                                      f"watch of {self.match_id} lost after {failures - 1} "
+                                      f"reconnects at version {last}")
+            await asyncio.sleep(min(2.0, 0.05 * 2 ** min(failures, 6)))
+
+
+class _Gap(Exception):
+    def __init__(self, last: int, got: int) -> None:
+        super().__init__(f"watch jumped from version {last} to {got}")
+
+
+class Seat(Viewer):
+    """Acts for one seat of a match; every call carries the seat's secret token.
+
+    Example (inside a coroutine, `client` connected)::
+
+        seat = await client.join(match_id)
+        view = await seat.view()
+        for decision in seat.decisions(view):
+            await seat.submit(decision.options[0])
+    """
+
+    def __init__(self, client: Client, match_id: str, seat: int, token: str,
+                 match: match_pb2.Match | None = None) -> None:
+        super().__init__(client, match_id)
+        self.seat = seat
+        self.token = token
+        self.match = match
+
+    def __repr__(self) -> str:
+        return f"Seat(match_id={self.match_id!r}, seat={self.seat})"
+
+    def decisions(self, view: match_pb2.MatchView | None = None) -> list[Decision]:
+        """My decisions in `view` (default: the last view seen), options unwrapped."""
+        view = view if view is not None else self.last_view
+        return decisions_of(view, self.seat) if view is not None else []
+
+    async def submit(self, move: Message, *, expected_version: int | None = None,
+                     idempotency_key: str | None = None,
+                     retries: int = 5) -> play_pb2.SubmitMoveResponse:
+        """Submit a move (the game's own Move, or a GameMove) based on the last view seen.
+
+        The move carries one idempotency key through every retry, so it is applied at most
+        once. When the match moved on (ABORTED), the view is refreshed and the move resent
+        only if it is still among this seat's options; otherwise MoveNoLongerLegal is
+        raised. An illegal move raises IllegalMoveError naming the rule.
+        """
+        if expected_version is None:
+            if self.last_view is None:
+                await self.view()
+            expected_version = self.version
+        request = play_pb2.SubmitMoveRequest(match_id=self.match_id,
+                                             expected_version=expected_version,
+                                             idempotency_key=idempotency_key or uuid.uuid4().hex,
+                                             move=wrap_move(move))
+        for attempt in range(retries + 1):
+            try:
+                response = await self.client.play.SubmitMove(
+                    request, metadata=_auth(self.token), timeout=self.client.timeout)
+            except grpc.aio.AioRpcError as e:
+                error = CosmodromeError.from_rpc(e)
+                if attempt == retries:
+                    raise error from e
+                if isinstance(error, StaleVersionError):
+                    view = await self.view()
+                    if not any(request.move == wrap_move(o)
+                               for d in self.decisions(view) for o in d.options):
+                        raise MoveNoLongerLegal(
+                            e.code(), f"the match moved on to version {self.version} and "
+                            f"the move is no longer offered to seat {self.seat}",
+                            error.reason, error.metadata) from e
+                    request.expected_version = view.match.version
+                elif e.code() in _TRANSIENT:
+                    await asyncio.sleep(0.05 * 2 ** attempt)
+                else:
+                    raise error from e
+            else:
+                if response.HasField("view"):
+                    self._remember(response.view)
+                return response
+        raise AssertionError("unreachable")
+
+    async def leave(self) -> match_pb2.Match:
+        """Give up the seat; its token stops working."""
+        return await self.client._call(self.client.lobby.LeaveMatch,
+                                       lobby_pb2.LeaveMatchRequest(match_id=self.match_id),
+                                       self.token)
+
+
+async def play(seat: Seat, bot: Bot) -> match_pb2.Match:
+    """Plays `seat` to the end of its match with `bot`; returns the finished Match.
+
+    Follows the watch stream and, whenever the newest view shows this seat owing a decision,
+    asks the bot for one of the options and submits it. Acts at most once per version, and
+    never on a view older than its own last move.
+    """
+    acted: set[int] = set()
+    floor = 0  # the version my last move produced: older views are stale for me
+
+    async def act(view: match_pb2.MatchView) -> None:
+        nonlocal floor
+        version = view.match.version
+        if version < floor or version in acted:
+            return
+        decisions = seat.decisions(view)
+        if not decisions:
+            return
+        acted.add(version)
+        decision = decisions[0]
+        move = bot.choose(game_view(view), decision.kind, decision.options)
+        try:
+            response = await seat.submit(move, expected_version=version)
+        except MoveNoLongerLegal:
+            return  # a newer update is on its way; decide on that one
+        floor = max(floor, response.version)
+
+    view = await seat.view()
+    if view.match.status == FINISHED:
+        return view.match
+    await act(view)
+    async for update in seat.watch(from_version=view.match.version):
+        if not update.HasField("view"):
+            continue
+        if update.view.match.status == FINISHED:
+            return update.view.match
+        await act(update.view)
+    return (await seat.view()).match

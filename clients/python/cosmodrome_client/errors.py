@@ -1,0 +1,70 @@
+"""Errors the client raises, and the reading of the server's structured error details.
+
+The server answers a refused call with a canonical gRPC code and a google.rpc.Status whose
+details hold a google.rpc.ErrorInfo (domain "cosmodrome"): `reason` names the rule or cause,
+`metadata` carries facts such as the match's `current_version`.
+"""
+
+from __future__ import annotations
+
+import grpc
+from google.rpc import error_details_pb2, status_pb2
+
+STATUS_DETAILS_KEY = "grpc-status-details-bin"
+
+
+def error_info(error: grpc.RpcError) -> error_details_pb2.ErrorInfo | None:
+    """The ErrorInfo detail of a failed call, if the server sent one."""
+    metadata = error.trailing_metadata() if hasattr(error, "trailing_metadata") else None
+    for key, value in metadata or ():
+        if key == STATUS_DETAILS_KEY:
+            status = status_pb2.Status.FromString(value)
+            for detail in status.details:
+                info = error_details_pb2.ErrorInfo()
+                if detail.Unpack(info):
+                    return info
+    return None
+
+
+class CosmodromeError(Exception):
+    """A call the server refused. `code` is the gRPC status, `reason` the ErrorInfo reason."""
+
+    def __init__(self, code: grpc.StatusCode, message: str, reason: str = "",
+                 metadata: dict[str, str] | None = None) -> None:
+        super().__init__(f"{code.name}: {message}" + (f" [{reason}]" if reason else ""))
+        self.code = code
+        self.message = message
+        self.reason = reason
+        self.metadata = dict(metadata or {})
+
+    @classmethod
+    def from_rpc(cls, error: grpc.RpcError) -> CosmodromeError:
+        info = error_info(error)
+        reason, metadata = (info.reason, dict(info.metadata)) if info else ("", {})
+        kind = {grpc.StatusCode.FAILED_PRECONDITION: IllegalMoveError,
+                grpc.StatusCode.ABORTED: StaleVersionError}.get(error.code(), cls)
+        return kind(error.code(), error.details() or "", reason, metadata)
+
+
+class IllegalMoveError(CosmodromeError):
+    """FAILED_PRECONDITION: the rules forbid this move now. `rule` names the rule."""
+
+    @property
+    def rule(self) -> str:
+        return self.reason
+
+
+class StaleVersionError(CosmodromeError):
+    """ABORTED: the match moved on since the version the move was based on."""
+
+    @property
+    def current_version(self) -> int | None:
+        value = self.metadata.get("current_version")
+        return int(value) if value is not None else None
+
+
+class MoveNoLongerLegal(CosmodromeError):
+    """The match moved on while a move was in flight, and the move is no longer offered.
+
+    Raised by `Seat.submit` instead of retrying; read the fresh view and choose again.
+    """
