@@ -1,0 +1,3 @@
+from cosmodrome.games.mlem.rules import Mlem
+
+__all__ = ["Mlem"]
