@@ -1,0 +1,1 @@
+"""The gRPC surface: servicers, the interceptor (logging, error mapping), the watch hub."""

@@ -1,0 +1,42 @@
+"""Map platform errors to gRPC statuses with google.rpc.ErrorInfo details."""
+
+from __future__ import annotations
+
+import grpc
+from google.protobuf import any_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+
+from cosmodrome.core import errors
+
+DOMAIN = "cosmodrome"
+
+CODES: dict[type[errors.CosmodromeError], grpc.StatusCode] = {
+    errors.InvalidArgument: grpc.StatusCode.INVALID_ARGUMENT,
+    errors.NotFound: grpc.StatusCode.NOT_FOUND,
+    errors.AlreadyExists: grpc.StatusCode.ALREADY_EXISTS,
+    errors.Unauthenticated: grpc.StatusCode.UNAUTHENTICATED,
+    errors.PermissionDenied: grpc.StatusCode.PERMISSION_DENIED,
+    errors.FailedPrecondition: grpc.StatusCode.FAILED_PRECONDITION,
+    errors.Stale: grpc.StatusCode.ABORTED,
+    errors.Unavailable: grpc.StatusCode.UNAVAILABLE,
+}
+
+
+def status_code(exc: errors.CosmodromeError) -> grpc.StatusCode:
+    return CODES.get(type(exc), grpc.StatusCode.UNKNOWN)
+
+
+def trailers(exc: errors.CosmodromeError) -> tuple[tuple[str, bytes], ...]:
+    """The google.rpc.Status trailer that grpcio-status clients decode."""
+    code = status_code(exc)
+    info = error_details_pb2.ErrorInfo(reason=getattr(exc, "rule", exc.reason), domain=DOMAIN,
+                                       metadata=exc.details)
+    detail = any_pb2.Any()
+    detail.Pack(info)
+    status = status_pb2.Status(code=getattr(code_pb2, code.name), message=exc.message,
+                               details=[detail])
+    return (("grpc-status-details-bin", status.SerializeToString()),)
+
+
+async def abort(context: grpc.aio.ServicerContext, exc: errors.CosmodromeError) -> None:
+    await context.abort(status_code(exc), exc.message, trailing_metadata=trailers(exc))

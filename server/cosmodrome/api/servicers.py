@@ -1,0 +1,189 @@
+"""The gRPC servicers: thin translations between requests and the runner.
+
+Credentials come from the `authorization: Bearer <token>` metadata; every response that
+shows game content is built by core.redact for the caller.
+"""
+
+from __future__ import annotations
+
+import hmac
+
+import grpc
+import structlog
+from google.protobuf import empty_pb2
+
+from cosmodrome.api.watch_hub import WatchHub
+from cosmodrome.core import redact
+from cosmodrome.core.errors import InvalidArgument, PermissionDenied, Unauthenticated
+from cosmodrome.core.runner import Runner, check_match_id
+from cosmodrome.v1 import (
+    admin_pb2,
+    admin_pb2_grpc,
+    catalog_pb2,
+    catalog_pb2_grpc,
+    lobby_pb2,
+    lobby_pb2_grpc,
+    play_pb2,
+    play_pb2_grpc,
+)
+
+MAX_PAGE = 200
+MAX_LOG_PAGE = 1000
+
+
+def bearer(context: grpc.aio.ServicerContext) -> str | None:
+    """The token of the `authorization: Bearer <token>` metadata, if any."""
+    for key, value in context.invocation_metadata() or ():
+        if key == "authorization":
+            scheme, _, token = value.partition(" ")
+            if scheme.lower() != "bearer" or not token:
+                raise Unauthenticated("authorization metadata must be 'Bearer <token>'")
+            return token.strip()
+    return None
+
+
+def bind(**fields) -> None:
+    structlog.contextvars.bind_contextvars(**fields)
+
+
+class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
+    def __init__(self, runner: Runner) -> None:
+        self.response = catalog_pb2.ListGamesResponse(games=[
+            catalog_pb2.GameInfo(
+                name=g.name, title=g.title, summary=g.summary, min_players=g.min_players,
+                max_players=g.max_players, hidden_information=g.hidden_information,
+                options=[catalog_pb2.OptionInfo(
+                    name=o.name, type=o.type, description=o.description,
+                    default_value=o.default, minimum=o.minimum or 0, maximum=o.maximum or 0,
+                    choices=o.choices) for o in g.option_specs])
+            for g in runner.games.values()])
+
+    async def ListGames(self, request, context):
+        return self.response
+
+
+class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
+    def __init__(self, runner: Runner) -> None:
+        self.runner = runner
+
+    async def CreateMatch(self, request, context):
+        bind(game=request.game)
+        seed = request.seed if request.HasField("seed") else None
+        match = await self.runner.create(request.game, request.options, request.players, seed)
+        bind(match=match.match_id)
+        return match
+
+    async def GetMatch(self, request, context):
+        check_match_id(request.match_id)
+        bind(match=request.match_id)
+        record, _ = await self.runner.store.load(request.match_id)
+        return record.match
+
+    async def ListMatches(self, request, context):
+        if not 0 <= request.page_size <= MAX_PAGE:
+            raise InvalidArgument(f"page_size must be between 0 and {MAX_PAGE}")
+        if request.game:
+            self.runner.game(request.game)
+        matches, token = await self.runner.store.list_matches(
+            request.game, request.status, request.page_size or 50, request.page_token)
+        return lobby_pb2.ListMatchesResponse(matches=matches, next_page_token=token)
+
+    async def JoinMatch(self, request, context):
+        bind(match=request.match_id)
+        seat = request.seat if request.HasField("seat") else None
+        match, seat, token = await self.runner.join(request.match_id, seat,
+                                                    request.display_name)
+        bind(seat=seat, version=match.version)
+        return lobby_pb2.JoinMatchResponse(match=match, seat=seat, seat_token=token)
+
+    async def LeaveMatch(self, request, context):
+        bind(match=request.match_id)
+        token = bearer(context)
+        return await self.runner.leave(request.match_id, token or "")
+
+
+class PlayServicer(play_pb2_grpc.PlayServiceServicer):
+    def __init__(self, runner: Runner, hub: WatchHub) -> None:
+        self.runner = runner
+        self.hub = hub
+
+    async def GetView(self, request, context):
+        bind(match=request.match_id)
+        return await self.runner.view(request.match_id, bearer(context))
+
+    async def SubmitMove(self, request, context):
+        bind(match=request.match_id, expected_version=request.expected_version)
+        return await self.runner.submit(request.match_id, bearer(context),
+                                        request.expected_version, request.idempotency_key,
+                                        request.move)
+
+    async def GetLog(self, request, context):
+        check_match_id(request.match_id)
+        bind(match=request.match_id)
+        if request.from_version < 0 or not 0 <= request.page_size <= MAX_LOG_PAGE:
+            raise InvalidArgument(
+                f"from_version must be >= 0 and page_size between 0 and {MAX_LOG_PAGE}")
+        record, _ = await self.runner.store.load(request.match_id)
+        viewer = self.runner.seat_of(record, bearer(context))
+        entries = await self.runner.store.entries(request.match_id, request.from_version,
+                                                  request.page_size or 100)
+        return play_pb2.GetLogResponse(
+            entries=[redact.log_entry(e, viewer) for e in entries],
+            next_from_version=entries[-1].version if entries else request.from_version)
+
+    async def WatchMatch(self, request, context):
+        check_match_id(request.match_id)
+        bind(match=request.match_id)
+        if request.from_version < 0:
+            raise InvalidArgument("from_version must be >= 0")
+        token = bearer(context)
+        record, _ = await self.runner.store.load(request.match_id)
+        viewer = self.runner.seat_of(record, token)
+        game = self.runner.game(record.match.game)
+        async for entries, latest in self.hub.batches(request.match_id, request.from_version):
+            if latest is not None and viewer is not None:
+                self.runner.seat_of(latest, token)  # the seat may have been given up
+            for entry in entries:
+                update = play_pb2.MatchUpdate(entry=redact.log_entry(entry, viewer))
+                if latest is not None and entry is entries[-1]:
+                    update.view.CopyFrom(redact.match_view(game, latest, viewer))
+                yield update
+
+
+class AdminServicer(admin_pb2_grpc.AdminServiceServicer):
+    def __init__(self, runner: Runner, admin_token: str | None) -> None:
+        self.runner = runner
+        self.admin_token = admin_token
+
+    def _authorize(self, context) -> None:
+        if not self.admin_token:
+            raise PermissionDenied("the admin API is disabled: the server has no admin token")
+        token = bearer(context)
+        if token is None:
+            raise Unauthenticated("the admin API needs authorization: Bearer <admin token>")
+        if not hmac.compare_digest(token.encode(), self.admin_token.encode()):
+            raise PermissionDenied("not the admin token")
+
+    async def ExportMatch(self, request, context):
+        self._authorize(context)
+        check_match_id(request.match_id)
+        bind(match=request.match_id)
+        record, log = await self.runner.store.export(request.match_id)
+        return admin_pb2.MatchExport(record=record, log=log)
+
+    async def ImportMatch(self, request, context):
+        self._authorize(context)
+        record, log = request.export.record, list(request.export.log)
+        bind(match=record.match.match_id)
+        self.runner.check_import(record, log)
+        await self.runner.store.replace(record, log, request.overwrite)
+        await self.runner.refresh_deadline(record)
+        return request.export
+
+    async def DeleteMatch(self, request, context):
+        self._authorize(context)
+        check_match_id(request.match_id)
+        bind(match=request.match_id)
+        record, _ = await self.runner.store.load(request.match_id)
+        await self.runner.store.delete(request.match_id, record.match.game)
+        return empty_pb2.Empty()

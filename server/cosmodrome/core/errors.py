@@ -1,0 +1,61 @@
+"""Errors the platform raises; the API maps each to its gRPC status (api/errors.py).
+
+Every one carries a message written for the caller, so it must never contain another
+seat's secrets.
+"""
+
+from __future__ import annotations
+
+
+class CosmodromeError(Exception):
+    reason = "ERROR"
+
+    def __init__(self, message: str, **details: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+
+class InvalidArgument(CosmodromeError):
+    reason = "INVALID_ARGUMENT"
+
+
+class NotFound(CosmodromeError):
+    reason = "NOT_FOUND"
+
+
+class AlreadyExists(CosmodromeError):
+    reason = "ALREADY_EXISTS"
+
+
+class Unauthenticated(CosmodromeError):
+    reason = "UNAUTHENTICATED"
+
+
+class PermissionDenied(CosmodromeError):
+    reason = "PERMISSION_DENIED"
+
+
+class FailedPrecondition(CosmodromeError):
+    """The rules or the match's state forbid this now. `rule` names what forbids it."""
+
+    reason = "FAILED_PRECONDITION"
+
+    def __init__(self, rule: str, message: str, **details: str) -> None:
+        super().__init__(f"{rule}: {message}", rule=rule, **details)
+        self.rule = rule
+
+
+class Stale(CosmodromeError):
+    """The caller's expected version is not the match's current one."""
+
+    reason = "STALE_VERSION"
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"match is at version {current}, not {expected}",
+                         current_version=str(current))
+        self.current = current
+
+
+class Unavailable(CosmodromeError):
+    reason = "UNAVAILABLE"

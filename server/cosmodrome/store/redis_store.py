@@ -1,0 +1,252 @@
+"""The match store on Redis.
+
+Key layout: every key of one match shares the hash tag `{match_id}`, so a match lives in one
+Redis Cluster slot and its Lua scripts stay atomic there.
+
+    m:{id}          hash: v (version), rec (StoredMatch), pub (public Match)
+    m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry)
+    m:{id}:idem     hash: "<seat>:<idempotency key>" -> digest of the move + first response
+    matches         zset: match id by creation time (ms), for listing
+    matches:<game>  zset: the same, per game
+    deadlines       zset: match id by the due time (ms) of its earliest deadline
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
+
+import redis.asyncio as redis
+from redis.exceptions import ResponseError
+
+from cosmodrome.core.errors import AlreadyExists, InvalidArgument, NotFound, Stale
+from cosmodrome.v1 import match_pb2, records_pb2
+
+DEADLINES = "deadlines"
+ALL_MATCHES = "matches"
+
+
+def _lua(name: str) -> str:
+    return resources.files("cosmodrome.store").joinpath(f"lua/{name}.lua").read_text()
+
+
+def match_key(match_id: str) -> str:
+    return f"m:{{{match_id}}}"
+
+
+def log_key(match_id: str) -> str:
+    return f"m:{{{match_id}}}:log"
+
+
+def idem_key(match_id: str) -> str:
+    return f"m:{{{match_id}}}:idem"
+
+
+def game_index(game: str) -> str:
+    return f"{ALL_MATCHES}:{game}"
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    """A retried move: what the first attempt stored under its idempotency key."""
+
+    value: bytes
+
+
+class RedisStore:
+    def __init__(self, client: redis.Redis, retention_ms: int = 7 * 24 * 3600 * 1000) -> None:
+        self.redis = client
+        self.retention_ms = retention_ms
+        self._commit = client.register_script(_lua("commit"))
+        self._create = client.register_script(_lua("create"))
+        self._release = client.register_script(_lua("release_deadline"))
+
+    @classmethod
+    def from_url(cls, url: str, **kwargs) -> RedisStore:
+        client = redis.Redis.from_url(url, max_connections=512)
+        return cls(client, **kwargs)
+
+    async def close(self) -> None:
+        await self.redis.aclose()
+
+    # -- one match ---------------------------------------------------------------------
+
+    async def create(self, record: records_pb2.StoredMatch, entry: records_pb2.StoredEntry,
+                     created_ms: int) -> None:
+        mid = record.match.match_id
+        ok = await self._create(keys=[match_key(mid), log_key(mid)],
+                                args=[record.SerializeToString(),
+                                      record.match.SerializeToString(),
+                                      entry.SerializeToString()])
+        if not ok:
+            raise AlreadyExists(f"match {mid} already exists")
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(ALL_MATCHES, {mid: created_ms})
+            pipe.zadd(game_index(record.match.game), {mid: created_ms})
+            await pipe.execute()
+
+    async def load(self, match_id: str, idem_field: str = "") -> tuple[
+            records_pb2.StoredMatch, Duplicate | None]:
+        """The match record, and the stored first result if `idem_field` was seen before."""
+        if idem_field:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.hget(match_key(match_id), "rec")
+                pipe.hget(idem_key(match_id), idem_field)
+                raw, prior = await pipe.execute()
+        else:
+            raw, prior = await self.redis.hget(match_key(match_id), "rec"), None
+        if raw is None:
+            raise NotFound(f"no match {match_id}")
+        return records_pb2.StoredMatch.FromString(raw), Duplicate(prior) if prior else None
+
+    async def commit(self, record: records_pb2.StoredMatch, entry: records_pb2.StoredEntry,
+                     expected_version: int, idem_field: str = "",
+                     idem_value: bytes = b"") -> Duplicate | None:
+        """Write `record` as version expected+1 if the match is still at `expected_version`.
+
+        Returns the prior result when `idem_field` was already used (nothing is written).
+        Raises Stale (with the current version) or NotFound.
+        """
+        mid = record.match.match_id
+        finished = record.match.status == match_pb2.MATCH_STATUS_FINISHED
+        reply = await self._commit(
+            keys=[match_key(mid), log_key(mid), idem_key(mid)],
+            args=[expected_version, record.SerializeToString(), record.match.SerializeToString(),
+                  entry.SerializeToString(), idem_field, idem_value,
+                  self.retention_ms if finished else 0])
+        status = reply[0]
+        if status == b"OK":
+            return None
+        if status == b"DUP":
+            return Duplicate(reply[1])
+        if status == b"STALE":
+            raise Stale(expected_version, int(reply[1]))
+        raise NotFound(f"no match {mid}")
+
+    async def version(self, match_id: str) -> int:
+        v = await self.redis.hget(match_key(match_id), "v")
+        if v is None:
+            raise NotFound(f"no match {match_id}")
+        return int(v)
+
+    async def entries(self, match_id: str, after_version: int, count: int | None = None
+                      ) -> list[records_pb2.StoredEntry]:
+        """Stream entries with version > after_version, oldest first."""
+        raw = await self.redis.xrange(log_key(match_id), min=f"({after_version}-0", max="+",
+                                      count=count)
+        return [records_pb2.StoredEntry.FromString(fields[b"e"]) for _, fields in raw]
+
+    async def wait_entries(self, match_ids: dict[str, int], block_ms: int
+                           ) -> dict[str, list[records_pb2.StoredEntry]]:
+        """Block until some match has entries after its given version (or time runs out)."""
+        streams = {log_key(mid): f"{v}-0" for mid, v in match_ids.items()}
+        reply = await self.redis.xread(streams, block=block_ms)
+        out: dict[str, list[records_pb2.StoredEntry]] = {}
+        for stream, items in reply or []:
+            out[stream.decode()[3:-5]] = [  # m:{<id>}:log -> <id>
+                records_pb2.StoredEntry.FromString(f[b"e"]) for _, f in items]
+        return out
+
+    # -- admin -------------------------------------------------------------------------
+
+    async def export(self, match_id: str) -> tuple[records_pb2.StoredMatch,
+                                                   list[records_pb2.StoredEntry]]:
+        record, _ = await self.load(match_id)
+        return record, await self.entries(match_id, 0)
+
+    async def replace(self, record: records_pb2.StoredMatch,
+                      log: Iterable[records_pb2.StoredEntry], overwrite: bool) -> None:
+        """Write a whole match (admin import) in one transaction."""
+        mid = record.match.match_id
+        keys = [match_key(mid), log_key(mid), idem_key(mid)]
+        if not overwrite and await self.redis.exists(keys[0]):
+            raise AlreadyExists(f"match {mid} already exists (set overwrite to replace it)")
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.delete(*keys)
+            pipe.hset(keys[0], mapping={"v": record.match.version,
+                                        "rec": record.SerializeToString(),
+                                        "pub": record.match.SerializeToString()})
+            for entry in log:
+                pipe.xadd(keys[1], {"e": entry.SerializeToString()}, id=f"{entry.version}-0")
+            try:
+                await pipe.execute()
+            except ResponseError as exc:
+                raise InvalidArgument(f"log versions must increase from 1: {exc}") from exc
+        created = record.match.create_time.ToMilliseconds()
+        await self.redis.zadd(ALL_MATCHES, {mid: created})
+        await self.redis.zadd(game_index(record.match.game), {mid: created})
+
+    async def delete(self, match_id: str, game: str) -> None:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.delete(match_key(match_id), log_key(match_id), idem_key(match_id))
+            pipe.zrem(ALL_MATCHES, match_id)
+            pipe.zrem(game_index(game), match_id)
+            pipe.zrem(DEADLINES, match_id)
+            await pipe.execute()
+
+    # -- listing -----------------------------------------------------------------------
+
+    async def list_matches(self, game: str, status: int, page_size: int, page_token: str
+                           ) -> tuple[list[match_pb2.Match], str]:
+        """Newest first. The page token is an opaque cursor (creation ms and id)."""
+        index = game_index(game) if game else ALL_MATCHES
+        top, after_id = _decode_cursor(page_token)
+        found: list[match_pb2.Match] = []
+        while len(found) < page_size:
+            batch = await self.redis.zrevrangebyscore(index, top, "-inf", start=0,
+                                                      num=page_size * 2 + 1, withscores=True)
+            batch = [(m.decode(), s) for m, s in batch
+                     if not (s == top and after_id and m.decode() >= after_id)]
+            if not batch:
+                return found, ""
+            raws = await self._public_records([m for m, _ in batch])
+            for (mid, score), raw in zip(batch, raws):
+                top, after_id = score, mid
+                if raw is None:  # expired by retention or deleted: drop from the index
+                    await self.redis.zrem(index, mid)
+                    continue
+                match = match_pb2.Match.FromString(raw)
+                if status and match.status != status:
+                    continue
+                found.append(match)
+                if len(found) == page_size:
+                    return found, _encode_cursor(top, after_id)
+        return found, _encode_cursor(top, after_id)
+
+    async def _public_records(self, match_ids: list[str]) -> list[bytes | None]:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for mid in match_ids:
+                pipe.hget(match_key(mid), "pub")
+            return await pipe.execute()
+
+    # -- deadlines ---------------------------------------------------------------------
+
+    async def set_deadline(self, match_id: str, due_ms: int) -> None:
+        if due_ms:
+            await self.redis.zadd(DEADLINES, {match_id: due_ms})
+        else:
+            await self.redis.zrem(DEADLINES, match_id)
+
+    async def due_deadlines(self, now_ms: int, limit: int = 32) -> list[tuple[str, int]]:
+        raw = await self.redis.zrangebyscore(DEADLINES, "-inf", now_ms, start=0, num=limit,
+                                             withscores=True)
+        return [(m.decode(), int(s)) for m, s in raw]
+
+    async def release_deadline(self, match_id: str, due_ms: int) -> None:
+        await self._release(keys=[DEADLINES], args=[match_id, due_ms])
+
+
+def _encode_cursor(score: float, match_id: str) -> str:
+    return base64.urlsafe_b64encode(f"{int(score)}:{match_id}".encode()).decode()
+
+
+def _decode_cursor(token: str) -> tuple[float | str, str]:
+    if not token:
+        return "+inf", ""
+    try:
+        score, match_id = base64.urlsafe_b64decode(token.encode()).decode().split(":", 1)
+        return float(int(score)), match_id
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise InvalidArgument("page_token is not one this server issued") from exc
