@@ -84,3 +84,70 @@ class ServerProcess:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+class Api:
+    """Synchronous stubs over one channel, for tests that drive the server step by step."""
+
+    def __init__(self, address: str) -> None:
+        from cosmodrome.v1 import (
+            admin_pb2_grpc,
+            catalog_pb2_grpc,
+            lobby_pb2_grpc,
+            play_pb2_grpc,
+        )
+        self.channel = grpc.insecure_channel(address)
+        self.catalog = catalog_pb2_grpc.CatalogServiceStub(self.channel)
+        self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
+        self.play = play_pb2_grpc.PlayServiceStub(self.channel)
+        self.admin = admin_pb2_grpc.AdminServiceStub(self.channel)
+
+    def close(self) -> None:
+        self.channel.close()
+
+    def new_match(self, game: str = "tictactoe", players: int = 0, seed: int | None = 7,
+                  options=None) -> tuple[str, list[str]]:
+        """Create a match and fill every seat; returns (match_id, seat tokens)."""
+        from cosmodrome.v1 import lobby_pb2
+        request = lobby_pb2.CreateMatchRequest(game=game, players=players, options=options)
+        if seed is not None:
+            request.seed = seed
+        match = self.lobby.CreateMatch(request)
+        tokens = [self.lobby.JoinMatch(lobby_pb2.JoinMatchRequest(
+            match_id=match.match_id, seat=i, display_name=f"p{i}")).seat_token
+                  for i in range(match.players)]
+        return match.match_id, tokens
+
+    def view(self, match_id: str, token: str | None = None):
+        from cosmodrome.v1 import play_pb2
+        return self.play.GetView(play_pb2.GetViewRequest(match_id=match_id),
+                                 metadata=auth(token))
+
+    def submit(self, match_id: str, token: str, move, version: int | None = None,
+               key: str = ""):
+        from cosmodrome.v1 import play_pb2
+        if version is None:
+            version = self.view(match_id, token).match.version
+        return self.play.SubmitMove(play_pb2.SubmitMoveRequest(
+            match_id=match_id, expected_version=version, idempotency_key=key, move=move),
+            metadata=auth(token))
+
+    def export(self, match_id: str):
+        from cosmodrome.v1 import admin_pb2
+        return self.admin.ExportMatch(admin_pb2.ExportMatchRequest(match_id=match_id),
+                                      metadata=auth(ADMIN_TOKEN))
+
+
+def auth(token: str | None) -> tuple[tuple[str, str], ...]:
+    return (("authorization", f"Bearer {token}"),) if token else ()
+
+
+def error_info(error: grpc.RpcError):
+    """The google.rpc.ErrorInfo detail of a failed call."""
+    from google.rpc import error_details_pb2
+    from grpc_status import rpc_status
+    status = rpc_status.from_call(error)
+    assert status is not None, f"no status details on {error}"
+    info = error_details_pb2.ErrorInfo()
+    assert status.details[0].Unpack(info)
+    return info

@@ -10,9 +10,10 @@ import time
 
 import grpc
 import structlog
+from google.protobuf.message import DecodeError
 
 from cosmodrome.api.errors import abort
-from cosmodrome.core.errors import CosmodromeError
+from cosmodrome.core.errors import CosmodromeError, InvalidArgument
 
 log = structlog.get_logger("cosmodrome.api")
 PREFIX = "/cosmodrome.v1."
@@ -25,24 +26,32 @@ class ApiInterceptor(grpc.aio.ServerInterceptor):
         if handler is None or not method.startswith(PREFIX):
             return handler  # health, reflection: as they are
         rpc = method[len(PREFIX):]
+        # Requests arrive as bytes and are parsed inside the wrapper, so a malformed one is
+        # INVALID_ARGUMENT rather than grpcio's INTERNAL.
+        parse = handler.request_deserializer
         if handler.unary_unary:
             return grpc.unary_unary_rpc_method_handler(
-                _unary(rpc, handler.unary_unary), handler.request_deserializer,
-                handler.response_serializer)
+                _unary(rpc, parse, handler.unary_unary), None, handler.response_serializer)
         if handler.unary_stream:
             return grpc.unary_stream_rpc_method_handler(
-                _stream(rpc, handler.unary_stream), handler.request_deserializer,
-                handler.response_serializer)
+                _stream(rpc, parse, handler.unary_stream), None, handler.response_serializer)
         return handler
 
 
-def _unary(rpc, behaviour):
-    async def wrapped(request, context):
+def _parse(parse, raw: bytes):
+    try:
+        return parse(raw)
+    except DecodeError:
+        raise InvalidArgument("the request is not a valid protobuf message") from None
+
+
+def _unary(rpc, parse, behaviour):
+    async def wrapped(raw, context):
         structlog.contextvars.clear_contextvars()
         start = time.perf_counter()
         outcome = "OK"
         try:
-            return await behaviour(request, context)
+            return await behaviour(_parse(parse, raw), context)
         except CosmodromeError as exc:
             outcome = exc.reason
             await abort(context, exc)
@@ -56,13 +65,13 @@ def _unary(rpc, behaviour):
     return wrapped
 
 
-def _stream(rpc, behaviour):
-    async def wrapped(request, context):
+def _stream(rpc, parse, behaviour):
+    async def wrapped(raw, context):
         structlog.contextvars.clear_contextvars()
         start = time.perf_counter()
         outcome = "OK"
         try:
-            async for item in behaviour(request, context):
+            async for item in behaviour(_parse(parse, raw), context):
                 yield item
         except CosmodromeError as exc:
             outcome = exc.reason
