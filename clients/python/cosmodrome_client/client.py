@@ -235,14 +235,17 @@ class Viewer:
                 return entries
             from_version = page.next_from_version
 
-    async def watch(self, from_version: int = 0, *, max_retries: int | None = None,
-                    ) -> AsyncIterator[play_pb2.MatchUpdate]:
+    async def watch(self, from_version: int = 0, *, until_finished: bool = True,
+                    max_retries: int | None = None) -> AsyncIterator[play_pb2.MatchUpdate]:
         """Every update after `from_version`, then live ones, in version order.
 
         A dropped stream is reopened from the last version seen, so no update is missed or
-        repeated. Ends when the server closes the stream on a finished match; stop earlier
-        with `break`. `max_retries` bounds consecutive reconnects without progress (None:
-        keep trying).
+        repeated. With `until_finished` the iteration ends after the update whose view shows
+        the match finished; stop earlier with `break`. `max_retries` bounds consecutive
+        reconnects without progress (None: keep trying).
+
+            async for update in seat.watch():
+                print(update.entry.version, update.entry.move_kind)
         """
         last, failures = from_version, 0
         while True:
@@ -260,6 +263,9 @@ class Viewer:
                     if update.HasField("view"):
                         self._remember(update.view)
                     yield update
+                    if (until_finished and update.HasField("view")
+                            and update.view.match.status == FINISHED):
+                        return
                 if self.last_view is not None and self.last_view.match.status == FINISHED:
                     return
             except _Gap:
