@@ -300,6 +300,8 @@ class Mlem(Game):
         cat = state.rocket[index]
         here = state.space
         if state.phase == pb.PHASE_PARACHUTE:
+            if cat.kind != pb.CAT_KIND_PARACHUTE:
+                return []
             return [here] if self._can_land(state, layout, here) else []
         spaces = ((here - 1, here, here + 1) if cat.kind == pb.CAT_KIND_SHIFTER else (here,))
         return [s for s in spaces if self._can_land(state, layout, s)]
