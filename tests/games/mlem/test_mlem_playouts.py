@@ -1,0 +1,178 @@
+"""Random-play property tests over thousands of in-process games, and the engine contract."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from cosmodrome.core.engine import IllegalMove
+from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
+
+from tests.games.mlem.mlem_helpers import G, L, where_are_cats
+
+ALL_CATS = {(s, k) for s in range(5) for k in range(1, 9)}
+
+
+def independent_scores(state: pb.State) -> list[int]:
+    """Scores recomputed from the final board without the engine's scoring module."""
+    n = state.players
+    total = [0] * n
+    points = {m.number: m.points for m in L.moons}
+    for slot in state.moons:
+        if slot.occupied:
+            total[slot.cat.owner] += points[slot.number] * (
+                2 if slot.cat.kind == pb.CAT_KIND_MOON_DOUBLE else 1)
+    values = {p.name: p.values for p in L.planets}
+    for pile in state.planets:
+        seats = []
+        for i, cat in enumerate(pile.cats):
+            if cat.owner not in seats:
+                seats.append(cat.owner)  # in order of first arrival
+        count = {s: sum(c.owner == s for c in pile.cats) for s in seats}
+        ranked = sorted(seats, key=lambda s: -count[s])  # stable: earlier arrival first
+        for rank, s in enumerate(ranked):
+            doubled = any(c.owner == s and c.kind == pb.CAT_KIND_PLANET_DOUBLE
+                          for c in pile.cats)
+            total[s] += values[pile.name][min(rank, 2)] * (2 if doubled else 1)
+    for cat in state.comet:
+        total[cat.owner] += L.comet_points * (2 if cat.kind == pb.CAT_KIND_DEEP_DOUBLE else 1)
+    for cat in state.galaxy:
+        total[cat.owner] += L.galaxy_points * (2 if cat.kind == pb.CAT_KIND_DEEP_DOUBLE else 1)
+    owners = list(state.objective_owner)
+    for s in range(n):
+        total[s] += 5 * owners.count(s)
+    return total
+
+
+def check_invariants(state: pb.State) -> None:
+    cats = where_are_cats(state)
+    expected = {c for c in ALL_CATS if c[0] < state.players}
+    assert set(cats) == expected, "a cat was lost or invented"
+    assert all(v == 1 for v in cats.values()), "a cat is in two places"
+    assert 0 <= state.failure <= L.failure_end
+    assert 0 <= state.space <= L.last
+    assert len({c.owner for c in state.rocket}) == len(state.rocket)
+    assert sum(m.occupied for m in state.moons) <= len(L.moons)
+    for i, owner in enumerate(state.objective_owner):
+        if owner >= 0:
+            assert i + 1 in state.boards[owner].objectives
+
+
+def playout(seed: int, players: int, rnd: random.Random, check_every_step: bool = False):
+    state = G.setup(pb.Options(), players, seed)
+    moves = 0
+    while G.decisions(state):
+        decisions = G.decisions(state)
+        d = rnd.choice(decisions)
+        G.apply(state, d.seat, rnd.choice(d.options))
+        moves += 1
+        assert moves < 5_000, "game did not end"
+        if check_every_step:
+            check_invariants(state)
+    return state, moves
+
+
+@pytest.mark.slow
+def test_random_play_thousands_of_games_end_with_no_cat_lost_and_scores_matching_the_board():
+    rnd = random.Random(2026)
+    ended_by = {"failure": 0, "all8": 0, "none": 0}
+    for game in range(2_000):
+        players = 2 + game % 4
+        state, _ = playout(game, players, rnd, check_every_step=game < 200)
+        check_invariants(state)
+        assert state.phase == pb.PHASE_OVER and G.result(state) is not None
+        assert list(state.final_scores) == independent_scores(state)
+        best = max(state.final_scores)
+        assert list(state.winners) == [s for s in range(players)
+                                       if state.final_scores[s] == best]
+        if state.failure >= L.failure_end:
+            ended_by["failure"] += 1
+        elif any(not b.home for b in state.boards):
+            ended_by["all8"] += 1
+        else:
+            ended_by["none"] += 1
+    assert ended_by["none"] == 0
+    assert ended_by["failure"] > 0 and ended_by["all8"] > 0
+
+
+def random_move(rnd: random.Random) -> pb.Move:
+    kind = rnd.randrange(4)
+    if kind == 0:
+        return pb.Move(send_cat=pb.SendCat(kind=rnd.randrange(0, 10)))
+    if kind == 1:
+        faces = sorted(rnd.sample(range(6), rnd.randrange(0, 4)))
+        if rnd.random() < 0.2:
+            faces.reverse()
+        return pb.Move(use_groups=pb.UseGroups(faces=faces))
+    if kind == 2:
+        return pb.Move(land=pb.Land(disembark=rnd.random() < 0.7, space=rnd.randrange(-1, 27)))
+    return pb.Move()
+
+
+def test_decisions_match_apply_every_listed_option_applies_and_nothing_else_does():
+    rnd = random.Random(7)
+    for game in range(60):
+        players = 2 + game % 4
+        state = G.setup(pb.Options(), players, 1000 + game)
+        while G.decisions(state):
+            decisions = G.decisions(state)
+            listed = {(d.seat, o.SerializeToString()) for d in decisions for o in d.options}
+            for d in decisions:
+                for option in d.options:
+                    copy = pb.State()
+                    copy.CopyFrom(state)
+                    G.apply(copy, d.seat, option)  # never raises
+            for _ in range(8):
+                seat, move = rnd.randrange(players), random_move(rnd)
+                before = state.SerializeToString()
+                if (seat, move.SerializeToString()) in listed:
+                    continue
+                with pytest.raises(IllegalMove):
+                    G.apply(state, seat, move)
+                assert state.SerializeToString() == before, "a rejected move changed the state"
+            d = rnd.choice(decisions)
+            G.apply(state, d.seat, rnd.choice(d.options))
+        with pytest.raises(IllegalMove):
+            G.apply(state, 0, random_move(rnd))
+
+
+def test_same_seed_and_moves_give_the_same_game():
+    def run():
+        rnd = random.Random(3)
+        state, _ = playout(99, 4, rnd)
+        return state.SerializeToString()
+    assert run() == run()
+
+
+def test_view_never_shows_another_seats_take_off_choice():
+    rnd = random.Random(11)
+    for game in range(100):
+        state = G.setup(pb.Options(), 3, game)
+        while G.decisions(state):
+            if state.phase == pb.PHASE_TAKEOFF and any(state.chosen):
+                for viewer in (0, 1, 2, None):
+                    other = pb.State()
+                    other.CopyFrom(state)
+                    for s in range(3):  # change every other seat's hidden pick
+                        if s != viewer and other.chosen[s]:
+                            other.chosen[s] = next(k for k in other.boards[s].home
+                                                   if k != other.chosen[s]) \
+                                if len(other.boards[s].home) > 1 else other.chosen[s]
+                    assert (G.view(state, viewer).SerializeToString()
+                            == G.view(other, viewer).SerializeToString())
+            d = rnd.choice(G.decisions(state))
+            G.apply(state, d.seat, rnd.choice(d.options))
+
+
+def test_view_shows_the_rolled_dice_to_everyone():
+    state = G.setup(pb.Options(), 2, 5)
+    for seat in (0, 1):
+        G.apply(state, seat, G.decisions(state)[0].options[0])
+    if state.phase == pb.PHASE_TRAVEL:
+        for viewer in (0, 1, None):
+            assert list(G.view(state, viewer).roll.dice) == list(state.roll.dice)
+
+
+def test_view_scores_match_the_final_scores_at_the_end():
+    state, _ = playout(8, 3, random.Random(8))
+    assert list(G.view(state, None).scores) == list(state.final_scores)
