@@ -98,7 +98,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     url = config.redis_url
     if not url:
         embedded = EmbeddedRedis(config.data_dir)
-        url = await asyncio.to_thread(embedded.start)
+        url = embedded.start()  # in the main thread: the store ends with this process
     store = RedisStore.from_url(url, retention_ms=int(config.retention_hours * 3_600_000))
     await store.redis.ping()
     runner = Runner(store, registry())

@@ -8,11 +8,13 @@ local folder and append-only persistence, so matches survive a restart.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import os
 import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
 from importlib import resources
 from pathlib import Path
@@ -42,6 +44,13 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def _end_with_parent() -> None:
+    """Linux: the store gets SIGTERM (and flushes) if the server dies without stopping it."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
 class EmbeddedRedis:
@@ -85,7 +94,8 @@ class EmbeddedRedis:
                 "--appendfsync", "everysec", "--protected-mode", "yes",
                 "--logfile", str(self.data_dir / "server.log")]
         self.process = subprocess.Popen(args, stdin=subprocess.DEVNULL,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                        preexec_fn=_end_with_parent)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

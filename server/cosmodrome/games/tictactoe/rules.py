@@ -61,6 +61,9 @@ class TicTacToe(Game):
         state.deadline_ms = self._deadline(state, now_ms)
         return events
 
+    def move_kind(self, move: pb.Move) -> str:
+        return "place"
+
     def timeout(self, state: pb.State, now_ms: int) -> list[Event]:
         if state.finished or not state.deadline_ms or now_ms < state.deadline_ms:
             return []

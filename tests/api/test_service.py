@@ -1,0 +1,116 @@
+"""The service surface: catalog, lobby (listing, paging, leave and take-over),
+reflection and health."""
+
+from __future__ import annotations
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+
+from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
+from cosmodrome.v1 import catalog_pb2, games_pb2, lobby_pb2, match_pb2, play_pb2
+from tests.support import Api, auth
+
+
+@pytest.fixture
+def api(server):
+    api = Api(server.address)
+    yield api
+    api.close()
+
+
+def test_reflection_lists_every_service(server):
+    with grpc.insecure_channel(server.address) as channel:
+        stub = reflection_pb2_grpc.ServerReflectionStub(channel)
+        replies = stub.ServerReflectionInfo(iter([
+            reflection_pb2.ServerReflectionRequest(list_services="")]))
+        names = {s.name for r in replies for s in r.list_services_response.service}
+    assert {"cosmodrome.v1.CatalogService", "cosmodrome.v1.LobbyService",
+            "cosmodrome.v1.PlayService", "cosmodrome.v1.AdminService",
+            "grpc.health.v1.Health"} <= names
+
+
+def test_health_reports_serving(server):
+    with grpc.insecure_channel(server.address) as channel:
+        reply = health_pb2_grpc.HealthStub(channel).Check(
+            health_pb2.HealthCheckRequest(service="cosmodrome.v1.PlayService"))
+    assert reply.status == health_pb2.HealthCheckResponse.SERVING
+
+
+def test_catalog_lists_games_with_player_counts_and_options(api):
+    games = {g.name: g for g in api.catalog.ListGames(catalog_pb2.ListGamesRequest()).games}
+    ttt = games["tictactoe"]
+    assert (ttt.min_players, ttt.max_players) == (2, 2)
+    assert [o.name for o in ttt.options] == ["turn_timeout_ms"]
+    assert games["highcard"].hidden_information
+
+
+def test_new_match_waits_for_players_then_starts(api):
+    match = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="tictactoe"))
+    assert match.status == match_pb2.MATCH_STATUS_WAITING and match.version == 1
+    assert not api.view(match.match_id).HasField("game")
+    first = api.lobby.JoinMatch(lobby_pb2.JoinMatchRequest(match_id=match.match_id,
+                                                           display_name="ada"))
+    second = api.lobby.JoinMatch(lobby_pb2.JoinMatchRequest(match_id=match.match_id))
+    assert (first.seat, second.seat) == (0, 1)
+    assert second.match.status == match_pb2.MATCH_STATUS_ACTIVE
+    assert second.match.seats[0].display_name == "ada"
+    assert api.view(match.match_id).game.tictactoe.cells == [0] * 9
+
+
+def test_list_matches_filters_by_game_and_status_and_pages(api):
+    made = [api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="highcard")).match_id
+            for _ in range(5)]
+    seen, token = [], ""
+    while True:
+        page = api.lobby.ListMatches(lobby_pb2.ListMatchesRequest(
+            game="highcard", status=match_pb2.MATCH_STATUS_WAITING, page_size=2,
+            page_token=token))
+        assert len(page.matches) <= 2
+        assert all(m.game == "highcard" and m.status == match_pb2.MATCH_STATUS_WAITING
+                   for m in page.matches)
+        seen += [m.match_id for m in page.matches]
+        token = page.next_page_token
+        if not token:
+            break
+    assert len(seen) == len(set(seen))  # no match twice across pages
+    assert [m for m in seen if m in made] == made[::-1]  # newest first
+
+
+def test_leave_before_start_frees_the_seat(api):
+    match = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="tictactoe"))
+    joined = api.lobby.JoinMatch(lobby_pb2.JoinMatchRequest(match_id=match.match_id))
+    left = api.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(match_id=match.match_id),
+                                metadata=auth(joined.seat_token))
+    assert not left.seats[0].occupied
+    again = api.lobby.JoinMatch(lobby_pb2.JoinMatchRequest(match_id=match.match_id))
+    assert again.seat == 0
+
+
+def test_vacated_seat_can_be_taken_over_mid_game(api):
+    match_id, tokens = api.new_match("tictactoe")
+    api.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(match_id=match_id),
+                         metadata=auth(tokens[0]))
+    with pytest.raises(grpc.RpcError) as caught:
+        api.view(match_id, tokens[0])  # the old token no longer works
+    assert caught.value.code() == grpc.StatusCode.UNAUTHENTICATED
+    heir = api.lobby.JoinMatch(lobby_pb2.JoinMatchRequest(match_id=match_id))
+    assert heir.seat == 0
+    reply = api.submit(match_id, heir.seat_token,
+                       games_pb2.GameMove(tictactoe=tictactoe_pb2.Move(cell=4)))
+    assert reply.view.game.tictactoe.cells[4] == tictactoe_pb2.MARK_X
+
+
+def test_log_pages_from_a_version(api):
+    match_id, tokens = api.new_match("tictactoe")
+    for cell, seat in ((0, 0), (4, 1), (8, 0)):
+        api.submit(match_id, tokens[seat], games_pb2.GameMove(
+            tictactoe=tictactoe_pb2.Move(cell=cell)))
+    page = api.play.GetLog(play_pb2.GetLogRequest(match_id=match_id, from_version=2,
+                                                  page_size=2))
+    assert [e.version for e in page.entries] == [3, 4]
+    rest = api.play.GetLog(play_pb2.GetLogRequest(match_id=match_id,
+                                                  from_version=page.next_from_version))
+    assert [e.version for e in rest.entries] == [5, 6]
+    assert [e.move_kind for e in rest.entries] == ["place", "place"]
