@@ -1,0 +1,181 @@
+"""`make bench` (`python -m bench.run`): every benchmark, each figure next to its budget.
+
+1. Engines in process: tic-tac-toe random playouts (and bench/engine_<game>.py if present).
+2. gRPC with Redis: a valkey-server and a cosmodrome-server started here as subprocesses on
+   loopback; K tic-tac-toe matches in flight (K = 64 and 8), moves/s and SubmitMove p50/p99.
+3. The yardstick in the same run: a bare grpc.aio echo (200 bytes, uvloop) at 8 and 64 in
+   flight, and moves/s as a fraction of echo calls/s.
+4. Stored bytes per finished match (Redis MEMORY USAGE of the match's keys), per game.
+
+Bounded in time (about a minute with the defaults); only loopback addresses are used.
+    python -m bench.run [--seconds 6] [--engine-seconds 3] [--no-engines]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import grpc
+from cosmodrome.store.embedded import EmbeddedRedis, free_port
+from cosmodrome_client import Client
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from bench import echo, engines, server_load
+
+MOVES_BUDGET = 1_000      # moves/s at 64 in flight
+P99_BUDGET_MS = 10.0      # SubmitMove p99 at 8 in flight
+RATIO_BUDGET = 0.5        # moves/s over echo calls/s
+MOVES_PER_MATCH = 7.6     # mean length of a random tic-tac-toe game
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def server_command(port: int, redis_url: str) -> list[str]:
+    exe = Path(sys.executable).with_name("cosmodrome-server")
+    head = [str(exe)] if exe.exists() else [sys.executable, "-m", "cosmodrome.serve"]
+    return [*head, "--host", "127.0.0.1", "--port", str(port), "--redis-url", redis_url,
+            "--log-format", "json"]
+
+
+async def wait_serving(address: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    async with grpc.aio.insecure_channel(address) as channel:
+        health = health_pb2_grpc.HealthStub(channel)
+        while time.monotonic() < deadline:
+            try:
+                reply = await health.Check(health_pb2.HealthCheckRequest(), timeout=0.5)
+                if reply.status == health_pb2.HealthCheckResponse.SERVING:
+                    return
+            except grpc.aio.AioRpcError:
+                pass
+            await asyncio.sleep(0.05)
+    raise RuntimeError(f"nothing serving at {address} after {timeout}s")
+
+
+def start(args: list[str], log: Path) -> subprocess.Popen:
+    return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log.open("wb"),
+                            stderr=subprocess.STDOUT)
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+async def server_figures(address: str, redis_url: str, seconds: float,
+                         echo_address: str) -> None:
+    results: dict[int, object] = {}
+    finished: list[str] = []
+    async with Client.connect(address) as client:
+        for in_flight in (64, 8):
+            # A short warm-up run also tells how many matches to prepare for the real one.
+            warm = await server_load.prepare(client, max(2 * in_flight, 100))
+            figures, _ = await server_load.measure(client, warm, in_flight, 1.0, quiet=True)
+            needed = int(figures.per_s * seconds / MOVES_PER_MATCH * 1.8) + 2 * in_flight
+            tables = await server_load.prepare(client, needed)
+            figures, done = await server_load.measure(client, tables, in_flight, seconds)
+            results[in_flight] = figures
+            finished += done
+            print(f"grpc+redis, {in_flight:2d} matches in flight: {figures.per_s:7,.0f} moves/s"
+                  f"   SubmitMove p50 {figures.percentile_ms(50):5.2f} ms"
+                  f"  p99 {figures.percentile_ms(99):5.2f} ms   ({figures.calls:,} moves)",
+                  flush=True)
+
+        echoes = {}
+        for in_flight in (8, 64):
+            echoes[in_flight] = await echo.measure(echo_address, in_flight, min(seconds, 5))
+            e = echoes[in_flight]
+            print(f"bare grpc.aio echo, {in_flight:2d} in flight: {e.per_s:7,.0f} calls/s"
+                  f"   p50 {e.percentile_ms(50):5.2f} ms  p99 {e.percentile_ms(99):5.2f} ms",
+                  flush=True)
+
+        print("\nbudgets:")
+        m64, m8 = results[64], results[8]
+        print(f"  moves/s at 64 in flight      {m64.per_s:8,.0f}   >= {MOVES_BUDGET:,}"
+              f"   [{verdict(m64.per_s >= MOVES_BUDGET)}]")
+        p99 = m8.percentile_ms(99)
+        print(f"  SubmitMove p99 at 8 in flight {p99:7.2f} ms < {P99_BUDGET_MS:.0f} ms"
+              f"   [{verdict(p99 < P99_BUDGET_MS)}]")
+        for k in (64, 8):
+            ratio = results[k].per_s / echoes[k].per_s
+            print(f"  moves/s / echo calls/s ({k:2d})  {ratio:8.2f}   >= {RATIO_BUDGET}"
+                  f"   [{verdict(ratio >= RATIO_BUDGET)}]")
+
+        print("\nstored bytes per finished match (Redis MEMORY USAGE of m:{id}*):")
+        samples = {"tictactoe": finished[:200]}
+        for info in await client.list_games():
+            if info.name == "tictactoe":
+                continue
+            try:
+                samples[info.name] = [await asyncio.wait_for(
+                    server_load.play_one_match(client, info.name, info.min_players), 60)]
+            except (TimeoutError, Exception) as e:  # a game still being built
+                print(f"  {info.name}: could not play a match ({type(e).__name__}: {e})")
+        for game, ids in samples.items():
+            sizes = await server_load.stored_bytes(redis_url, ids)
+            parts = "  ".join(f"{k} {v:,.0f}" for k, v in sorted(sizes.items()))
+            print(f"  {game:10s} {sum(sizes.values()):9,.0f} B   ({parts}; "
+                  f"mean of {len(ids)} match{'es' if len(ids) != 1 else ''})")
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    if not args.no_engines:
+        print("== engines in process", flush=True)
+        await asyncio.to_thread(engines.run, args.engine_seconds)
+
+    print("\n== gRPC with Redis (loopback; client, server and valkey on this machine)",
+          flush=True)
+    work = Path(tempfile.mkdtemp(prefix="cosmodrome-bench-"))
+    store = EmbeddedRedis(work / "redis")  # the embedded default: append-only, fsync 1/s
+    processes: list[subprocess.Popen] = []
+    try:
+        redis_url = await asyncio.to_thread(store.start)
+        port, echo_port = free_port(), free_port()
+        processes.append(start(server_command(port, redis_url), work / "server.log"))
+        processes.append(start([sys.executable, "-m", "bench.echo", str(echo_port)],
+                               work / "echo.log"))
+        address, echo_address = f"127.0.0.1:{port}", f"127.0.0.1:{echo_port}"
+        await wait_serving(address)
+        print(f"server {address} on {redis_url}", flush=True)
+        await server_figures(address, redis_url, args.seconds, echo_address)
+    finally:
+        for process in processes:
+            stop(process)
+        await asyncio.to_thread(store.stop)
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+        else:
+            print(f"logs kept in {work}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=6.0, help="per gRPC load phase")
+    parser.add_argument("--engine-seconds", type=float, default=3.0)
+    parser.add_argument("--no-engines", action="store_true")
+    parser.add_argument("--keep", action="store_true", help="keep server logs")
+    args = parser.parse_args(argv)
+    print(f"cosmodrome bench   cpus {os.cpu_count()}   python {sys.version.split()[0]}\n")
+    import uvloop
+
+    uvloop.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()
