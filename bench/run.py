@@ -25,7 +25,7 @@ from pathlib import Path
 
 import grpc
 from cosmodrome.store.embedded import EmbeddedRedis, free_port
-from cosmodrome_client import Client
+from cosmodrome_client import Client, CosmodromeError
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from bench import echo, engines, server_load
@@ -124,7 +124,7 @@ async def server_figures(address: str, redis_url: str, seconds: float,
             try:
                 samples[info.name] = [await asyncio.wait_for(
                     server_load.play_one_match(client, info.name, info.min_players), 60)]
-            except (TimeoutError, Exception) as e:  # a game still being built
+            except (TimeoutError, CosmodromeError) as e:  # a game still being built
                 print(f"  {info.name}: could not play a match ({type(e).__name__}: {e})")
         for game, ids in samples.items():
             sizes = await server_load.stored_bytes(redis_url, ids)
