@@ -77,8 +77,22 @@ def stop(process: subprocess.Popen) -> None:
             process.wait()
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_now(pids: dict[str, int]) -> dict[str, float]:
+    return {name: cpu_seconds(pid) for name, pid in pids.items()} | {
+        "bench client": time.process_time()}
+
+
 async def server_figures(address: str, redis_url: str, seconds: float,
-                         echo_address: str) -> None:
+                         echo_address: str, pids: dict[str, int]) -> None:
     results: dict[int, object] = {}
     finished: list[str] = []
     async with Client.connect(address) as client:
@@ -88,13 +102,18 @@ async def server_figures(address: str, redis_url: str, seconds: float,
             figures, _ = await server_load.measure(client, warm, in_flight, 1.0, quiet=True)
             needed = int(figures.per_s * seconds / MOVES_PER_MATCH * 1.8) + 2 * in_flight
             tables = await server_load.prepare(client, needed)
+            before = cpu_now(pids)
             figures, done = await server_load.measure(client, tables, in_flight, seconds)
+            after = cpu_now(pids)
             results[in_flight] = figures
             finished += done
             print(f"grpc+redis, {in_flight:2d} matches in flight: {figures.per_s:7,.0f} moves/s"
                   f"   SubmitMove p50 {figures.percentile_ms(50):5.2f} ms"
                   f"  p99 {figures.percentile_ms(99):5.2f} ms   ({figures.calls:,} moves)",
                   flush=True)
+            print("    CPU per move: " + ", ".join(
+                f"{name} {1000 * (after[name] - before[name]) / max(figures.calls, 1):.2f} ms"
+                for name in after), flush=True)
 
         echoes = {}
         for in_flight in (8, 64):
@@ -152,7 +171,8 @@ async def main_async(args: argparse.Namespace) -> None:
         address, echo_address = f"127.0.0.1:{port}", f"127.0.0.1:{echo_port}"
         await wait_serving(address)
         print(f"server {address} on {redis_url}", flush=True)
-        await server_figures(address, redis_url, args.seconds, echo_address)
+        pids = {"server": processes[0].pid, "valkey": store.process.pid}
+        await server_figures(address, redis_url, args.seconds, echo_address, pids)
     finally:
         for process in processes:
             stop(process)
