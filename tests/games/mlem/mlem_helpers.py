@@ -121,3 +121,6 @@ __all__ = [
     "rig",
     "where_are_cats",
 ]
+
+
+FERRUS_SPACE = planet_space("Ferrus")
