@@ -120,7 +120,12 @@ class Client:
         """A connected client, closed on exit. Waits up to `ready_timeout` s for the server."""
         client = cls(address, **kwargs)
         try:
-            await asyncio.wait_for(client.channel.channel_ready(), ready_timeout)
+            try:
+                await asyncio.wait_for(client.channel.channel_ready(), ready_timeout)
+            except TimeoutError:
+                raise CosmodromeError(grpc.StatusCode.UNAVAILABLE,
+                                      f"no server answered at {address} within "
+                                      f"{ready_timeout:g} s") from None
             yield client
         finally:
             await client.close()
