@@ -76,11 +76,32 @@ def run(seconds: float = 3.0) -> list[str]:
             print(lines[-1], flush=True)
             continue
         result = bench.run(seconds)
-        if result is not None:
-            for line in result if isinstance(result, list | tuple) else [result]:
-                lines.append(str(line))
-                print(lines[-1], flush=True)
+        if result is None:  # the module printed its own figures
+            continue
+        if isinstance(result, dict):
+            result = [describe(module.rsplit("_", 1)[1], result)]
+        for line in result if isinstance(result, list | tuple) else [result]:
+            lines.append(str(line))
+            print(lines[-1], flush=True)
     return lines
+
+
+# Budgets from ARCHITECTURE.md: "MLEM thousands of moves/s; Cosmic Encounter full self-play
+# games in well under a second each".
+BUDGETS = {"mlem": ("moves_per_s", ">=", 1_000), "cosmic": ("seconds_per_game", "<", 1.0)}
+
+
+def describe(game: str, figures: dict) -> str:
+    """One line from a game benchmark's dict of figures, with its budget when known."""
+    game = figures.get("game", game)
+    parts = [f"{k} {v:,.1f}" if isinstance(v, float) else f"{k} {v}"
+             for k, v in figures.items() if k != "game"]
+    line = f"{game} in process: " + ", ".join(parts)
+    key, op, limit = BUDGETS.get(game, (None, None, None))
+    if key in figures:
+        ok = figures[key] >= limit if op == ">=" else figures[key] < limit
+        line += f"   budget {key} {op} {limit:,} [{'ok' if ok else 'BELOW BUDGET'}]"
+    return line
 
 
 if __name__ == "__main__":

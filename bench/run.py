@@ -187,7 +187,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=6.0, help="per gRPC load phase")
-    parser.add_argument("--engine-seconds", type=float, default=3.0)
+    parser.add_argument("--engine-seconds", type=float, default=2.0)
     parser.add_argument("--no-engines", action="store_true")
     parser.add_argument("--keep", action="store_true", help="keep server logs")
     args = parser.parse_args(argv)
