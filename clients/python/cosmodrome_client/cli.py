@@ -1,0 +1,121 @@
+"""`cosmodrome`: a small command line over the client library.
+
+    cosmodrome games                                  # what the server hosts
+    cosmodrome create tictactoe [--players N] [--seed S]
+    cosmodrome show MATCH_ID                          # the match as a spectator sees it
+    cosmodrome watch MATCH_ID [--from-version V]      # follow it live
+    cosmodrome bots highcard --players 3 --matches 5  # RandomBots play whole matches
+
+The server address comes from --address or COSMODROME_ADDRESS (default 127.0.0.1:50051).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+
+from cosmodrome.v1 import match_pb2
+from google.protobuf import text_format
+
+from cosmodrome_client.bots import RandomBot
+from cosmodrome_client.client import Client, game_view, play
+from cosmodrome_client.errors import CosmodromeError
+from cosmodrome_client.messages import unwrap
+
+
+def _short(message) -> str:
+    return text_format.MessageToString(message, as_one_line=True) if message else "-"
+
+
+async def games(client: Client, args: argparse.Namespace) -> None:
+    for g in await client.list_games():
+        hidden = "hidden information" if g.hidden_information else "open information"
+        print(f"{g.name:12s} {g.min_players}-{g.max_players} players, {hidden}: {g.title}")
+
+
+async def create(client: Client, args: argparse.Namespace) -> None:
+    match = await client.create_match(args.game, players=args.players, seed=args.seed)
+    print(match.match_id)
+
+
+async def show(client: Client, args: argparse.Namespace) -> None:
+    view = await client.spectate(args.match_id).view()
+    m = view.match
+    print(f"{m.match_id}  {m.game}  version {m.version}  "
+          f"{match_pb2.MatchStatus.Name(m.status).removeprefix('MATCH_STATUS_')}  "
+          f"{m.players} seats")
+    for seat in m.seats:
+        print(f"  seat {seat.index}: {seat.display_name or '-'}"
+              f"{'' if seat.occupied else ' (open)'}")
+    print(f"  game: {_short(game_view(view))}")
+    for d in view.decisions:
+        print(f"  seat {d.seat} owes {d.kind}: {d.prompt}")
+    if m.HasField("result"):
+        print(f"  result: {m.result.summary} winners {list(m.result.winners)}")
+
+
+async def watch(client: Client, args: argparse.Namespace) -> None:
+    async for update in client.spectate(args.match_id).watch(from_version=args.from_version):
+        e = update.entry
+        events = "; ".join(_short(unwrap(ev)) for ev in e.events)
+        print(f"v{e.version} seat {e.seat} {e.move_kind}: {events}", flush=True)
+
+
+async def bots(client: Client, args: argparse.Namespace) -> None:
+    for i in range(args.matches):
+        match = await client.create_match(args.game, players=args.players)
+        seats = [await client.join(match.match_id, name=f"bot {s}")
+                 for s in range(match.players)]
+        final, *_ = await asyncio.gather(*(play(s, RandomBot()) for s in seats))
+        print(f"{i + 1}. {final.match_id}: {final.result.summary} "
+              f"(winners {list(final.result.winners)}, {final.version} versions)", flush=True)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="cosmodrome", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--address", default=os.environ.get("COSMODROME_ADDRESS",
+                                                       "127.0.0.1:50051"))
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("games", help="list the hosted games").set_defaults(run=games)
+    c = sub.add_parser("create", help="create a match, print its id")
+    c.add_argument("game")
+    c.add_argument("--players", type=int, default=0)
+    c.add_argument("--seed", type=int)
+    c.set_defaults(run=create)
+    s = sub.add_parser("show", help="a match as a spectator sees it")
+    s.add_argument("match_id")
+    s.set_defaults(run=show)
+    w = sub.add_parser("watch", help="follow a match live")
+    w.add_argument("match_id")
+    w.add_argument("--from-version", type=int, default=0)
+    w.set_defaults(run=watch)
+    b = sub.add_parser("bots", help="random bots play whole matches")
+    b.add_argument("game")
+    b.add_argument("--players", type=int, default=0)
+    b.add_argument("--matches", type=int, default=1)
+    b.set_defaults(run=bots)
+    return p
+
+
+async def _main(args: argparse.Namespace) -> None:
+    async with Client.connect(args.address) as client:
+        await args.run(client, args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        asyncio.run(_main(args))
+    except CosmodromeError as e:
+        print(f"cosmodrome: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
