@@ -20,22 +20,31 @@ PREFIX = "/cosmodrome.v1."
 
 
 class ApiInterceptor(grpc.aio.ServerInterceptor):
+    def __init__(self) -> None:
+        self._wrapped: dict[str, grpc.RpcMethodHandler] = {}  # built once per method
+
     async def intercept_service(self, continuation, handler_call_details):
-        handler = await continuation(handler_call_details)
         method = handler_call_details.method
-        if handler is None or not method.startswith(PREFIX):
-            return handler  # health, reflection: as they are
-        rpc = method[len(PREFIX):]
-        # Requests arrive as bytes and are parsed inside the wrapper, so a malformed one is
-        # INVALID_ARGUMENT rather than grpcio's INTERNAL.
-        parse = handler.request_deserializer
-        if handler.unary_unary:
-            return grpc.unary_unary_rpc_method_handler(
-                _unary(rpc, parse, handler.unary_unary), None, handler.response_serializer)
-        if handler.unary_stream:
-            return grpc.unary_stream_rpc_method_handler(
-                _stream(rpc, parse, handler.unary_stream), None, handler.response_serializer)
-        return handler
+        wrapped = self._wrapped.get(method)
+        if wrapped is None:
+            handler = await continuation(handler_call_details)
+            if handler is None or not method.startswith(PREFIX):
+                return handler  # health, reflection: as they are
+            wrapped = self._wrapped[method] = _wrap(method[len(PREFIX):], handler)
+        return wrapped
+
+
+def _wrap(rpc: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+    # Requests arrive as bytes and are parsed inside the wrapper, so a malformed one is
+    # INVALID_ARGUMENT rather than grpcio's INTERNAL.
+    parse = handler.request_deserializer
+    if handler.unary_unary:
+        return grpc.unary_unary_rpc_method_handler(
+            _unary(rpc, parse, handler.unary_unary), None, handler.response_serializer)
+    if handler.unary_stream:
+        return grpc.unary_stream_rpc_method_handler(
+            _stream(rpc, parse, handler.unary_stream), None, handler.response_serializer)
+    return handler
 
 
 def _parse(parse, raw: bytes):

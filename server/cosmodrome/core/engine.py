@@ -105,8 +105,11 @@ class Game(ABC):
     View: ClassVar[type[Message]]
     Event: ClassVar[type[Message]]
 
-    def check_options(self, options: Message, players: int) -> None:
-        """Raise BadOptions naming the option if `options` can't be played by `players`."""
+    def check_options(self, options: Message, players: int) -> None:  # noqa: B027
+        """Raise BadOptions naming the option if `options` can't be played by `players`.
+
+        Every value of the Options message is accepted unless a game says otherwise.
+        """
 
     @abstractmethod
     def setup(self, options: Message, players: int, seed: int, now_ms: int = 0) -> Message:

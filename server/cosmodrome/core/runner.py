@@ -6,12 +6,14 @@ store, and calls the pure engine for everything about rules.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import re
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import structlog
 from google.protobuf.message import Message
@@ -20,6 +22,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from cosmodrome.core import redact
 from cosmodrome.core.engine import BadOptions, Decision, Game, IllegalMove
 from cosmodrome.core.errors import (
+    CosmodromeError,
     FailedPrecondition,
     InvalidArgument,
     NotFound,
@@ -27,7 +30,7 @@ from cosmodrome.core.errors import (
     Unauthenticated,
 )
 from cosmodrome.core.rng import fresh_seed
-from cosmodrome.store.redis_store import RedisStore
+from cosmodrome.store.redis_store import Duplicate, RedisStore, Retry
 from cosmodrome.v1 import games_pb2, match_pb2, play_pb2, records_pb2
 
 log = structlog.get_logger("cosmodrome.runner")
@@ -192,37 +195,50 @@ class Runner:
         check_match_id(match_id)
         if len(idempotency_key) > MAX_IDEMPOTENCY_KEY:
             raise InvalidArgument(f"idempotency_key is longer than {MAX_IDEMPOTENCY_KEY}")
-        # Retries are keyed by the credential, so one holder's keys never meet another's.
-        idem_field = f"{token_hash(token or '')[:24]}:{idempotency_key}" if idempotency_key else ""
-        record, prior = await self.store.load(match_id, idem_field)
-        seat = self.seat_of(record, token, required=True)
+        # Retries are kept per credential, so one holder's keys never meet another's.
+        retry = Retry(token_hash(token or "")[:24], idempotency_key) if idempotency_key else None
         digest = hashlib.sha256(move.SerializeToString(deterministic=True)).digest()
+        submission = _Submission(token, expected_version, retry, digest, move)
+        cached = self.store.cache.get(match_id, expected_version)
+        if cached is not None:
+            with contextlib.suppress(CosmodromeError):
+                return await self._submit(cached, None, submission)
+            # refused on what this replica remembered: decide again on what Redis holds
+        record, prior = await self.store.load(match_id, retry)
+        return await self._submit(record, prior, submission)
+
+    async def _submit(self, record: records_pb2.StoredMatch, prior: Duplicate | None,
+                      sub: _Submission) -> play_pb2.SubmitMoveResponse:
+        seat = self.seat_of(record, sub.token, required=True)
         if prior:
-            return _replay(prior.value, digest)
+            return _replay(prior.value, sub.digest)
         structlog.contextvars.bind_contextvars(seat=seat)
         game = self.game(record.match.game)
-        game_move = self._unwrap_move(game, move)
-        structlog.contextvars.bind_contextvars(move_kind=game.move_kind(game_move))
-        if record.match.version != expected_version:
-            raise Stale(expected_version, record.match.version)
+        game_move = self._unwrap_move(game, sub.move)
+        kind = game.move_kind(game_move)
+        structlog.contextvars.bind_contextvars(move_kind=kind)
+        if record.match.version != sub.expected_version:
+            raise Stale(sub.expected_version, record.match.version)
         if record.match.status != ACTIVE:
             raise FailedPrecondition("match_not_active", "the match is not in play")
         state = getattr(record.state, game.name)
         now = self.clock()
         events = self._apply(game, state, seat, game_move, now)
         decisions = self._settle(game, record, state)
-        entry = self._entry(record, seat, game.move_kind(game_move), now)
+        deadline_moved = _note_deadline(record, decisions)
+        entry = self._entry(record, seat, kind, now)
         entry.events.extend(redact.store_events(game, events))
         response = play_pb2.SubmitMoveResponse(
             version=record.match.version,
             events=[e.event for e in entry.events if redact.visible(e, seat)],
             view=redact.match_view(game, record, seat, state, decisions))
-        prior = await self.store.commit(record, entry, expected_version, idem_field,
-                                        digest + response.SerializeToString())
+        result = sub.digest + response.SerializeToString() if sub.retry else b""
+        prior = await self.store.commit(record, entry, sub.expected_version, sub.retry, result)
         if prior:
-            return _replay(prior.value, digest)
+            return _replay(prior.value, sub.digest)
         structlog.contextvars.bind_contextvars(version=record.match.version)
-        await self.store.set_deadline(match_id, _next_deadline(decisions))
+        if deadline_moved:
+            await self.store.set_deadline(record.match.match_id, record.next_deadline_ms)
         return response
 
     def _unwrap_move(self, game: Game, move: games_pb2.GameMove) -> Message:
@@ -277,9 +293,11 @@ class Runner:
         decisions: list[Decision] = []
         if record.match.status == ACTIVE:
             decisions = self._settle(game, record, getattr(record.state, game.name))
+        deadline_moved = _note_deadline(record, decisions)
         entry = self._entry(record, seat, kind, self.clock())
         await self.store.commit(record, entry, expected)
-        await self.store.set_deadline(record.match.match_id, _next_deadline(decisions))
+        if deadline_moved:
+            await self.store.set_deadline(record.match.match_id, record.next_deadline_ms)
 
     # -- deadlines ---------------------------------------------------------------------
 
@@ -304,31 +322,27 @@ class Runner:
                 if upcoming > now:
                     await self.store.set_deadline(match_id, upcoming)
                 return False
-            decisions = self._settle(game, record, state)
+            _note_deadline(record, self._settle(game, record, state))
             entry = self._entry(record, SERVER_SEAT, "timeout", now)
             entry.events.extend(redact.store_events(game, events))
             try:
                 await self.store.commit(record, entry, expected)
             except Stale:
                 continue
-            await self.store.set_deadline(match_id, _next_deadline(decisions))
+            await self.store.set_deadline(match_id, record.next_deadline_ms)
             log.info("deadline fired", match=match_id, version=record.match.version)
             return True
         return False
 
     async def refresh_deadline(self, record: records_pb2.StoredMatch) -> None:
-        """Put the match's earliest deadline in the deadlines set (after an import)."""
-        decisions: list[Decision] = []
-        if record.match.status == ACTIVE:
-            game = self.game(record.match.game)
-            decisions = game.decisions(getattr(record.state, game.name))
-        await self.store.set_deadline(record.match.match_id, _next_deadline(decisions))
+        """Put the match's recorded deadline in the deadlines set (after an import)."""
+        await self.store.set_deadline(record.match.match_id, record.next_deadline_ms)
 
     # -- admin -------------------------------------------------------------------------
 
     def check_import(self, record: records_pb2.StoredMatch,
                      log_entries: list[records_pb2.StoredEntry]) -> None:
-        """Refuse an import the server could not play on."""
+        """Refuse an import the server could not play on; note its next deadline."""
         check_match_id(record.match.match_id)
         game = self.game(record.match.game)
         match = record.match
@@ -344,10 +358,11 @@ class Runner:
         if record.state.WhichOneof("game"):
             state = getattr(record.state, game.name)
             try:
-                game.decisions(state)
+                decisions = game.decisions(state) if match.status == ACTIVE else []
                 game.view(state, None)
             except Exception as exc:
                 raise InvalidArgument(f"state is not a playable {game.name} state") from exc
+            _note_deadline(record, decisions)
 
 
 def _replay(stored: bytes, digest: bytes) -> play_pb2.SubmitMoveResponse:
@@ -360,6 +375,23 @@ def _replay(stored: bytes, digest: bytes) -> play_pb2.SubmitMoveResponse:
 
 def _next_deadline(decisions: list[Decision]) -> int:
     return min((d.deadline_ms for d in decisions if d.deadline_ms), default=0)
+
+
+def _note_deadline(record: records_pb2.StoredMatch, decisions: list[Decision]) -> bool:
+    """Record the match's earliest deadline; True if the deadlines set needs an update."""
+    due = _next_deadline(decisions)
+    moved = due != record.next_deadline_ms
+    record.next_deadline_ms = due
+    return moved
+
+
+@dataclass(frozen=True)
+class _Submission:
+    token: str | None
+    expected_version: int
+    retry: Retry | None
+    digest: bytes
+    move: games_pb2.GameMove
 
 
 def _timestamp(ms: int) -> Timestamp:

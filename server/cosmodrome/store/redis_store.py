@@ -5,7 +5,7 @@ Redis Cluster slot and its Lua scripts stay atomic there.
 
     m:{id}          hash: v (version), rec (StoredMatch), pub (public Match)
     m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry)
-    m:{id}:idem     hash: "<seat>:<idempotency key>" -> digest of the move + first response
+    m:{id}:idem     hash: per credential, the key and first result of its latest move
     matches         zset: match id by creation time (ms), for listing
     matches:<game>  zset: the same, per game
     deadlines       zset: match id by the due time (ms) of its earliest deadline
@@ -14,6 +14,7 @@ Redis Cluster slot and its Lua scripts stay atomic there.
 from __future__ import annotations
 
 import base64
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
@@ -49,16 +50,57 @@ def game_index(game: str) -> str:
 
 
 @dataclass(frozen=True)
+class Retry:
+    """An idempotency key, and the caller's slot that keeps its latest one."""
+
+    slot: str
+    key: str
+
+
+@dataclass(frozen=True)
 class Duplicate:
     """A retried move: what the first attempt stored under its idempotency key."""
 
     value: bytes
 
 
+class RecordCache:
+    """The last record this replica wrote or read per match, to skip a read on the next move.
+
+    Never trusted: a write built on it still goes through the compare-and-set, which refuses
+    it if another replica moved the match on (the runner then reloads from Redis).
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._records: OrderedDict[str, records_pb2.StoredMatch] = OrderedDict()
+
+    def get(self, match_id: str, version: int) -> records_pb2.StoredMatch | None:
+        cached = self._records.get(match_id)
+        if cached is None or cached.match.version != version:
+            return None
+        self._records.move_to_end(match_id)
+        copy = records_pb2.StoredMatch()
+        copy.CopyFrom(cached)
+        return copy
+
+    def put(self, record: records_pb2.StoredMatch) -> None:
+        if self.size:
+            self._records[record.match.match_id] = record
+            self._records.move_to_end(record.match.match_id)
+            if len(self._records) > self.size:
+                self._records.popitem(last=False)
+
+    def drop(self, match_id: str) -> None:
+        self._records.pop(match_id, None)
+
+
 class RedisStore:
-    def __init__(self, client: redis.Redis, retention_ms: int = 7 * 24 * 3600 * 1000) -> None:
+    def __init__(self, client: redis.Redis, retention_ms: int = 7 * 24 * 3600 * 1000,
+                 cache_size: int = 10_000) -> None:
         self.redis = client
         self.retention_ms = retention_ms
+        self.cache = RecordCache(cache_size)
         self._commit = client.register_script(_lua("commit"))
         self._create = client.register_script(_lua("create"))
         self._release = client.register_script(_lua("release_deadline"))
@@ -87,26 +129,28 @@ class RedisStore:
             pipe.zadd(game_index(record.match.game), {mid: created_ms})
             await pipe.execute()
 
-    async def load(self, match_id: str, idem_field: str = "") -> tuple[
+    async def load(self, match_id: str, retry: Retry | None = None) -> tuple[
             records_pb2.StoredMatch, Duplicate | None]:
-        """The match record, and the stored first result if `idem_field` was seen before."""
-        if idem_field:
+        """The match record, and the stored first result if `retry` was seen before."""
+        if retry:
             async with self.redis.pipeline(transaction=False) as pipe:
                 pipe.hget(match_key(match_id), "rec")
-                pipe.hget(idem_key(match_id), idem_field)
-                raw, prior = await pipe.execute()
+                pipe.hmget(idem_key(match_id), retry.slot + ":k", retry.slot + ":r")
+                raw, (key, result) = await pipe.execute()
         else:
-            raw, prior = await self.redis.hget(match_key(match_id), "rec"), None
+            raw, key, result = await self.redis.hget(match_key(match_id), "rec"), None, None
         if raw is None:
             raise NotFound(f"no match {match_id}")
-        return records_pb2.StoredMatch.FromString(raw), Duplicate(prior) if prior else None
+        prior = Duplicate(result) if retry and key == retry.key.encode() else None
+        return records_pb2.StoredMatch.FromString(raw), prior
 
     async def commit(self, record: records_pb2.StoredMatch, entry: records_pb2.StoredEntry,
-                     expected_version: int, idem_field: str = "",
-                     idem_value: bytes = b"") -> Duplicate | None:
+                     expected_version: int, retry: Retry | None = None,
+                     result: bytes = b"") -> Duplicate | None:
         """Write `record` as version expected+1 if the match is still at `expected_version`.
 
-        Returns the prior result when `idem_field` was already used (nothing is written).
+        With `retry`, `result` is kept as the answer to a resend of the same key, and a
+        resend gets the kept answer instead (nothing is written).
         Raises Stale (with the current version) or NotFound.
         """
         mid = record.match.match_id
@@ -114,11 +158,14 @@ class RedisStore:
         reply = await self._commit(
             keys=[match_key(mid), log_key(mid), idem_key(mid)],
             args=[expected_version, record.SerializeToString(), record.match.SerializeToString(),
-                  entry.SerializeToString(), idem_field, idem_value,
+                  entry.SerializeToString(), retry.slot if retry else "",
+                  retry.key if retry else "", result,
                   self.retention_ms if finished else 0])
         status = reply[0]
         if status == b"OK":
+            self.cache.put(record)
             return None
+        self.cache.drop(mid)
         if status == b"DUP":
             return Duplicate(reply[1])
         if status == b"STALE":
@@ -160,6 +207,7 @@ class RedisStore:
                       log: Iterable[records_pb2.StoredEntry], overwrite: bool) -> None:
         """Write a whole match (admin import) in one transaction."""
         mid = record.match.match_id
+        self.cache.drop(mid)
         keys = [match_key(mid), log_key(mid), idem_key(mid)]
         if not overwrite and await self.redis.exists(keys[0]):
             raise AlreadyExists(f"match {mid} already exists (set overwrite to replace it)")
@@ -179,6 +227,7 @@ class RedisStore:
         await self.redis.zadd(game_index(record.match.game), {mid: created})
 
     async def delete(self, match_id: str, game: str) -> None:
+        self.cache.drop(match_id)
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.delete(match_key(match_id), log_key(match_id), idem_key(match_id))
             pipe.zrem(ALL_MATCHES, match_id)
@@ -202,7 +251,7 @@ class RedisStore:
             if not batch:
                 return found, ""
             raws = await self._public_records([m for m, _ in batch])
-            for (mid, score), raw in zip(batch, raws):
+            for (mid, score), raw in zip(batch, raws, strict=True):
                 top, after_id = score, mid
                 if raw is None:  # expired by retention or deleted: drop from the index
                     await self.redis.zrem(index, mid)

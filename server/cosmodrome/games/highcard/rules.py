@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from cosmodrome.core.engine import BadOptions, Decision, Event, Game, IllegalMove, OptionSpec, Result
+from cosmodrome.core.engine import (
+    BadOptions,
+    Decision,
+    Event,
+    Game,
+    IllegalMove,
+    OptionSpec,
+    Result,
+)
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.highcard.v1 import highcard_pb2 as pb
 

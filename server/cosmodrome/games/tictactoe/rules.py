@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from cosmodrome.core.engine import BadOptions, Decision, Event, Game, IllegalMove, OptionSpec, Result
+from cosmodrome.core.engine import (
+    BadOptions,
+    Decision,
+    Event,
+    Game,
+    IllegalMove,
+    OptionSpec,
+    Result,
+)
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2 as pb
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
