@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PROTOS := $(shell find proto -name '*.proto')
 GEN_STAMP := server/cosmodrome/v1/.generated
 
-.PHONY: setup proto run test test-fast bench lint clean
+.PHONY: setup proto contract-lock run test test-fast bench lint clean
 
 setup: $(VENV)/.installed $(GEN_STAMP)
 
@@ -20,6 +20,10 @@ proto: $(GEN_STAMP)
 $(GEN_STAMP): $(PROTOS) $(VENV)/.installed
 	$(PY) -m cosmodrome.protogen
 	touch $@
+
+# Record the released contract; the tests refuse changes that break it.
+contract-lock: setup
+	$(PY) -m cosmodrome.contract --write
 
 run: setup
 	$(VENV)/bin/cosmodrome-server $(ARGS)
