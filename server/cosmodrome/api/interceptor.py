@@ -1,22 +1,39 @@
-"""One interceptor around every Cosmodrome RPC: structured access log and error mapping.
+"""One interceptor around every Cosmodrome RPC: credentials, structured access log and
+error mapping.
 
-Handlers bind what they learn (match, seat, version, move kind) with structlog's
-contextvars; the access line carries it with the status and latency.
+It reads the caller's bearer token from the `authorization` metadata into `credential`
+(None: no token, a spectator); handlers resolve it against the match they load. Handlers
+bind what they learn (match, seat, version, move kind) with structlog's contextvars; the
+access line carries it with the status and latency.
 """
 
 from __future__ import annotations
 
 import time
+from contextvars import ContextVar
 
 import grpc
 import structlog
 from google.protobuf.message import DecodeError
 
 from cosmodrome.api.errors import abort
-from cosmodrome.core.errors import CosmodromeError, InvalidArgument
+from cosmodrome.core.errors import CosmodromeError, InvalidArgument, Unauthenticated
 
 log = structlog.get_logger("cosmodrome.api")
 PREFIX = "/cosmodrome.v1."
+
+credential: ContextVar[str | None] = ContextVar("credential", default=None)
+
+
+def bearer_token(metadata) -> str | None:
+    """The token of the `authorization: Bearer <token>` metadata, if any."""
+    for key, value in metadata or ():
+        if key == "authorization":
+            scheme, _, token = value.partition(" ")
+            if scheme.lower() != "bearer" or not token.strip():
+                raise Unauthenticated("authorization metadata must be 'Bearer <token>'")
+            return token.strip()
+    return None
 
 
 class ApiInterceptor(grpc.aio.ServerInterceptor):
@@ -60,6 +77,7 @@ def _unary(rpc, parse, behaviour):
         start = time.perf_counter()
         outcome = "OK"
         try:
+            credential.set(bearer_token(context.invocation_metadata()))
             return await behaviour(_parse(parse, raw), context)
         except CosmodromeError as exc:
             outcome = exc.reason
@@ -80,6 +98,7 @@ def _stream(rpc, parse, behaviour):
         start = time.perf_counter()
         outcome = "OK"
         try:
+            credential.set(bearer_token(context.invocation_metadata()))
             async for item in behaviour(_parse(parse, raw), context):
                 yield item
         except CosmodromeError as exc:

@@ -1,17 +1,17 @@
 """The gRPC servicers: thin translations between requests and the runner.
 
-Credentials come from the `authorization: Bearer <token>` metadata; every response that
-shows game content is built by core.redact for the caller.
+The interceptor reads the caller's credential (`authorization: Bearer <token>`); every
+response that shows game content is built by core.redact for the caller.
 """
 
 from __future__ import annotations
 
 import hmac
 
-import grpc
 import structlog
 from google.protobuf import empty_pb2
 
+from cosmodrome.api.interceptor import credential
 from cosmodrome.api.watch_hub import WatchHub
 from cosmodrome.core import redact
 from cosmodrome.core.errors import InvalidArgument, PermissionDenied, Unauthenticated
@@ -29,17 +29,6 @@ from cosmodrome.v1 import (
 
 MAX_PAGE = 200
 MAX_LOG_PAGE = 1000
-
-
-def bearer(context: grpc.aio.ServicerContext) -> str | None:
-    """The token of the `authorization: Bearer <token>` metadata, if any."""
-    for key, value in context.invocation_metadata() or ():
-        if key == "authorization":
-            scheme, _, token = value.partition(" ")
-            if scheme.lower() != "bearer" or not token:
-                raise Unauthenticated("authorization metadata must be 'Bearer <token>'")
-            return token.strip()
-    return None
 
 
 def bind(**fields) -> None:
@@ -98,7 +87,7 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
 
     async def LeaveMatch(self, request, context):
         bind(match=request.match_id)
-        token = bearer(context)
+        token = credential.get()
         return await self.runner.leave(request.match_id, token or "")
 
 
@@ -109,11 +98,11 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
 
     async def GetView(self, request, context):
         bind(match=request.match_id)
-        return await self.runner.view(request.match_id, bearer(context))
+        return await self.runner.view(request.match_id, credential.get())
 
     async def SubmitMove(self, request, context):
         bind(match=request.match_id, expected_version=request.expected_version)
-        return await self.runner.submit(request.match_id, bearer(context),
+        return await self.runner.submit(request.match_id, credential.get(),
                                         request.expected_version, request.idempotency_key,
                                         request.move)
 
@@ -124,7 +113,7 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
             raise InvalidArgument(
                 f"from_version must be >= 0 and page_size between 0 and {MAX_LOG_PAGE}")
         record, _ = await self.runner.store.load(request.match_id)
-        viewer = self.runner.seat_of(record, bearer(context))
+        viewer = self.runner.seat_of(record, credential.get())
         entries = await self.runner.store.entries(request.match_id, request.from_version,
                                                   request.page_size or 100)
         return play_pb2.GetLogResponse(
@@ -136,7 +125,7 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         bind(match=request.match_id)
         if request.from_version < 0:
             raise InvalidArgument("from_version must be >= 0")
-        token = bearer(context)
+        token = credential.get()
         record, _ = await self.runner.store.load(request.match_id)
         viewer = self.runner.seat_of(record, token)
         game = self.runner.game(record.match.game)
@@ -155,24 +144,24 @@ class AdminServicer(admin_pb2_grpc.AdminServiceServicer):
         self.runner = runner
         self.admin_token = admin_token
 
-    def _authorize(self, context) -> None:
+    def _authorize(self) -> None:
         if not self.admin_token:
             raise PermissionDenied("the admin API is disabled: the server has no admin token")
-        token = bearer(context)
+        token = credential.get()
         if token is None:
             raise Unauthenticated("the admin API needs authorization: Bearer <admin token>")
         if not hmac.compare_digest(token.encode(), self.admin_token.encode()):
             raise PermissionDenied("not the admin token")
 
     async def ExportMatch(self, request, context):
-        self._authorize(context)
+        self._authorize()
         check_match_id(request.match_id)
         bind(match=request.match_id)
         record, log = await self.runner.store.export(request.match_id)
         return admin_pb2.MatchExport(record=record, log=log)
 
     async def ImportMatch(self, request, context):
-        self._authorize(context)
+        self._authorize()
         record, log = request.export.record, list(request.export.log)
         bind(match=record.match.match_id)
         self.runner.check_import(record, log)
@@ -181,7 +170,7 @@ class AdminServicer(admin_pb2_grpc.AdminServiceServicer):
         return request.export
 
     async def DeleteMatch(self, request, context):
-        self._authorize(context)
+        self._authorize()
         check_match_id(request.match_id)
         bind(match=request.match_id)
         record, _ = await self.runner.store.load(request.match_id)

@@ -1,0 +1,42 @@
+"""Finished matches are kept for the retention period, then leave the store and listings."""
+
+from __future__ import annotations
+
+import time
+
+import grpc
+import pytest
+import redis
+
+from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
+from cosmodrome.store.redis_store import game_index, idem_key, log_key, match_key
+from cosmodrome.v1 import games_pb2, lobby_pb2
+from tests.support import Api, ServerProcess
+
+RETENTION_S = 1.8
+
+
+def test_finished_match_expires_after_retention_and_leaves_the_listing(redis_url):
+    with ServerProcess(redis_url=redis_url,
+                       extra=["--retention-hours", str(RETENTION_S / 3600)]) as replica:
+        api = Api(replica.address)
+        match_id, tokens = api.new_match("tictactoe")
+        db = redis.Redis.from_url(redis_url)
+        keys = [match_key(match_id), log_key(match_id)]
+        for cell, seat in ((0, 0), (3, 1), (1, 0), (4, 1)):
+            api.submit(match_id, tokens[seat], games_pb2.GameMove(
+                tictactoe=tictactoe_pb2.Move(cell=cell)), key=f"k{cell}")
+        assert all(db.pttl(k) == -1 for k in keys)  # in play: kept
+        api.submit(match_id, tokens[0], games_pb2.GameMove(
+            tictactoe=tictactoe_pb2.Move(cell=2)), key="last")
+        ttls = [db.pttl(k) for k in [*keys, idem_key(match_id)]]
+        assert all(0 < t <= RETENTION_S * 1000 for t in ttls), ttls
+        time.sleep(RETENTION_S + 0.5)
+        with pytest.raises(grpc.RpcError) as caught:
+            api.lobby.GetMatch(lobby_pb2.GetMatchRequest(match_id=match_id))
+        assert caught.value.code() == grpc.StatusCode.NOT_FOUND
+        listed = api.lobby.ListMatches(lobby_pb2.ListMatchesRequest(game="tictactoe",
+                                                                    page_size=200))
+        assert match_id not in {m.match_id for m in listed.matches}
+        assert db.zscore(game_index("tictactoe"), match_id) is None  # dropped as met
+        api.close()
