@@ -98,7 +98,7 @@ def test_random_play_thousands_of_games_end_with_no_cat_lost_and_scores_matching
 def random_move(rnd: random.Random) -> pb.Move:
     kind = rnd.randrange(4)
     if kind == 0:
-        return pb.Move(send_cat=pb.SendCat(kind=rnd.randrange(0, 10)))
+        return pb.Move(send_cat=pb.SendCat(kind=rnd.randrange(-1, 12)))
     if kind == 1:
         faces = sorted(rnd.sample(range(6), rnd.randrange(0, 4)))
         if rnd.random() < 0.2:

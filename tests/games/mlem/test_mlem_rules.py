@@ -86,9 +86,11 @@ def test_takeoff_player_cannot_choose_twice_or_a_cat_not_at_home():
 def test_takeoff_lead_cat_player_is_commander_and_rocket_follows_turn_order():
     state = fresh(4)
     state.starting_seat = 2
+    rig(state, 6, lambda d: ONE in d)  # no crash at the start space
     takeoff(state, {0: PLAIN, 1: PLAIN, 2: PLAIN, 3: PLAIN})
     assert [c.owner for c in state.rocket] == [2, 3, 0, 1]
-    assert G.decisions(state)[0].seat == 2 or state.phase != pb.PHASE_TRAVEL
+    (d,) = G.decisions(state)
+    assert d.kind == "use_groups" and d.seat == 2
 
 
 def test_takeoff_player_with_no_cat_at_home_sends_none():
@@ -153,6 +155,16 @@ def test_travel_each_chosen_group_moves_its_full_sum():
     rig(state, 4, lambda d: True)
     events = G.apply(state, 0, use(TWO))
     assert kinds(events, "rocket_moved")[0].to_space == 6
+
+
+def test_travel_dice_are_grouped_by_face_and_a_group_is_used_whole():
+    state = aboard(fresh(2), [(0, PLAIN), (1, PLAIN)], 0, pb.PHASE_TRAVEL,
+                   roll=[ONE, ONE, ONE, TWO, TWO, FOUR])
+    (decision,) = G.decisions(state)
+    # one option per set of groups, never per die: {1}, {2}, {1, 2}
+    assert [list(o.use_groups.faces) for o in decision.options] == [[ONE], [TWO], [ONE, TWO]]
+    G.apply(state, 0, use(ONE))
+    assert state.space == 3 and state.pool == 3
 
 
 def test_travel_booster_value_is_the_one_printed_on_the_space():
@@ -251,11 +263,10 @@ def test_crash_parachute_cat_may_decline_and_return_home():
 
 def test_crash_parachute_needs_a_landing_space():
     # spaces 0-5 have no landing: a parachute cat crashing there goes home with the others
-    state = aboard(fresh(2), [(0, pb.CAT_KIND_PARACHUTE), (1, PLAIN)], 5, pb.PHASE_TRAVEL,
-                   roll=[ONE])
-    rig(state, 6, lambda d: set(d) <= {TWO})  # from 5, faces 1 and 4 only: crash
-    state.space = 4  # booster/1/2 allowed here; 1 takes the rocket to 5
-    G.apply(state, 0, use(ONE))
+    state = aboard(fresh(2), [(0, pb.CAT_KIND_PARACHUTE), (1, PLAIN)], 4, pb.PHASE_TRAVEL,
+                   roll=[ONE, THREE, THREE, THREE, THREE, THREE])
+    rig(state, 5, lambda d: set(d) <= {TWO, THREE})  # space 5 allows 1 and 4 only: crash
+    G.apply(state, 0, use(ONE))  # space 4 -> 5, five dice left
     assert state.failure == 1 and state.phase == pb.PHASE_TAKEOFF
     assert pb.CAT_KIND_PARACHUTE in state.boards[0].home
 
@@ -283,8 +294,7 @@ def test_crash_ends_expedition_with_no_landing_phase():
 def test_landing_spaces_0_to_5_skip_landing_and_travel_again():
     state = aboard(fresh(2), [(0, PLAIN), (1, PLAIN)], 0, pb.PHASE_TRAVEL,
                    roll=[ONE, ONE, THREE, THREE, THREE, FOUR])
-    rig(state, 4, lambda d: ONE in d)  # from space 2, 1 is not allowed: need 2, 3 or B
-    rig(state, 4, lambda d: THREE in d)
+    rig(state, 4, lambda d: THREE in d)  # space 2 allows booster, 2, 3
     events = G.apply(state, 0, use(ONE))
     assert state.space == 2
     assert kinds(events, "dice_rolled") and state.phase == pb.PHASE_TRAVEL
@@ -326,10 +336,12 @@ def test_landing_moon_space_with_all_moons_taken_allows_no_landing():
     state = aboard(fresh(3), [(0, PLAIN), (1, PLAIN), (2, PLAIN)], SIX)
     rig(state, 6, lambda d: True)
     G.apply(state, 0, land(SIX))
-    G.apply(state, 1, land(SIX))
-    # seat 2 has no choice left: it stays aboard and a new travel phase begins
-    assert state.phase in (pb.PHASE_TRAVEL, pb.PHASE_PARACHUTE, pb.PHASE_TAKEOFF)
-    assert [c.owner for c in state.rocket] in ([2], [])
+    events = G.apply(state, 1, land(SIX))
+    # both moons taken: seat 2 cannot disembark, stays aboard, and a new travel phase begins
+    assert [e.cat.owner for e in kinds(events, "stayed_aboard")] == [2]
+    assert [c.owner for c in state.rocket] == [2]
+    assert kinds(events, "dice_rolled")
+    assert not any(d.kind == "land" for d in G.decisions(state))
 
 
 def test_landing_one_cat_per_moon():

@@ -31,6 +31,8 @@ from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
 # "Les dés ont six faces : 1, 2, 2, 3, 4 et Postcombustion."
 DIE_FACES = (pb.FACE_ONE, pb.FACE_TWO, pb.FACE_TWO, pb.FACE_THREE, pb.FACE_FOUR, pb.FACE_BOOSTER)
 FACE_VALUE = {pb.FACE_ONE: 1, pb.FACE_TWO: 2, pb.FACE_THREE: 3, pb.FACE_FOUR: 4}
+FACE_NAME = {pb.FACE_ONE: "1", pb.FACE_TWO: "2", pb.FACE_THREE: "3", pb.FACE_FOUR: "4",
+             pb.FACE_BOOSTER: "booster"}
 CAT_KINDS = tuple(range(1, 9))  # the eight CatKind values, one cat of each per player
 NO_CAT = pb.CAT_KIND_UNSPECIFIED
 
@@ -180,8 +182,8 @@ class Mlem(Game):
         for f in faces:
             if f not in usable:
                 raise IllegalMove("group_allowed_here",
-                                  f"no rolled group of face {pb.Face.Name(f)} allowed at space "
-                                  f"{state.space}")
+                                  f"no rolled group of face {FACE_NAME.get(f, f)} allowed at "
+                                  f"space {state.space}")
         return faces
 
     def _check_land(self, state: pb.State, layout: Layout, seat: int, land: pb.Land) -> int:
