@@ -64,7 +64,8 @@ def moon_index(number: int) -> int:
 
 
 def planet_space(name: str) -> int:
-    return next(s.index for s in L.spaces if s.kind == "planet" and L.planets[s.planet].name == name)
+    return next(s.index for s in L.spaces
+                if s.kind == "planet" and L.planets[s.planet].name == name)
 
 
 def rig(state: pb.State, pool: int, wanted) -> list[int]:

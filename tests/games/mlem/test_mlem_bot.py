@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from cosmodrome.games.mlem.bot import MlemBot, evaluate
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
-
 from tests.games.mlem.mlem_helpers import FERRUS_SPACE, G, aboard, fresh, land
 
 
@@ -25,7 +25,7 @@ def test_bot_always_picks_one_of_the_listed_options():
 
 def test_bot_lands_to_claim_an_objective_when_riding_on_is_risky():
     state = fresh(2)
-    for i, k in enumerate([pb.CAT_KIND_MOON_DOUBLE, pb.CAT_KIND_DEEP_DOUBLE]):
+    for _i, k in enumerate([pb.CAT_KIND_MOON_DOUBLE, pb.CAT_KIND_DEEP_DOUBLE]):
         state.boards[0].home.remove(k)
         state.planets[0].cats.add(owner=0, kind=k)
     aboard(state, [(0, pb.CAT_KIND_SATELLITE), (1, pb.CAT_KIND_SATELLITE)], FERRUS_SPACE,

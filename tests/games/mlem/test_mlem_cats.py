@@ -5,7 +5,6 @@ from __future__ import annotations
 from cosmodrome.games.mlem import scoring
 from cosmodrome.games.mlem.rules import SEND
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
-
 from tests.games.mlem.mlem_helpers import (
     FOUR,
     ONE,

@@ -6,6 +6,7 @@ import copy
 import json
 
 import pytest
+
 from cosmodrome.core.engine import BadOptions
 from cosmodrome.games.mlem import Mlem
 from cosmodrome.games.mlem.track import LAYOUT_DIR, LayoutError, parse_layout

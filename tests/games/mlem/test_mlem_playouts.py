@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from cosmodrome.core.engine import IllegalMove
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
-
 from tests.games.mlem.mlem_helpers import G, L, where_are_cats
 
 ALL_CATS = {(s, k) for s in range(5) for k in range(1, 9)}
@@ -25,7 +25,7 @@ def independent_scores(state: pb.State) -> list[int]:
     values = {p.name: p.values for p in L.planets}
     for pile in state.planets:
         seats = []
-        for i, cat in enumerate(pile.cats):
+        for _i, cat in enumerate(pile.cats):
             if cat.owner not in seats:
                 seats.append(cat.owner)  # in order of first arrival
         count = {s: sum(c.owner == s for c in pile.cats) for s in seats}

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+
 from cosmodrome.core.engine import IllegalMove
 from cosmodrome.games.mlem.rules import SEND, group_options
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
-
 from tests.games.mlem.mlem_helpers import (
     FOUR,
     ONE,

@@ -78,6 +78,9 @@ class Mlem(Game):
     def __init__(self, extra_layouts: Iterable[Path | str] = ()) -> None:
         """Loads (and validates) the packaged layouts plus a host's own layout files."""
         self.layouts: dict[str, Layout] = load_layouts(tuple(extra_layouts))
+        self.option_specs = (OptionSpec(
+            "layout", "enum", "track layout (the packaged one is provisional data)",
+            default=DEFAULT_LAYOUT, choices=tuple(sorted(self.layouts))),)
 
     def layout(self, state_or_options) -> Layout:
         options = getattr(state_or_options, "options", state_or_options)
@@ -124,7 +127,8 @@ class Mlem(Game):
             if phase == pb.PHASE_LANDING:
                 kind, prompt = "land", f"Stay aboard or disembark at space {state.space}"
             else:
-                kind, prompt = "parachute", f"Crash: parachute down at space {state.space} or go home"
+                kind = "parachute"
+                prompt = f"Crash: parachute down at space {state.space} or go home"
             return [Decision(cat.owner, kind, prompt, [STAY, *map(disembark_move, targets)])]
         return []
 
@@ -216,7 +220,7 @@ class Mlem(Game):
         state.chosen[seat] = kind
         events.append(Event(pb.Event(cat_chosen=pb.CatChosen(seat=seat))))
         events.append(Event(pb.Event(you_chose=pb.YouChose(kind=kind)), frozenset({seat})))
-        if any(s and c == NO_CAT for s, c in zip(state.sends, state.chosen)):
+        if any(s and c == NO_CAT for s, c in zip(state.sends, state.chosen, strict=True)):
             return
         # "Le Chastronaute de tête (joueur de départ) est le Commandant": rocket order is turn
         # order from the starting seat (the first seat after it with a cat, if it has none).

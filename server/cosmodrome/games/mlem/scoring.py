@@ -42,7 +42,7 @@ def planet_points(layout: Layout, index: int, cats) -> dict[int, int]:
 def scores(state: pb.State, layout: Layout) -> list[int]:
     """Every seat's total if the game ended now."""
     total = [0] * state.players
-    for slot, moon in zip(state.moons, layout.moons):
+    for slot, moon in zip(state.moons, layout.moons, strict=True):
         if slot.occupied:
             mult = 2 if slot.cat.kind == pb.CAT_KIND_MOON_DOUBLE else 1
             total[slot.cat.owner] += moon.points * mult
