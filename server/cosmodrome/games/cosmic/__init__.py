@@ -1,0 +1,3 @@
+from cosmodrome.games.cosmic.rules import Cosmic
+
+__all__ = ["Cosmic"]

@@ -1,0 +1,118 @@
+"""Small pure helpers over the Cosmic State: tokens, bases, cards, seat order."""
+
+from __future__ import annotations
+
+from cosmodrome.core.rng import Rng
+from cosmodrome.games.cosmic.content import CARDS, POWER_ID
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+PLANETS_PER_SYSTEM = 5
+TOKENS_PER_PLANET = 4
+TOKENS_PER_PLAYER = PLANETS_PER_SYSTEM * TOKENS_PER_PLANET
+HAND_SIZE = 7
+MAX_SHIP = 4          # up to four tokens on the cone (offence and each ally)
+
+
+def system_of(planet: int) -> int:
+    return planet // PLANETS_PER_SYSTEM
+
+
+def planets_of(system: int) -> range:
+    return range(system * PLANETS_PER_SYSTEM, (system + 1) * PLANETS_PER_SYSTEM)
+
+
+def tok(st: pb.State, planet: int, seat: int) -> int:
+    return st.tokens[planet * st.players + seat]
+
+
+def add_tok(st: pb.State, planet: int, seat: int, n: int) -> None:
+    st.tokens[planet * st.players + seat] += n
+
+
+def bases(st: pb.State, seat: int) -> list[int]:
+    n = st.players
+    return [p for p in range(n * PLANETS_PER_SYSTEM) if st.tokens[p * n + seat] > 0]
+
+
+def tokens_on_bases(st: pb.State, seat: int) -> int:
+    n = st.players
+    return sum(st.tokens[p * n + seat] for p in range(n * PLANETS_PER_SYSTEM))
+
+
+def home_bases(st: pb.State, seat: int) -> int:
+    return sum(1 for p in planets_of(seat) if tok(st, p, seat) > 0)
+
+
+def foreign_bases(st: pb.State, seat: int) -> int:
+    n = st.players
+    return sum(1 for p in range(n * PLANETS_PER_SYSTEM)
+               if system_of(p) != seat and st.tokens[p * n + seat] > 0)
+
+
+def power_threshold(st: pb.State) -> int:
+    """Bases on home planets needed to use one's power.
+
+    001: lost when driven from three home planets (keep with three of five); two-player
+    game: lost when driven from four (keep with two). See docs/rules/cosmic.md.
+    """
+    return 2 if st.players == 2 else 3
+
+
+def power_active(st: pb.State, seat: int) -> bool:
+    return home_bases(st, seat) >= power_threshold(st)
+
+
+def alive(st: pb.State) -> list[int]:
+    return [s for s in range(st.players) if not st.seats[s].eliminated]
+
+
+def clockwise_from(st: pb.State, seat: int) -> list[int]:
+    """Seats after `seat` in clockwise order (the next seat first), living ones only."""
+    n = st.players
+    return [(seat + k) % n for k in range(1, n) if not st.seats[(seat + k) % n].eliminated]
+
+
+def power_order(st: pb.State) -> list[int]:
+    """Seed order for simultaneous uses: offence, defence, then clockwise from offence's left."""
+    off, de = st.enc.offense, st.enc.defense
+    order = [off]
+    if de >= 0:
+        order.append(de)
+    order += [s for s in clockwise_from(st, off) if s not in (off, de)]
+    return order
+
+
+def is_encounter(card: int) -> bool:
+    return card >= 0 and CARDS[card].kind != "edict"
+
+
+def is_attack(card: int) -> bool:
+    return card >= 0 and CARDS[card].kind == "attack"
+
+
+def is_compromise(card: int) -> bool:
+    return card >= 0 and CARDS[card].kind == "compromise"
+
+
+def has_encounter_card(st: pb.State, seat: int) -> bool:
+    return any(CARDS[c].kind != "edict" for c in st.seats[seat].hand)
+
+
+def draw_card(st: pb.State, rng: Rng) -> int | None:
+    """Top card of the deck; the discard is reshuffled into a new deck when it runs out."""
+    if not st.deck:
+        if not st.discard:
+            return None
+        cards = list(st.discard)
+        rng.shuffle(cards)
+        del st.discard[:]
+        st.deck.extend(cards)
+    return st.deck.pop()
+
+
+def holds_power(st: pb.State, seat: int, name: str) -> bool:
+    return POWER_ID[name] in st.seats[seat].powers
+
+
+def cone_total(cone) -> int:
+    return sum(cone)

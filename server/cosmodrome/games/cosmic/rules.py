@@ -1,0 +1,194 @@
+"""Cosmic Encounter classic (Rencontre Cosmique): the Game class and the turn's flow.
+
+The flow is a small state machine over `State.step` plus a queue of sub-decisions
+(`State.tasks`: take tokens one at a time, place tokens, rewards, ...). `advance()` runs every
+automatic step until some seat owes a decision. Every move is checked against the listed
+options before anything changes, so `decisions()` and `apply()` always agree and a refused
+move leaves the state untouched.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.core.engine import (
+    BadOptions,
+    Decision,
+    Event,
+    Game,
+    IllegalMove,
+    OptionSpec,
+    Result,
+)
+from cosmodrome.core.rng import Rng
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import flow
+from cosmodrome.games.cosmic.content import CARDS, EXCLUSIONS, POWER_ID, POWERS
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+DEFAULT_DEAL_TIMEOUT_MS = 60_000
+DEFAULT_TURN_LIMIT = 300
+
+
+class Cosmic(Game):
+    name = "cosmic"
+    title = "Cosmic Encounter (Rencontre Cosmique)"
+    summary = ("Classic Cosmic Encounter for 2 to 8 players: alien powers, alliances, "
+               "encounter cards, deals and the black hole. First to five foreign bases wins.")
+    min_players = 2
+    max_players = 8
+    hidden_information = True
+    option_specs = (
+        OptionSpec("deal_timeout_ms", "int", "deal deadline in ms (0: none)",
+                   default=str(DEFAULT_DEAL_TIMEOUT_MS), minimum=0),
+        OptionSpec("powers_per_player", "int", "variant: several powers per player",
+                   default="1", minimum=1, maximum=3),
+        OptionSpec("two_of_three", "bool", "variant: draw three powers, keep two",
+                   default="false"),
+        OptionSpec("power_rotation", "bool", "variant: keep or redraw powers each round",
+                   default="false"),
+        OptionSpec("star_discs", "bool", "seed 000 star discs instead of the destiny cup",
+                   default="false"),
+        OptionSpec("no_edicts", "bool", "leave edict cards out of the deck", default="false"),
+        OptionSpec("turn_limit", "int", "safety cap on turns; the game is a draw after it",
+                   default=str(DEFAULT_TURN_LIMIT), minimum=1),
+    )
+    Options, State, Move, View, Event = pb.Options, pb.State, pb.Move, pb.View, pb.Event
+
+    # ------------------------------------------------------------------ setup
+
+    def check_options(self, options: pb.Options, players: int) -> None:
+        if not 2 <= players <= 8:
+            raise BadOptions("players must be between 2 and 8")
+        if options.HasField("deal_timeout_ms") and options.deal_timeout_ms < 0:
+            raise BadOptions("deal_timeout_ms must be 0 or more")
+        if not 0 <= options.powers_per_player <= 3:
+            raise BadOptions("powers_per_player must be between 1 and 3")
+        if options.turn_limit < 0:
+            raise BadOptions("turn_limit must be positive")
+        if options.powers:
+            if len(options.powers) != players:
+                raise BadOptions("powers must name one power per seat")
+            for name in options.powers:
+                for part in name.split("+"):
+                    if part != "none" and part not in POWER_ID:
+                        raise BadOptions(f"powers: unknown power {part!r}")
+        per = self._powers_per(options)
+        if not options.powers and players * per > len(POWERS) - 1:
+            raise BadOptions("powers_per_player: not enough powers for every seat")
+        if options.HasField("first_player") and not 0 <= options.first_player < players:
+            raise BadOptions("first_player must be a seat")
+
+    @staticmethod
+    def _powers_per(options: pb.Options) -> int:
+        if options.two_of_three:
+            return 3
+        return options.powers_per_player or 1
+
+    def setup(self, options: pb.Options, players: int, seed: int, now_ms: int = 0) -> pb.State:
+        self.check_options(options, players)
+        rng = Rng(seed)
+        st = pb.State(players=players)
+        st.options.CopyFrom(options)
+        st.deal_timeout_ms = (options.deal_timeout_ms if options.HasField("deal_timeout_ms")
+                              else DEFAULT_DEAL_TIMEOUT_MS)
+        st.turn_limit = options.turn_limit or DEFAULT_TURN_LIMIT
+        st.tokens.extend([0] * (players * B.PLANETS_PER_SYSTEM * players))
+        for s in range(players):
+            for p in B.planets_of(s):
+                B.add_tok(st, p, s, B.TOKENS_PER_PLANET)
+        seats = [pb.Seat() for _ in range(players)]
+        # powers: dealt secretly
+        if options.powers:
+            for s, name in enumerate(options.powers):
+                seats[s].powers.extend(POWER_ID[p] for p in name.split("+") if p != "none")
+        else:
+            pool = [p.id for p in POWERS]
+            rng.shuffle(pool)
+            per = self._powers_per(options)
+            taken: list[int] = []
+            for s in range(players):
+                hand: list[int] = []
+                while len(hand) < per and pool:
+                    pid = pool.pop()
+                    if _excluded(pid, taken):
+                        pool.insert(0, pid)
+                        continue
+                    hand.append(pid)
+                    taken.append(pid)
+                if options.two_of_three:
+                    seats[s].drawn_powers.extend(hand)
+                else:
+                    seats[s].powers.extend(hand)
+            st.power_pool.extend(pool)
+        for s in range(players):
+            seats[s].disclosed.extend([False] * len(seats[s].powers))
+        st.seats.extend(seats)
+        # deck and hands
+        deck = [c.id for c in CARDS if not (options.no_edicts and c.kind == "edict")]
+        rng.shuffle(deck)
+        st.deck.extend(deck)
+        for s in range(players):
+            for _ in range(B.HAND_SIZE):
+                st.seats[s].hand.append(st.deck.pop())
+        # destiny: 001's cup (two discs per colour, one is on the home star) or 000's discs
+        per_colour = 3 if options.star_discs else 2
+        st.cup.extend([s for s in range(players) for _ in range(per_colour)])
+        first = options.first_player if options.HasField("first_player") else rng.below(players)
+        st.first_player = first
+        st.rng = rng.state
+        events: list[Event] = []
+        st.enc.offense = first
+        st.enc.defense = st.enc.planet = st.enc.system = -1
+        st.enc.card_off = st.enc.card_def = st.enc.set_aside = -1
+        if options.two_of_three and not options.powers:
+            st.step = pb.STEP_CHOOSE_POWERS
+        else:
+            flow.start_turn(st, events, first)
+        return st
+
+    # ------------------------------------------------------------------ play
+
+    def decisions(self, state: pb.State) -> list[Decision]:
+        return flow.decisions(state)
+
+    def apply(self, state: pb.State, seat: int, move: pb.Move, now_ms: int = 0) -> list[Event]:
+        if state.finished:
+            raise IllegalMove("game_over", "the game is over")
+        if not 0 <= seat < state.players:
+            raise IllegalMove("seat", "no such seat")
+        mine = ([d for d in flow.decisions(state) if d.seat == seat]
+                if flow.owes(state, seat) else [])
+        if not mine:
+            raise IllegalMove("not_your_decision", "you owe no decision now")
+        if not any(o == move for d in mine for o in d.options):
+            raise IllegalMove(mine[0].kind, "that move is not one of your options now")
+        events: list[Event] = []
+        flow.apply_move(state, seat, move, now_ms, events)
+        return events
+
+    def timeout(self, state: pb.State, now_ms: int) -> list[Event]:
+        events: list[Event] = []
+        flow.on_timeout(state, now_ms, events)
+        return events
+
+    def view(self, state: pb.State, viewer: int | None) -> pb.View:
+        from cosmodrome.games.cosmic.views import view_for
+        return view_for(state, viewer)
+
+    def result(self, state: pb.State) -> Result | None:
+        if not state.finished:
+            return None
+        winners = tuple(state.winners)
+        scores = tuple(float(B.foreign_bases(state, s)) for s in range(state.players))
+        why = "five foreign bases" if winners else "turn limit reached: draw"
+        if len(winners) > 1:
+            why = "shared victory: five foreign bases at once"
+        return Result(winners=winners, scores=scores, summary=why)
+
+
+def _excluded(pid: int, taken: list[int]) -> bool:
+    name = POWERS[pid].name
+    for a, b in EXCLUSIONS:
+        other = b if name == a else a if name == b else None
+        if other is not None and POWER_ID[other] in taken:
+            return True
+    return False

@@ -1,0 +1,163 @@
+"""Helpers for the Cosmic tests: build positions, drive the engine, check invariants."""
+
+from __future__ import annotations
+
+import random
+
+from cosmodrome.games.cosmic import Cosmic
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic.content import CARDS, POWER_ID
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+GAME = Cosmic()
+GREEN, YELLOW, RED, BLUE = 0, 1, 2, 3
+
+
+def new_game(players: int = 4, powers: list[str] | None = None, seed: int = 1, first: int = 0,
+             edicts: bool = False, **opts) -> pb.State:
+    options = pb.Options(powers=powers or ["none"] * players, first_player=first,
+                         no_edicts=not edicts, **opts)
+    return GAME.setup(options, players, seed)
+
+
+def card_of(kind: str, value: int = 0, edict: str = "", skip: int = 0) -> int:
+    found = [c.id for c in CARDS if c.kind == kind and (kind != "attack" or c.value == value)
+             and (kind != "edict" or c.edict == edict)]
+    return found[skip]
+
+
+def locate(st: pb.State, card: int) -> tuple[str, object]:
+    if card in st.deck:
+        return "deck", st.deck
+    if card in st.discard:
+        return "discard", st.discard
+    for se in st.seats:
+        if card in se.hand:
+            return "hand", se.hand
+    raise AssertionError(f"card {card} not found")
+
+
+def give(st: pb.State, seat: int, cards: list[int], replace: bool = True) -> None:
+    """Put exactly `cards` in `seat`'s hand (the rest goes back to the deck)."""
+    hand = st.seats[seat].hand
+    if replace:
+        st.deck.extend(hand)
+        del hand[:]
+    for c in cards:
+        kind, where = locate(st, c)
+        i = list(where).index(c)
+        if kind == "hand":  # keep the other hand's size: swap in a deck card
+            where[i] = st.deck.pop(0)
+        else:
+            del where[i]
+        hand.append(c)
+
+
+def set_tokens(st: pb.State, planet: int, seat: int, n: int) -> None:
+    """Set `seat`'s tokens on `planet` to n, moving the difference to/from its first home base."""
+    have = B.tok(st, planet, seat)
+    B.add_tok(st, planet, seat, n - have)
+    home = next(p for p in B.planets_of(seat) if p != planet)
+    B.add_tok(st, home, seat, have - n)
+
+
+def at_aim(st: pb.State, system: int) -> None:
+    """Skip destiny: the offence drew `system`."""
+    assert st.step == pb.STEP_AIM, pb.Step.Name(st.step)
+    st.enc.system = system
+
+
+def options(st: pb.State, seat: int) -> list[pb.Move]:
+    return [o for d in GAME.decisions(st) if d.seat == seat for o in d.options]
+
+
+def kinds(st: pb.State) -> list[tuple[int, str]]:
+    return [(d.seat, d.kind) for d in GAME.decisions(st)]
+
+
+def play(st: pb.State, seat: int, move: pb.Move, now: int = 0):
+    return GAME.apply(st, seat, move, now)
+
+
+def mv(**kw) -> pb.Move:
+    return pb.Move(**kw)
+
+
+DONE = pb.Move(done=pb.Done())
+
+
+def take(st: pb.State, seat: int, *planets: int, done: bool = True) -> None:
+    for p in planets:
+        play(st, seat, mv(planet=pb.PlanetChoice(planet=p)))
+    if done and any(d.seat == seat and d.kind == "take_token" for d in GAME.decisions(st)):
+        play(st, seat, DONE)
+
+
+def place_all(st: pb.State) -> None:
+    """Answer every pending token placement with the first base offered."""
+    while True:
+        ds = [d for d in GAME.decisions(st) if d.kind == "place_token"]
+        if not ds:
+            return
+        play(st, ds[0].seat, ds[0].options[0])
+
+
+def pass_windows(st: pb.State) -> None:
+    while True:
+        ds = [d for d in GAME.decisions(st) if d.kind in ("window", "edict_response")]
+        if not ds:
+            return
+        play(st, ds[0].seat, DONE)
+
+
+def token_total(st: pb.State, seat: int) -> int:
+    e = st.enc
+    cone = (e.cone_off[seat] if len(e.cone_off) > seat else 0) + \
+        (e.cone_def[seat] if len(e.cone_def) > seat else 0)
+    se = st.seats[seat]
+    return B.tokens_on_bases(st, seat) + cone + se.black_hole + se.removed + se.limbo
+
+
+def all_cards(st: pb.State) -> list[int]:
+    cards = list(st.deck) + list(st.discard)
+    for se in st.seats:
+        cards += list(se.hand)
+    e = st.enc
+    if not e.discarded and st.step not in (pb.STEP_CLEANUP, pb.STEP_NEXT):
+        cards += [c for c in (e.card_off, e.card_def) if c >= 0]
+    if e.set_aside >= 0:
+        cards.append(e.set_aside)
+    return cards
+
+
+def check_invariants(st: pb.State, total_cards: int) -> None:
+    for s in range(st.players):
+        assert token_total(st, s) == B.TOKENS_PER_PLAYER, f"tokens of seat {s}"
+    cards = all_cards(st)
+    assert len(cards) == total_cards and len(set(cards)) == total_cards, "cards conserved"
+
+
+def random_game(players: int, seed: int, powers: list[str] | None = None, check: bool = True,
+                **opts) -> tuple[pb.State, int]:
+    options = pb.Options(**opts)
+    if powers:
+        options.powers.extend(powers)
+    st = GAME.setup(options, players, seed)
+    total = len(all_cards(st))
+    r = random.Random(seed)
+    moves = 0
+    while True:
+        ds = GAME.decisions(st)
+        if not ds:
+            break
+        d = r.choice(ds)
+        GAME.apply(st, d.seat, r.choice(d.options))
+        moves += 1
+        if check:
+            check_invariants(st, total)
+        assert moves < 20_000, "game did not end"
+    assert GAME.result(st) is not None
+    return st, moves
+
+
+__all__ = ["POWER_ID", "pb", "B", "CARDS"]
