@@ -16,9 +16,9 @@ import asyncio
 import os
 import sys
 
-from cosmodrome.v1 import match_pb2
 from google.protobuf import text_format
 
+from cosmodrome.v1 import match_pb2
 from cosmodrome_client.bots import RandomBot
 from cosmodrome_client.client import Client, game_view, play
 from cosmodrome_client.errors import CosmodromeError

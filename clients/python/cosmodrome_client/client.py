@@ -24,6 +24,7 @@ the client wraps and unwraps the service's typed oneofs.
 from __future__ import annotations
 
 import asyncio
+import random
 import uuid
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -31,6 +32,8 @@ from dataclasses import dataclass
 from typing import Self
 
 import grpc
+from google.protobuf.message import Message
+
 from cosmodrome.v1 import (
     catalog_pb2,
     catalog_pb2_grpc,
@@ -40,8 +43,6 @@ from cosmodrome.v1 import (
     play_pb2,
     play_pb2_grpc,
 )
-from google.protobuf.message import Message
-
 from cosmodrome_client.bots.base import Bot
 from cosmodrome_client.errors import CosmodromeError, MoveNoLongerLegal, StaleVersionError
 from cosmodrome_client.messages import unwrap, wrap_move, wrap_options
@@ -321,7 +322,7 @@ class Seat(Viewer):
 
     async def submit(self, move: Message, *, expected_version: int | None = None,
                      idempotency_key: str | None = None,
-                     retries: int = 5) -> play_pb2.SubmitMoveResponse:
+                     retries: int = 8) -> play_pb2.SubmitMoveResponse:
         """Submit a move (the game's own Move, or a GameMove) based on the last view seen.
 
         The move carries one idempotency key through every retry, so it is applied at most
@@ -354,6 +355,8 @@ class Seat(Viewer):
                             f"the move is no longer offered to seat {self.seat}",
                             error.reason, error.metadata) from e
                     request.expected_version = view.match.version
+                    if attempt:  # others keep winning the race: step aside a little
+                        await asyncio.sleep(random.uniform(0, 0.002 * attempt))
                 elif e.code() in _TRANSIENT:
                     await asyncio.sleep(0.05 * 2 ** attempt)
                 else:
@@ -394,8 +397,8 @@ async def play(seat: Seat, bot: Bot) -> match_pb2.Match:
         move = bot.choose(game_view(view), decision.kind, decision.options)
         try:
             response = await seat.submit(move, expected_version=version)
-        except MoveNoLongerLegal:
-            return  # a newer update is on its way; decide on that one
+        except (MoveNoLongerLegal, StaleVersionError):
+            return  # the match moved on: a newer update is on its way, decide on that one
         floor = max(floor, response.version)
 
     view = await seat.view()

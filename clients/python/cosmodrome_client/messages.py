@@ -20,8 +20,9 @@ from __future__ import annotations
 from functools import cache
 from typing import TypeVar
 
-from cosmodrome.v1 import games_pb2
 from google.protobuf.message import Message
+
+from cosmodrome.v1 import games_pb2
 
 Envelope = TypeVar("Envelope", bound=Message)
 
