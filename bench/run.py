@@ -24,11 +24,11 @@ import time
 from pathlib import Path
 
 import grpc
-from cosmodrome.store.embedded import EmbeddedRedis, free_port
-from cosmodrome_client import Client, CosmodromeError
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from bench import echo, engines, server_load
+from cosmodrome.store.embedded import EmbeddedRedis, free_port
+from cosmodrome_client import Client, CosmodromeError
 
 MOVES_BUDGET = 1_000      # moves/s at 64 in flight
 P99_BUDGET_MS = 10.0      # SubmitMove p99 at 8 in flight

@@ -13,11 +13,10 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from bench.load import Figures
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2 as ttt
 from cosmodrome_client import Client, RandomBot, Seat, play
 from cosmodrome_client.client import game_view
-
-from bench.load import Figures
 
 
 @dataclass

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+
 from cosmodrome.games.highcard.v1 import highcard_pb2
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2 as ttt
 from cosmodrome.v1 import match_pb2, play_pb2
