@@ -8,28 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 from google.protobuf.message import Message
 
 from cosmodrome.core.engine import Decision, Event, Game
-from cosmodrome.v1 import games_pb2, match_pb2, records_pb2
+from cosmodrome.v1 import match_pb2, records_pb2
 
 SPECTATOR = -1
 
 
-def wrap_move(game: Game, move: Message) -> games_pb2.GameMove:
-    return games_pb2.GameMove(**{game.name: move})
-
-
-def wrap_event(game: Game, event: Message) -> games_pb2.GameEvent:
-    return games_pb2.GameEvent(**{game.name: event})
-
-
-def store_events(game: Game, events: Iterable[Event]) -> list[records_pb2.StoredEvent]:
+def add_events(game: Game, events: Iterable[Event],
+               out: RepeatedCompositeFieldContainer[records_pb2.StoredEvent]) -> None:
     """Events as the log keeps them: all of them, each with its audience."""
-    return [records_pb2.StoredEvent(event=wrap_event(game, e.payload),
-                                    public=e.audience is None,
-                                    audience=sorted(e.audience or ()))
-            for e in events]
+    for e in events:
+        stored = out.add(public=e.audience is None, audience=sorted(e.audience or ()))
+        getattr(stored.event, game.name).CopyFrom(e.payload)
 
 
 def visible(event: records_pb2.StoredEvent, viewer: int | None) -> bool:
@@ -42,18 +35,18 @@ def log_entry(entry: records_pb2.StoredEntry, viewer: int | None) -> match_pb2.L
         events=[e.event for e in entry.events if visible(e, viewer)])
 
 
-def decisions_for(game: Game, decisions: Iterable[Decision], viewer: int | None
-                  ) -> list[match_pb2.Decision]:
-    """The viewer's own decisions in full; others' only as who owes what kind, and when."""
-    out = []
+def add_decisions(game: Game, decisions: Iterable[Decision], viewer: int | None,
+                  out: RepeatedCompositeFieldContainer[match_pb2.Decision]) -> None:
+    """The viewer's own decisions in full; others' only as who owes what kind, and when.
+
+    (Built in place: this runs on every move, and copying nested options is costly.)
+    """
     for d in decisions:
+        decision = out.add(seat=d.seat, kind=d.kind, deadline_ms=d.deadline_ms)
         if d.seat == viewer:
-            out.append(match_pb2.Decision(seat=d.seat, kind=d.kind, prompt=d.prompt,
-                                          options=[wrap_move(game, o) for o in d.options],
-                                          deadline_ms=d.deadline_ms))
-        else:
-            out.append(match_pb2.Decision(seat=d.seat, kind=d.kind, deadline_ms=d.deadline_ms))
-    return out
+            decision.prompt = d.prompt
+            for option in d.options:
+                getattr(decision.options.add(), game.name).CopyFrom(option)
 
 
 def match_view(game: Game, record: records_pb2.StoredMatch, viewer: int | None,
@@ -68,6 +61,6 @@ def match_view(game: Game, record: records_pb2.StoredMatch, viewer: int | None,
         state = getattr(record.state, game.name)
     if decisions is None:
         decisions = game.decisions(state)
-    view.game.CopyFrom(games_pb2.GameView(**{game.name: game.view(state, viewer)}))
-    view.decisions.extend(decisions_for(game, decisions, viewer))
+    getattr(view.game, game.name).CopyFrom(game.view(state, viewer))
+    add_decisions(game, decisions, viewer, view.decisions)
     return view

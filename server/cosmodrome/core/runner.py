@@ -227,7 +227,7 @@ class Runner:
         decisions = self._settle(game, record, state)
         deadline_moved = _note_deadline(record, decisions)
         entry = self._entry(record, seat, kind, now)
-        entry.events.extend(redact.store_events(game, events))
+        redact.add_events(game, events, entry.events)
         response = play_pb2.SubmitMoveResponse(
             version=record.match.version,
             events=[e.event for e in entry.events if redact.visible(e, seat)],
@@ -324,7 +324,7 @@ class Runner:
                 return False
             _note_deadline(record, self._settle(game, record, state))
             entry = self._entry(record, SERVER_SEAT, "timeout", now)
-            entry.events.extend(redact.store_events(game, events))
+            redact.add_events(game, events, entry.events)
             try:
                 await self.store.commit(record, entry, expected)
             except Stale:
