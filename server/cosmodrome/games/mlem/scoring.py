@@ -13,6 +13,8 @@ from __future__ import annotations
 from cosmodrome.games.mlem.track import Layout
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
 
+PLANET_DOUBLE, MOON_DOUBLE, DEEP_DOUBLE = (pb.CAT_KIND_PLANET_DOUBLE, pb.CAT_KIND_MOON_DOUBLE,
+                                          pb.CAT_KIND_DEEP_DOUBLE)
 OBJECTIVES = (pb.OBJECTIVE_FOUR_PLANETS, pb.OBJECTIVE_THREE_ON_ONE, pb.OBJECTIVE_FOUR_MOONS,
               pb.OBJECTIVE_TWO_DEEP)
 
@@ -20,23 +22,17 @@ OBJECTIVES = (pb.OBJECTIVE_FOUR_PLANETS, pb.OBJECTIVE_THREE_ON_ONE, pb.OBJECTIVE
 def planet_ranking(cats) -> list[int]:
     """Seats present on a planet, best first: most cats, then earliest arrival (lowest index)."""
     count: dict[int, int] = {}
-    first: dict[int, int] = {}
-    for i, cat in enumerate(cats):
+    for cat in cats:  # dicts keep first-insertion order: seats in order of first arrival
         count[cat.owner] = count.get(cat.owner, 0) + 1
-        first.setdefault(cat.owner, i)
-    return sorted(count, key=lambda s: (-count[s], first[s]))
+    return sorted(count, key=lambda s: -count[s])  # stable sort keeps arrival order on ties
 
 
 def planet_points(layout: Layout, index: int, cats) -> dict[int, int]:
     """Points per seat for one planet (PLANET_DOUBLE applied)."""
     values = layout.planets[index].values
-    points = {}
-    for rank, seat in enumerate(planet_ranking(cats)):
-        p = values[min(rank, 2)]
-        if any(c.owner == seat and c.kind == pb.CAT_KIND_PLANET_DOUBLE for c in cats):
-            p *= 2
-        points[seat] = p
-    return points
+    doubled = {c.owner for c in cats if c.kind == PLANET_DOUBLE}
+    return {seat: values[min(rank, 2)] * (2 if seat in doubled else 1)
+            for rank, seat in enumerate(planet_ranking(cats))}
 
 
 def scores(state: pb.State, layout: Layout) -> list[int]:
@@ -44,14 +40,15 @@ def scores(state: pb.State, layout: Layout) -> list[int]:
     total = [0] * state.players
     for slot, moon in zip(state.moons, layout.moons, strict=True):
         if slot.occupied:
-            mult = 2 if slot.cat.kind == pb.CAT_KIND_MOON_DOUBLE else 1
-            total[slot.cat.owner] += moon.points * mult
+            cat = slot.cat
+            total[cat.owner] += moon.points * (2 if cat.kind == MOON_DOUBLE else 1)
     for i, pile in enumerate(state.planets):
-        for seat, p in planet_points(layout, i, pile.cats).items():
-            total[seat] += p
+        if pile.cats:
+            for seat, p in planet_points(layout, i, pile.cats).items():
+                total[seat] += p
     for cats, points in ((state.comet, layout.comet_points), (state.galaxy, layout.galaxy_points)):
         for cat in cats:
-            total[cat.owner] += points * (2 if cat.kind == pb.CAT_KIND_DEEP_DOUBLE else 1)
+            total[cat.owner] += points * (2 if cat.kind == DEEP_DOUBLE else 1)
     for seat, board in enumerate(state.boards):
         total[seat] += layout.objective_points * len(board.objectives)
     return total
