@@ -43,7 +43,7 @@ def _play(seconds: float, with_view: bool) -> tuple[int, int, float, float]:
 def run(seconds: float = 2.0) -> dict:
     """Measure random-play throughput for about `seconds` (twice: without and with views)."""
     moves, games, elapsed, cpu = _play(seconds, with_view=False)
-    vmoves, _, velapsed, _ = _play(seconds, with_view=True)
+    vmoves, _, velapsed, vcpu = _play(seconds, with_view=True)
     return {
         "game": "mlem",
         "moves_per_s": moves / elapsed,
@@ -51,6 +51,7 @@ def run(seconds: float = 2.0) -> dict:
         "moves_per_game": moves / max(games, 1),
         "moves_per_cpu_s": moves / cpu,  # steadier than wall time on a busy machine
         "moves_per_s_with_view": vmoves / velapsed,
+        "moves_per_cpu_s_with_view": vmoves / vcpu,
         "seconds": elapsed + velapsed,
     }
 
@@ -61,7 +62,8 @@ def main() -> None:
     print(f"mlem in process, random play: {r['moves_per_s']:,.0f} moves/s, "
           f"{r['games_per_s']:,.1f} games/s ({r['moves_per_game']:.0f} moves/game); "
           f"{r['moves_per_cpu_s']:,.0f} moves per CPU second; "
-          f"with a view per move: {r['moves_per_s_with_view']:,.0f} moves/s")
+          f"with a view per move: {r['moves_per_s_with_view']:,.0f} moves/s "
+          f"({r['moves_per_cpu_s_with_view']:,.0f} per CPU second)")
 
 
 if __name__ == "__main__":
