@@ -8,7 +8,7 @@
 4. Stored bytes per finished match (Redis MEMORY USAGE of the match's keys), per game.
 
 Bounded in time (about a minute with the defaults); only loopback addresses are used.
-    python -m bench.run [--seconds 6] [--engine-seconds 3] [--no-engines]
+    python -m bench.run [--seconds 6] [--engine-seconds 2] [--no-engines] [--profile] [--keep]
 """
 
 from __future__ import annotations
@@ -40,9 +40,11 @@ def verdict(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
 
-def server_command(port: int, redis_url: str) -> list[str]:
+def server_command(port: int, redis_url: str, profile: Path | None = None) -> list[str]:
     exe = Path(sys.executable).with_name("cosmodrome-server")
     head = [str(exe)] if exe.exists() else [sys.executable, "-m", "cosmodrome.serve"]
+    if profile:
+        head = [sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "cosmodrome.serve"]
     return [*head, "--host", "127.0.0.1", "--port", str(port), "--redis-url", redis_url,
             "--log-format", "json"]
 
@@ -165,7 +167,8 @@ async def main_async(args: argparse.Namespace) -> None:
     try:
         redis_url = await asyncio.to_thread(store.start)
         port, echo_port = free_port(), free_port()
-        processes.append(start(server_command(port, redis_url), work / "server.log"))
+        profile = work / "server.prof" if args.profile else None
+        processes.append(start(server_command(port, redis_url, profile), work / "server.log"))
         processes.append(start([sys.executable, "-m", "bench.echo", str(echo_port)],
                                work / "echo.log"))
         address, echo_address = f"127.0.0.1:{port}", f"127.0.0.1:{echo_port}"
@@ -177,6 +180,13 @@ async def main_async(args: argparse.Namespace) -> None:
         for process in processes:
             stop(process)
         await asyncio.to_thread(store.stop)
+        if args.profile and (work / "server.prof").exists():
+            import pstats
+
+            print(f"\n== server profile (cProfile, {work / 'server.prof'}), top by own time")
+            pstats.Stats(str(work / "server.prof")).sort_stats("tottime").print_stats(25)
+            print("top by cumulative time")
+            pstats.Stats(str(work / "server.prof")).sort_stats("cumulative").print_stats(40)
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
         else:
@@ -190,6 +200,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--engine-seconds", type=float, default=2.0)
     parser.add_argument("--no-engines", action="store_true")
     parser.add_argument("--keep", action="store_true", help="keep server logs")
+    parser.add_argument("--profile", action="store_true",
+                        help="run the server under cProfile and print where its time goes "
+                             "(slows it down: figures are not comparable)")
     args = parser.parse_args(argv)
     print(f"cosmodrome bench   cpus {os.cpu_count()}   python {sys.version.split()[0]}\n")
     import uvloop
