@@ -158,3 +158,30 @@ def test_every_player_owns_the_eight_cats_one_of_each():
     state = fresh(5)
     for board in state.boards:
         assert sorted(board.home) == list(range(1, 9))
+
+
+def test_cat_shifter_as_commander_landing_one_space_off_hands_command_on():
+    state = aboard(fresh(2), [(0, pb.CAT_KIND_SHIFTER), (1, PLAIN)], FERRUS)
+    rig(state, 6, lambda d: ONE in d)
+    G.apply(state, 0, land(FERRUS - 1))  # moon space 6
+    assert state.moons[moon_index(2)].cat.owner == 0
+    G.apply(state, 1, STAY)
+    (d,) = G.decisions(state)
+    assert d.kind == "use_groups" and d.seat == 1
+
+
+def test_cat_parachute_landing_can_claim_an_objective():
+    state = fresh(2)
+    for i, k in enumerate([pb.CAT_KIND_MOON_DOUBLE, pb.CAT_KIND_DEEP_DOUBLE,
+                           pb.CAT_KIND_DIE_TAKER]):
+        put(state, 1, k, "moon", moon_index(10 + i))
+    aboard(state, [(0, PLAIN), (1, pb.CAT_KIND_PARACHUTE)], 9, pool=1,  # moon 5, faces 1, 2
+           landing_index=1)
+    rig(state, 1, lambda d: set(d) <= {THREE, FOUR, B})
+    events = G.apply(state, 1, STAY)  # rides on: the next roll crashes
+    assert kinds(events, "crashed") and state.phase == pb.PHASE_PARACHUTE
+    events = G.apply(state, 1, land(9))
+    assert kinds(events, "landed")[0].by_parachute
+    assert [o.objective for o in kinds(events, "objective_claimed")] == [
+        pb.OBJECTIVE_FOUR_MOONS]
+    assert state.failure == 1 and state.phase == pb.PHASE_TAKEOFF

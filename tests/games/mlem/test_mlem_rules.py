@@ -570,3 +570,15 @@ def test_scoring_highest_total_wins_and_ties_share_the_victory():
     G.apply(state, 1, STAY)
     assert G.result(state).winners == (1,)
     assert G.result(state).scores == (0.0, float(L.comet_points))
+
+
+def test_end_reaching_deep_space_with_the_8th_cat_is_a_natural_end():
+    state = fresh(2)
+    for k in range(1, 8):
+        put(state, 0, k, "planet", k % 5)
+    aboard(state, [(1, PLAIN), (0, pb.CAT_KIND_SATELLITE)], 24, pb.PHASE_TRAVEL,
+           roll=[B, TWO, THREE])
+    events = G.apply(state, 1, use(B))
+    assert [c.owner for c in state.galaxy] == [0]
+    assert state.phase == pb.PHASE_OVER
+    assert kinds(events, "expedition_ended")[0].crashed is False
