@@ -18,6 +18,7 @@ from cosmodrome_client import (
     game_view,
     wrap_move,
 )
+from tests.support import ServerProcess
 
 FINISHED = match_pb2.MATCH_STATUS_FINISHED
 ACTIVE = match_pb2.MATCH_STATUS_ACTIVE
@@ -228,3 +229,33 @@ async def test_raw_watch_request_matches_the_library(client):
         if update.HasField("view"):
             break
     assert raw == lib
+
+
+async def test_watch_resumes_on_a_restarted_replica_without_gap_or_duplicate(client, redis_url):
+    """A replica shutting down ends its streams; the watcher waits and resumes on it."""
+    match, x, o = await new_tictactoe(client)
+    replica = ServerProcess(redis_url=redis_url).start()
+    try:
+        async with Client.connect(replica.address) as far:
+            stream = far.spectate(match.match_id).watch().__aiter__()
+            seen = []
+
+            async def read_until(version: int) -> None:
+                while not seen or seen[-1] < version:
+                    update = await asyncio.wait_for(stream.__anext__(), 60)
+                    seen.append(update.entry.version)
+
+            for seat, cell in [(x, 0), (o, 3)]:
+                await seat.view()
+                await seat.submit(ttt.Move(cell=cell))
+            await read_until(x.version)
+            await asyncio.to_thread(replica.stop)  # graceful: its watch streams end
+            for seat, cell in [(x, 1), (o, 4), (x, 2)]:
+                await seat.view()
+                await seat.submit(ttt.Move(cell=cell))
+            await asyncio.to_thread(replica.start)  # same port
+            await read_until(x.version)
+            await stream.aclose()
+    finally:
+        await asyncio.to_thread(replica.stop)
+    assert seen == list(range(1, x.version + 1))
