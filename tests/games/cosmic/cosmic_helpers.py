@@ -161,3 +161,45 @@ def random_game(players: int, seed: int, powers: list[str] | None = None, check:
 
 
 __all__ = ["POWER_ID", "pb", "B", "CARDS"]
+
+
+def duel(powers: list[str], off_cards: list[int], def_cards: list[int], *,
+         off_from: tuple[int, ...] = (0, 1), def_tokens: int = 2, edicts: bool = False,
+         seed: int = 1) -> pb.State:
+    """Seat 0 attacks planet 5 (seat 1's) with tokens from `off_from`; seat 1 has `def_tokens`
+    there; nobody allies. Returns at the pre-cards window (or the cards if no window)."""
+    players = len(powers)
+    st = new_game(players, powers, seed=seed, edicts=edicts)
+    set_tokens(st, 5, 1, def_tokens)
+    give(st, 0, off_cards)
+    give(st, 1, def_cards)
+    at_aim(st, 1)
+    play(st, 0, mv(aim=pb.Aim(planet=5, defense=1)))
+    take(st, 0, *off_from)
+    while any(d.kind == "invite" for d in GAME.decisions(st)):
+        d = GAME.decisions(st)[0]
+        play(st, d.seat, DONE)
+    return st
+
+
+def cards_down(st: pb.State, off_card: int, def_card: int) -> None:
+    pass_windows(st)
+    play(st, 0, mv(card=pb.CardChoice(card=off_card)))
+    play(st, 1, mv(card=pb.CardChoice(card=def_card)))
+
+
+def power_move(name: str, target: int = -1, arg: int = 0) -> pb.Move:
+    return pb.Move(power=pb.UsePower(power=POWER_ID[name], target=target, arg=arg))
+
+
+def texts(events) -> str:
+    return " | ".join(str(e.payload) for e in events)
+
+
+def pass_until(st: pb.State, step: int) -> None:
+    """Pass windows until the given step's window is reached."""
+    while st.step != step:
+        ds = [d for d in GAME.decisions(st) if d.kind in ("window", "edict_response")]
+        if not ds:
+            return
+        play(st, ds[0].seat, DONE)

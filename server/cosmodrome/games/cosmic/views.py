@@ -46,6 +46,10 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
         for field in ("card_off", "card_def"):
             if field not in shown and getattr(e, field) >= 0:
                 setattr(e, field, -3)  # -3: a face-down card is there
+    # a zap suspends all of a seat's powers: name only the ones the viewer may know
+    seen = [z for z in st.enc.zapped if _known_power(st, me, z // 64, z % 64)]
+    del e.zapped[:]
+    e.zapped.extend(seen)
     # pending power arguments may name a card (Philanthrope's gift): giver and receiver only
     if e.pending_seat >= 0 and me not in (e.pending_seat, e.pending_target):
         e.pending_arg = 0
@@ -62,3 +66,10 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
         if k.viewer == me:
             v.knowledge.append(k)
     return v
+
+
+def _known_power(st: pb.State, viewer: int, seat: int, pid: int) -> bool:
+    se = st.seats[seat]
+    if seat == viewer:
+        return True
+    return any(p == pid and se.disclosed[i] for i, p in enumerate(se.powers))

@@ -1,0 +1,188 @@
+"""Edicts of seeds 001 and 000, each in its timing window."""
+
+from __future__ import annotations
+
+from tests.games.cosmic.cosmic_helpers import (
+    DONE,
+    GAME,
+    B,
+    at_aim,
+    card_of,
+    cards_down,
+    duel,
+    give,
+    kinds,
+    mv,
+    new_game,
+    options,
+    pass_until,
+    pass_windows,
+    pb,
+    place_all,
+    play,
+    power_move,
+    set_tokens,
+    take,
+    token_total,
+)
+
+A4, A6, A10, A12, A20 = (card_of("attack", v) for v in (4, 6, 10, 12, 20))
+C1, C2 = card_of("compromise"), card_of("compromise", skip=1)
+ZAP, WILD, UNZAP = (card_of("edict", edict=n) for n in ("zap", "zap_sauvage", "unzap"))
+RINGS, SPHERES, FIELD = (card_of("edict", edict=n) for n in ("anneaux", "spheres", "champ"))
+CONTROL, GAS, PLAGUE = (card_of("edict", edict=n) for n in ("controle", "gaz", "peste"))
+OFF, DEF, THIRD = 0, 1, 2
+
+
+def edict(card: int, target: int = -1, arg: int = 0) -> pb.Move:
+    return mv(edict=pb.PlayEdict(card=card, target=target, arg=arg))
+
+
+def test_zap_cosmique_answers_a_power_use() -> None:
+    st = duel(["echangeur", "none", "none"], [A4, A6], [A20, A12, ZAP], edicts=True)
+    play(st, OFF, power_move("echangeur", DEF))
+    assert [(d.seat, d.kind) for d in GAME.decisions(st)] == [(DEF, "edict_response")]
+    play(st, DEF, edict(ZAP, OFF))
+    assert sorted(st.seats[OFF].hand) == [A4, A6]  # no exchange: the power is suspended
+    assert ZAP in st.discard
+
+
+def test_zap_sauvage_also_suspends_a_power() -> None:
+    st = duel(["echangeur", "none", "none"], [A4, A6], [A20, A12, WILD], edicts=True)
+    play(st, OFF, power_move("echangeur", DEF))
+    play(st, DEF, edict(WILD, OFF))
+    assert sorted(st.seats[OFF].hand) == [A4, A6]
+
+
+def test_un_zap_cancels_a_zap() -> None:
+    st = duel(["echangeur", "none", "none"], [A4, A6, UNZAP], [A20, A12, ZAP], edicts=True)
+    play(st, OFF, power_move("echangeur", DEF))
+    play(st, DEF, edict(ZAP, OFF))
+    assert kinds(st) == [(OFF, "edict_response")]
+    play(st, OFF, edict(UNZAP, OFF))
+    assert sorted(st.seats[OFF].hand) == sorted([A20, A12])  # exchanged after all
+
+
+def test_passing_the_zap_window_lets_the_power_act() -> None:
+    st = duel(["echangeur", "none", "none"], [A4, A6], [A20, A12, ZAP], edicts=True)
+    play(st, OFF, power_move("echangeur", DEF))
+    play(st, DEF, DONE)
+    assert sorted(st.seats[OFF].hand) == sorted([A20, A12, ZAP])
+
+
+def test_zap_in_the_post_reveal_window_stops_the_virus() -> None:
+    st = duel(["virus", "none", "none"], [A6, A4], [A12, A10, ZAP], off_from=(0, 1, 2, 3),
+              edicts=True)
+    cards_down(st, A6, A12)
+    assert kinds(st) == [(DEF, "window")] and st.step == pb.STEP_POST_REVEAL
+    play(st, DEF, edict(ZAP, OFF))
+    pass_windows(st)
+    assert st.seats[OFF].black_hole == 4  # 6 + 4 = 10 < 12 + 2
+
+
+def test_moebius_rings_free_every_black_hole_token() -> None:
+    st = new_game(4, edicts=True, first=0)
+    st.seats[1].black_hole = 2
+    B.add_tok(st, 5, 1, -2)
+    st.seats[0].black_hole = 1
+    B.add_tok(st, 0, 0, -1)
+    give(st, 0, [RINGS, A10])
+    from cosmodrome.games.cosmic import flow
+    flow.start_turn(st, [], 0)
+    assert kinds(st) == [(0, "retrieve")]
+    play(st, 0, DONE)
+    assert kinds(st) == [(0, "window")]
+    assert edict(RINGS) in options(st, 0)
+    play(st, 0, edict(RINGS))
+    place_all(st)
+    assert st.seats[1].black_hole == 0 and st.seats[0].black_hole == 0
+    assert token_total(st, 1) == 20
+
+
+def test_moebius_spheres_free_only_the_players_tokens() -> None:
+    st = new_game(4, edicts=True, first=0)
+    st.seats[1].black_hole = 2
+    B.add_tok(st, 5, 1, -2)
+    st.seats[2].black_hole = 1
+    B.add_tok(st, 10, 2, -1)
+    give(st, 2, [SPHERES, A10])
+    from cosmodrome.games.cosmic import flow
+    flow.start_turn(st, [], 0)
+    assert kinds(st) == [(2, "window")]
+    play(st, 2, edict(SPHERES))
+    place_all(st)
+    assert st.seats[2].black_hole == 0 and st.seats[1].black_hole == 2
+
+
+def test_force_field_cancels_alliances_before_the_reveal() -> None:
+    st = new_game(3, edicts=True)
+    give(st, OFF, [A10, A4])
+    give(st, DEF, [A12, FIELD])
+    set_tokens(st, 5, DEF, 1)
+    at_aim(st, DEF)
+    play(st, OFF, mv(aim=pb.Aim(planet=5, defense=DEF)))
+    take(st, OFF, 0)
+    play(st, OFF, mv(invite=pb.SeatChoice(seat=THIRD)))
+    play(st, OFF, DONE)
+    play(st, DEF, DONE)
+    play(st, THIRD, mv(join=pb.Join(side=1)))
+    take(st, THIRD, 10, 10, 10, 10)
+    assert kinds(st) == [(DEF, "window")]
+    play(st, DEF, edict(FIELD, THIRD))
+    place_all(st)
+    assert st.enc.cone_off[THIRD] == 0 and token_total(st, THIRD) == 20
+    play(st, OFF, mv(card=pb.CardChoice(card=A10)))
+    play(st, DEF, mv(card=pb.CardChoice(card=A12)))
+    pass_windows(st)
+    assert B.tok(st, 5, OFF) == 0  # 10 + 1 < 12 + 1 without the ally
+
+
+def test_emotional_control_turns_both_cards_into_compromises() -> None:
+    st = duel(["none", "none", "none"], [A10, A4], [A12, A6], edicts=True)
+    give(st, THIRD, [CONTROL, A4])
+    cards_down(st, A10, A12)
+    assert kinds(st) == [(THIRD, "window")]
+    play(st, THIRD, edict(CONTROL))
+    pass_windows(st)
+    place_all(st)
+    assert st.step == pb.STEP_DEAL and st.enc.winner == 3
+
+
+def test_stellar_gas_stops_a_consolation() -> None:
+    st = duel(["none", "none", "none"], [A10, A4, A6], [C1, A12], edicts=True)
+    give(st, THIRD, [GAS, A4])
+    cards_down(st, A10, C1)
+    assert kinds(st) == [(THIRD, "edict_response")]
+    play(st, THIRD, edict(GAS, DEF))
+    assert sorted(st.seats[DEF].hand) == [A12]
+
+
+def test_plague_costs_three_tokens_and_one_card_of_each_kind() -> None:
+    st = duel(["none", "none", "none"], [A10, A4, PLAGUE], [A12, A6, C1, ZAP, C2],
+              edicts=True)
+    play(st, OFF, edict(PLAGUE, DEF))
+    assert kinds(st) == [(DEF, "take_token")]
+    take(st, DEF, 6, 6, 7)
+    assert st.seats[DEF].black_hole == 3
+    play(st, DEF, mv(card=pb.CardChoice(card=A6)))
+    play(st, DEF, mv(card=pb.CardChoice(card=C2)))
+    play(st, DEF, mv(card=pb.CardChoice(card=ZAP)))
+    assert sorted(st.seats[DEF].hand) == sorted([A12, C1])
+    # 000: the victim shows his hand to the player of the plague
+    assert [sorted(k.cards) for k in GAME.view(st, OFF).knowledge] == [sorted([A12, C1])]
+    assert not GAME.view(st, THIRD).knowledge
+
+
+def test_plague_victim_loses_only_what_he_has() -> None:
+    st = duel(["none", "none", "none"], [A10, A4, PLAGUE], [A12], edicts=True)
+    play(st, OFF, edict(PLAGUE, DEF))
+    take(st, DEF, 6, 6, 6)
+    play(st, DEF, mv(card=pb.CardChoice(card=A12)))  # his only card: an attack
+    assert not st.seats[DEF].hand or st.step != pb.STEP_PRE_CARDS
+
+
+def test_edicts_are_not_offered_to_seats_without_them() -> None:
+    st = duel(["none", "none", "none"], [A10, A4], [A12, A6], edicts=True)
+    assert kinds(st) == [(OFF, "encounter_card"), (DEF, "encounter_card")] or \
+        sorted(kinds(st)) == [(OFF, "encounter_card"), (DEF, "encounter_card")]
+    pass_until(st, pb.STEP_CARDS)

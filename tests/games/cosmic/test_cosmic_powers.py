@@ -1,0 +1,317 @@
+"""The 20 powers of seed 001, each as written, and the power-against-power cases it names."""
+
+from __future__ import annotations
+
+from tests.games.cosmic.cosmic_helpers import (
+    DONE,
+    GAME,
+    B,
+    card_of,
+    cards_down,
+    duel,
+    give,
+    kinds,
+    mv,
+    options,
+    pass_until,
+    pass_windows,
+    pb,
+    place_all,
+    play,
+    power_move,
+    set_tokens,
+    take,
+    texts,
+    token_total,
+)
+
+A4, A5, A6 = card_of("attack", 4), card_of("attack", 5), card_of("attack", 6)
+A8, A10, A12 = card_of("attack", 8), card_of("attack", 10), card_of("attack", 12)
+A15, A20 = card_of("attack", 15), card_of("attack", 20)
+C1, C2 = card_of("compromise"), card_of("compromise", skip=1)
+OFF, DEF, THIRD = 0, 1, 2
+
+
+def test_power_is_disclosed_at_first_use_only() -> None:
+    st = duel(["virus", "none", "none"], [A10, A4], [A5, A6])
+    assert list(GAME.view(st, DEF).seats[OFF].powers) == []
+    cards_down(st, A10, A5)
+    pass_windows(st)
+    assert list(GAME.view(st, DEF).seats[OFF].powers) == [B.POWER_ID["virus"]]
+
+
+def test_chercheur_gets_a_truthful_answer_about_the_hand() -> None:
+    st = duel(["chercheur", "none", "none"], [A10, A4], [C1, A6])
+    events = play(st, OFF, power_move("chercheur", DEF, 1))  # holds a compromise?
+    assert "answers yes" in texts(events)
+    assert GAME.view(st, THIRD).seats[OFF].powers == [B.POWER_ID["chercheur"]]
+
+
+def test_chercheur_commitment_holds_the_target_to_his_answer() -> None:
+    st = duel(["chercheur", "none", "none"], [A10, A4], [C1, A6, A8])
+    play(st, OFF, power_move("chercheur", DEF, 6))  # will you play a compromise?
+    assert kinds(st) == [(DEF, "answer")]
+    play(st, DEF, mv(answer=pb.Answer(yes=False)))
+    pass_windows(st)
+    cards = {o.card.card for o in options(st, DEF)}
+    assert cards == {A6, A8}  # held to "no compromise"
+
+
+def test_machine_goes_on_after_a_lost_encounter() -> None:
+    st = duel(["machine", "none", "none"], [A4, A10], [A20, A6])
+    cards_down(st, A4, A20)
+    pass_windows(st)
+    assert st.enc.winner == 2 and kinds(st) == [(OFF, "another")]
+    play(st, OFF, mv(another=pb.Done()))
+    assert st.enc.number == 2
+
+
+def test_without_machine_a_lost_encounter_ends_the_turn() -> None:
+    st = duel(["none", "none", "none"], [A4, A10], [A20, A6])
+    cards_down(st, A4, A20)
+    pass_windows(st)
+    assert st.enc.offense == DEF
+
+
+def test_amibe_adds_tokens_after_cards_are_down() -> None:
+    st = duel(["amibe", "none", "none"], [A10, A4], [A12, A6])
+    cards_down(st, A10, A12)
+    play(st, OFF, power_move("amibe"))
+    for _ in range(3):
+        play(st, OFF, mv(planet=pb.PlanetChoice(planet=3)))
+    assert st.enc.cone_off[OFF] == 5  # more than four: "autant que vous voulez"
+    play(st, OFF, DONE)
+    pass_windows(st)
+    assert B.tok(st, 5, OFF) == 5  # 10 + 5 beats 12 + 2
+
+
+def test_amibe_withdraws_tokens_from_the_defence() -> None:
+    st = duel(["none", "amibe", "none"], [A20, A4], [A4, A6], def_tokens=3)
+    cards_down(st, A20, A4)
+    play(st, DEF, power_move("amibe"))
+    play(st, DEF, mv(pick=pb.Pick(index=6)))
+    play(st, DEF, mv(pick=pb.Pick(index=6)))
+    play(st, DEF, DONE)
+    pass_windows(st)
+    assert st.seats[DEF].black_hole == 1 and B.tok(st, 6, DEF) == 4 + 1 + 2
+
+
+def test_chronos_time_travel_replays_the_encounter() -> None:
+    st = duel(["chronos", "none", "none"], [A4, A20], [A12, A6])
+    cards_down(st, A4, A12)
+    play(st, OFF, power_move("chronos"))
+    assert A4 in st.seats[OFF].hand and st.enc.set_aside == A12
+    assert st.step == pb.STEP_CARDS and not st.enc.revealed
+    play(st, OFF, mv(card=pb.CardChoice(card=A20)))
+    play(st, DEF, mv(card=pb.CardChoice(card=A6)))
+    pass_windows(st)
+    assert B.tok(st, 5, OFF) == 2  # the second result is final
+    assert A12 in st.seats[DEF].hand  # set-aside card returned
+
+
+def test_clone_keeps_its_played_card() -> None:
+    st = duel(["clone", "none", "none"], [A20, A4], [A5, A6])
+    cards_down(st, A20, A5)
+    pass_until(st, pb.STEP_CLEANUP)
+    assert kinds(st) == [(OFF, "window")]
+    play(st, OFF, power_move("clone", -1, A20))
+    assert A20 in st.seats[OFF].hand and A20 not in st.discard
+
+
+def test_laser_picks_the_opponents_card_at_random() -> None:
+    st = duel(["laser", "none", "none"], [A10, A4], [A20, A5, C1])
+    play(st, OFF, power_move("laser", DEF))
+    pass_windows(st)
+    assert kinds(st) == [(OFF, "encounter_card")]  # the defence does not choose
+    play(st, OFF, mv(card=pb.CardChoice(card=A10)))
+    assert kinds(st) == [(OFF, "laser_pick")] and len(options(st, OFF)) == 3
+    events = play(st, OFF, mv(pick=pb.Pick(index=0)))
+    revealed = [e.payload.revealed for e in events if e.payload.WhichOneof("kind") == "revealed"]
+    assert revealed[0].card_def in (A20, A5, C1) and revealed[0].card_off == A10
+
+
+def test_macron_launches_one_token_worth_four() -> None:
+    st = duel(["macron", "none", "none"], [A10, A4], [A12, A6], off_from=(0,))
+    assert st.enc.cone_off[OFF] == 1  # one token only
+    cards_down(st, A10, A12)
+    pass_windows(st)
+    assert st.enc.winner == 0 or B.tok(st, 5, OFF) == 1  # 10 + 4 = 14 > 12 + 2
+
+
+def test_virus_multiplies_tokens_by_its_attack_card() -> None:
+    st = duel(["virus", "none", "none"], [A6, A4], [A20, A5], off_from=(0, 1, 2, 3))
+    cards_down(st, A6, A20)
+    pass_windows(st)
+    assert B.tok(st, 5, OFF) == 4  # 6 x 4 = 24 > 20 + 2
+
+
+def test_virus_against_macron() -> None:
+    # "lorsque le Virus rencontre le Macron": the Macron's tokens count four, the Virus
+    # multiplies: Virus 4 tokens x 5 = 20 against Macron 2 tokens x 4 + 12 = 20: defence.
+    st = duel(["virus", "macron", "none"], [A5, A4], [A12, A6], off_from=(0, 1, 2, 3))
+    cards_down(st, A5, A12)
+    pass_windows(st)
+    assert B.tok(st, 5, OFF) == 0 and st.seats[OFF].black_hole == 4
+
+
+def test_virus_with_a_macron_ally_multiplies_its_four() -> None:
+    from tests.games.cosmic.cosmic_helpers import at_aim, new_game
+    st = new_game(3, ["virus", "none", "macron"])
+    give(st, OFF, [A10, A4])
+    give(st, DEF, [A20, A6])
+    set_tokens(st, 5, DEF, 4)
+    at_aim(st, DEF)
+    play(st, OFF, mv(aim=pb.Aim(planet=5, defense=DEF)))
+    take(st, OFF, 0)
+    play(st, OFF, mv(invite=pb.SeatChoice(seat=THIRD)))
+    play(st, OFF, DONE)
+    play(st, DEF, DONE)
+    play(st, THIRD, mv(join=pb.Join(side=1)))
+    assert kinds(st) == [(THIRD, "take_token")]
+    play(st, THIRD, mv(planet=pb.PlanetChoice(planet=10)))  # Macron ally: one token only
+    assert st.enc.cone_off[THIRD] == 1
+    cards_down(st, A10, A20)
+    pass_windows(st)
+    assert B.tok(st, 5, OFF) == 1 and B.tok(st, 5, THIRD) == 1  # (1 + 4) x 10 = 50 > 24
+
+
+def test_mutant_fills_its_hand_to_seven() -> None:
+    st = duel(["mutant", "none", "none"], [A10, A4], [A12, A6, A5])
+    play(st, OFF, power_move("mutant"))
+    play(st, OFF, mv(pick=pb.Pick(index=DEF)))
+    while any(d.kind == "mutant_draw" for d in GAME.decisions(st)):
+        play(st, OFF, mv(pick=pb.Pick(index=-1)))
+    assert len(st.seats[OFF].hand) == 7 and len(st.seats[DEF].hand) == 2
+
+
+def test_philanthrope_gift_is_seen_by_giver_and_receiver_only() -> None:
+    st = duel(["philanthrope", "none", "none"], [A4, A10], [A12, A6])
+    events = play(st, OFF, power_move("philanthrope", DEF, A4))
+    assert A4 in st.seats[DEF].hand and A4 not in st.seats[OFF].hand
+    seen = [e for e in events if e.payload.WhichOneof("kind") == "cards_seen"]
+    assert seen and all(e.audience == frozenset({OFF, DEF}) for e in seen)
+    assert any(A4 in k.cards for k in GAME.view(st, OFF).knowledge)
+    assert not GAME.view(st, THIRD).knowledge
+
+
+def test_sorcier_swaps_the_face_down_cards() -> None:
+    st = duel(["sorcier+amibe", "none", "none"], [A4, A10], [A20, A6])
+    cards_down(st, A4, A20)
+    play(st, OFF, power_move("sorcier"))
+    assert GAME.view(st, OFF).enc.card_def == A4  # still sees the card it put down
+    assert GAME.view(st, OFF).enc.card_off == -3
+    pass_windows(st)
+    assert B.tok(st, 5, OFF) == 2  # 20 + 2 against 4 + 2
+
+
+def test_void_eliminates_above_fifteen_removed_tokens() -> None:
+    st = duel(["none", "vide", "none"], [A4, A10], [A20, A6], off_from=(0, 1))
+    st.seats[OFF].removed = 14
+    B.add_tok(st, 4, OFF, -14)
+    cards_down(st, A4, A20)
+    pass_windows(st)
+    assert st.seats[OFF].eliminated and token_total(st, OFF) == 20
+    assert st.seats[OFF].removed == 20 and not st.seats[OFF].hand
+    assert OFF not in st.cup
+
+
+def test_void_removes_tokens_of_a_failed_deal() -> None:
+    st = duel(["vide", "none", "none"], [C1, A10], [C2, A6])
+    cards_down(st, C1, C2)
+    pass_windows(st)
+    place_all(st)
+    play(st, DEF, mv(deal_abandon=pb.Done()))
+    take(st, OFF, 2, 2, 2)
+    take(st, DEF, 6, 6, 6)
+    assert st.seats[DEF].removed == 3 and st.seats[OFF].black_hole == 3
+
+
+def test_vulch_takes_an_edict_another_plays() -> None:
+    zap = card_of("edict", edict="peste")
+    st = duel(["none", "none", "vulch"], [A4, A10, zap], [A12, A6], edicts=True)
+    play(st, OFF, mv(edict=pb.PlayEdict(card=zap, target=DEF)))
+    assert zap in st.seats[THIRD].hand
+
+
+def test_zombie_puts_lost_tokens_back_on_its_bases() -> None:
+    st = duel(["zombie", "none", "none"], [A4, A10], [A20, A6])
+    cards_down(st, A4, A20)
+    pass_windows(st)
+    assert st.seats[OFF].black_hole == 0 and st.seats[OFF].limbo == 2
+    place_all(st)
+    assert token_total(st, OFF) == 20 and B.tokens_on_bases(st, OFF) == 20
+
+
+def test_void_is_powerless_against_the_zombie() -> None:
+    st = duel(["zombie", "vide", "none"], [A4, A10], [A20, A6])
+    cards_down(st, A4, A20)
+    pass_windows(st)
+    place_all(st)
+    assert st.seats[OFF].removed == 0 and B.tokens_on_bases(st, OFF) == 20
+
+
+def test_zapped_zombie_loses_to_the_void() -> None:
+    zap = card_of("edict", edict="zap")
+    st = duel(["zombie", "vide", "none"], [A4, A10], [A20, A6, zap], edicts=True)
+    cards_down(st, A4, A20)
+    play(st, DEF, mv(edict=pb.PlayEdict(card=zap, target=OFF)))
+    pass_windows(st)
+    assert st.seats[OFF].removed == 2
+
+
+def test_echangeur_swaps_hands() -> None:
+    st = duel(["echangeur", "none", "none"], [A4, A5], [A20, A12, C1])
+    play(st, OFF, power_move("echangeur", DEF))
+    assert sorted(st.seats[OFF].hand) == sorted([A20, A12, C1])
+    assert sorted(st.seats[DEF].hand) == sorted([A4, A5])
+
+
+def test_empathe_compromise_turns_the_opponents_card() -> None:
+    st = duel(["empathe", "none", "none"], [C1, A10], [A20, A6])
+    cards_down(st, C1, A20)
+    pass_windows(st)
+    assert st.step == pb.STEP_DEAL or any(d.kind == "place_token" for d in GAME.decisions(st))
+    assert st.enc.winner == 3
+
+
+def test_oracle_sees_the_opponents_card_before_choosing() -> None:
+    st = duel(["oracle", "none", "none"], [A4, A20], [A12, A6])
+    pass_windows(st)
+    assert kinds(st) == [(DEF, "encounter_card")]
+    play(st, DEF, mv(card=pb.CardChoice(card=A12)))
+    assert GAME.view(st, OFF).enc.card_def == A12 and GAME.view(st, THIRD).enc.card_def == A12
+    assert kinds(st) == [(OFF, "encounter_card")]
+
+
+def test_esprit_sees_a_hand_and_keeps_it_as_knowledge() -> None:
+    st = duel(["none", "none", "esprit"], [A4, A10], [A12, A6])
+    assert kinds(st) == [(THIRD, "window")]  # not involved, but Esprit may look
+    play(st, THIRD, power_move("esprit", DEF))
+    know = GAME.view(st, THIRD).knowledge
+    assert know and sorted(know[0].cards) == sorted([A12, A6])
+    assert not GAME.view(st, OFF).knowledge
+
+
+def test_insecte_copies_the_opponents_power() -> None:
+    st = duel(["insecte", "virus", "none"], [A6, A4], [A5, A20], off_from=(0, 1, 2, 3))
+    cards_down(st, A6, A5)
+    pass_windows(st)
+    assert B.tok(st, 5, OFF) == 4  # copied Virus: 6 x 4 = 24 against 5 x 2 = 10
+
+
+def test_insecte_copy_works_even_if_the_opponent_lost_its_power() -> None:
+    st = duel(["insecte", "virus", "none"], [A6, A4], [A20, A5], off_from=(0, 1, 2, 3))
+    for p in (6, 7, 8):  # the Virus is driven from three home planets
+        B.add_tok(st, 9, DEF, B.tok(st, p, DEF))
+        B.add_tok(st, p, DEF, -B.tok(st, p, DEF))
+    cards_down(st, A6, A20)
+    pass_windows(st)
+    assert B.tok(st, 5, OFF) == 4  # Insecte: 6 x 4 = 24 > 20 + 2 (the Virus lost its power)
+
+
+def test_voleur_takes_the_opponents_played_card() -> None:
+    st = duel(["voleur", "none", "none"], [A4, A10], [A20, A6])
+    cards_down(st, A4, A20)
+    pass_until(st, pb.STEP_CLEANUP)
+    play(st, OFF, power_move("voleur", DEF, A20))
+    assert A20 in st.seats[OFF].hand

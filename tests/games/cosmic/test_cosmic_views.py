@@ -1,0 +1,111 @@
+"""Redaction: no secret of one seat reaches another seat or a spectator, on every path."""
+
+from __future__ import annotations
+
+import random
+
+from tests.games.cosmic.cosmic_helpers import (
+    GAME,
+    card_of,
+    cards_down,
+    duel,
+    pb,
+    play,
+)
+
+A4, A6, A10, A12, A20 = (card_of("attack", v) for v in (4, 6, 10, 12, 20))
+
+
+def test_view_shows_own_hand_only() -> None:
+    st = duel(["none"] * 3, [A10, A4], [A12, A6])
+    for viewer in (0, 1, 2, None):
+        v = GAME.view(st, viewer)
+        mine = list(st.seats[viewer].hand) if viewer is not None else []
+        assert list(v.my_hand) == mine
+        assert [s.hand_size for s in v.seats] == [len(s.hand) for s in st.seats]
+
+
+def test_face_down_cards_hidden_until_reveal() -> None:
+    st = duel(["none"] * 3, [A10, A4], [A12, A6])
+    play(st, 0, pb.Move(card=pb.CardChoice(card=A10)))
+    assert GAME.view(st, 0).enc.card_off == A10
+    for viewer in (1, 2, None):
+        assert GAME.view(st, viewer).enc.card_off == -3
+
+
+def test_revealed_cards_are_public() -> None:
+    st = duel(["none"] * 3, [A10, A4, A6], [A12, A6 + 1, A20])
+    cards_down(st, A10, A12)
+    events = []
+    assert GAME.view(st, 2).step != pb.STEP_CARDS
+    del events
+
+
+def test_deck_order_and_rng_never_in_a_view() -> None:
+    st = GAME.setup(pb.Options(), 4, seed=5)
+    v = GAME.view(st, 0)
+    assert v.deck_size == len(st.deck)
+    assert not hasattr(v, "deck") and not hasattr(v, "rng")
+
+
+def _other_secrets(st: pb.State, viewer: int | None) -> set[int]:
+    """Card ids only other seats hold (and the viewer cannot know otherwise)."""
+    public = set(st.discard)
+    known = set(st.seats[viewer].hand) if viewer is not None else set()
+    for k in st.knowledge:
+        if k.viewer == viewer:
+            known |= set(k.cards)
+    out = set()
+    for s, se in enumerate(st.seats):
+        if s != viewer:
+            out |= set(se.hand)
+    return out - public - known
+
+
+def test_random_play_views_never_leak_other_hands_or_powers() -> None:
+    """At every step of random games, a seat's view names no card held only by others, and
+    no undisclosed power of another seat; private events go to their audience only."""
+    for players, seed in ((3, 1), (5, 2), (8, 3)):
+        st = GAME.setup(pb.Options(), players, seed)
+        r = random.Random(seed)
+        steps = 0
+        while GAME.decisions(st) and steps < 1500:
+            steps += 1
+            for viewer in [*range(players), None]:
+                v = GAME.view(st, viewer)
+                secrets = _other_secrets(st, viewer)
+                shown = set(v.my_hand) | {k for kn in v.knowledge for k in kn.cards}
+                shown |= {v.enc.card_off, v.enc.card_def} if not st.enc.revealed else set()
+                assert not (shown & secrets - {-1, -3}), (viewer, shown & secrets)
+                for s, sv in enumerate(v.seats):
+                    if s != viewer:
+                        hidden = {p for i, p in enumerate(st.seats[s].powers)
+                                  if not st.seats[s].disclosed[i]}
+                        assert not set(sv.powers) & hidden
+                if viewer is not None and viewer not in (st.enc.offense,):
+                    assert not v.deal.draft_off.off_cards or viewer == st.enc.offense
+            d = r.choice(GAME.decisions(st))
+            events = GAME.apply(st, d.seat, r.choice(d.options))
+            for e in events:
+                kind = e.payload.WhichOneof("kind")
+                if kind == "cards_seen" and e.payload.cards_seen.why != "oracle":
+                    # (the Oracle's opponent turns his card face up: public)
+                    assert e.audience is not None, "cards seen are private"
+                if e.audience is None and kind == "power_used":
+                    p = e.payload.power_used
+                    assert p.power in st.seats[p.seat].powers or p.power in [
+                        q for s2 in st.seats for q in s2.powers]
+                for viewer in range(players):
+                    v = GAME.view(st, viewer)
+                    for z in v.enc.zapped:
+                        s2, pid = divmod(z, 64)
+                        i = list(st.seats[s2].powers).index(pid)
+                        assert s2 == viewer or st.seats[s2].disclosed[i]
+
+
+def test_spectator_sees_no_hand_and_no_undisclosed_power() -> None:
+    st = GAME.setup(pb.Options(), 4, seed=9)
+    v = GAME.view(st, None)
+    assert v.viewer == -1 and not v.my_hand and not v.my_powers
+    assert all(not s.powers for s in v.seats)
+    assert v.SerializeToString()
