@@ -6,10 +6,13 @@ about 26,000 random moves/s (ARCHITECTURE.md, Budgets).
 
 from __future__ import annotations
 
-import importlib
+import json
 import random
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from cosmodrome.core.engine import Game
 from cosmodrome.games import registry
@@ -56,9 +59,10 @@ def random_playouts(game: Game, seconds: float, players: int | None = None,
     return PlayoutFigures(game.name, games, moves, time.perf_counter() - start)
 
 
-def run(seconds: float = 3.0) -> list[str]:
+def run(seconds: float = 3.0, timeout: float = 60.0) -> list[str]:
     """Prints (and returns) the engine figures: tic-tac-toe, then the other games' own
-    benchmarks (bench/engine_<game>.py `run(seconds)`) where they exist."""
+    benchmarks (bench/engine_<game>.py `run(seconds)`, each bounded by `timeout` s) where
+    they exist."""
     lines = []
     ttt = random_playouts(registry()["tictactoe"], seconds)
     verdict = "ok" if ttt.moves_per_s >= TICTACTOE_BUDGET else "BELOW BUDGET"
@@ -67,23 +71,43 @@ def run(seconds: float = 3.0) -> list[str]:
                  f"(OpenSpiel Python) [{verdict}]")
     print(lines[-1], flush=True)
     for module in ("bench.engine_mlem", "bench.engine_cosmic"):
-        try:
-            bench = importlib.import_module(module)
-        except ModuleNotFoundError as e:
-            if e.name != module:
-                raise
-            lines.append(f"{module}: not present, skipped")
-            print(lines[-1], flush=True)
-            continue
-        result = bench.run(seconds)
-        if result is None:  # the module printed its own figures
-            continue
-        if isinstance(result, dict):
-            result = [describe(module.rsplit("_", 1)[1], result)]
-        for line in result if isinstance(result, list | tuple) else [result]:
-            lines.append(str(line))
-            print(lines[-1], flush=True)
+        for line in run_game_bench(module, seconds, timeout):
+            lines.append(line)
+            print(line, flush=True)
     return lines
+
+
+_CHILD = """
+import json, sys
+from {module} import run
+result = run({seconds})
+print("\\n" + json.dumps(result if isinstance(result, (dict, list, str)) else None))
+"""
+
+
+def run_game_bench(module: str, seconds: float, timeout: float) -> list[str]:
+    """Runs another game's `bench/engine_<game>.py` `run(seconds)` in a child process, so a
+    slow or broken one costs at most `timeout` seconds; returns the lines to print."""
+    path = Path(__file__).with_name(module.rsplit(".", 1)[1] + ".py")
+    if not path.exists():
+        return [f"{module}: not present, skipped"]
+    try:
+        child = subprocess.run([sys.executable, "-c", _CHILD.format(module=module,
+                                                                   seconds=seconds)],
+                               cwd=path.parents[1], capture_output=True, text=True,
+                               timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        return [f"{module}: run({seconds}) did not finish within {timeout:.0f} s, skipped"]
+    if child.returncode:
+        return [f"{module}: failed: {child.stderr.strip().splitlines()[-1:]}"]
+    output = child.stdout.rstrip().splitlines()
+    result = json.loads(output[-1]) if output else None
+    printed = [line for line in output[:-1] if line]
+    if isinstance(result, dict):
+        return [*printed, describe(module.rsplit("_", 1)[1], result)]
+    if isinstance(result, list):
+        return [*printed, *map(str, result)]
+    return [*printed, result] if isinstance(result, str) else printed
 
 
 # Budgets from ARCHITECTURE.md: "MLEM thousands of moves/s; Cosmic Encounter full self-play
@@ -94,7 +118,8 @@ BUDGETS = {"mlem": ("moves_per_s", ">=", 1_000), "cosmic": ("seconds_per_game", 
 def describe(game: str, figures: dict) -> str:
     """One line from a game benchmark's dict of figures, with its budget when known."""
     game = figures.get("game", game)
-    parts = [f"{k} {v:,.1f}" if isinstance(v, float) else f"{k} {v}"
+    parts = [(f"{k} {v:,.3f}" if abs(v) < 10 else f"{k} {v:,.1f}") if isinstance(v, float)
+             else f"{k} {v}"
              for k, v in figures.items() if k != "game"]
     line = f"{game} in process: " + ", ".join(parts)
     key, op, limit = BUDGETS.get(game, (None, None, None))
