@@ -253,7 +253,7 @@ class Viewer:
             async for update in seat.watch():
                 print(update.entry.version, update.entry.move_kind)
         """
-        last, failures = from_version, 0
+        last, failures, gap_at = from_version, 0, None
         while True:
             request = play_pb2.WatchMatchRequest(match_id=self.match_id, from_version=last)
             call = self.client.play.WatchMatch(request, metadata=_auth(self.token),
@@ -263,8 +263,9 @@ class Viewer:
                     version = update.entry.version
                     if version <= last:
                         continue  # already delivered before a reconnect
-                    if version != last + 1:
-                        raise _Gap(last, version)
+                    if version != last + 1 and gap_at != last:
+                        gap_at = last  # ask once more; a gap the server repeats is history
+                        raise _Gap(last, version)  # it no longer has (e.g. an imported log)
                     last, failures = version, 0
                     if update.HasField("view"):
                         self._remember(update.view)
@@ -272,8 +273,10 @@ class Viewer:
                     if (until_finished and update.HasField("view")
                             and update.view.match.status == FINISHED):
                         return
-                if self.last_view is not None and self.last_view.match.status == FINISHED:
-                    return
+                seen = self.last_view
+                if seen is not None and seen.match.status == FINISHED and \
+                        last >= seen.match.version:
+                    return  # a finished match ends its stream: nothing more will come
             except _Gap:
                 pass  # reopen from the last version seen: the server replays what is missing
             except grpc.aio.AioRpcError as e:
