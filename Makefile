@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PROTOS := $(shell find proto -name '*.proto')
 GEN_STAMP := server/cosmodrome/v1/.generated
 
-.PHONY: setup proto contract-lock run test test-fast bench lint clean
+.PHONY: setup proto contract-lock run gateway test test-fast bench lint clean
 
 setup: $(VENV)/.installed $(GEN_STAMP)
 
@@ -27,6 +27,9 @@ contract-lock: setup
 
 run: setup
 	$(VENV)/bin/cosmodrome-server $(ARGS)
+
+gateway: setup
+	$(VENV)/bin/cosmodrome-gateway $(ARGS)
 
 test: setup
 	$(PY) -m pytest -q $(ARGS)
