@@ -113,6 +113,7 @@ class Client:
         self.catalog = catalog_pb2_grpc.CatalogServiceStub(self.channel)
         self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
         self.play = play_pb2_grpc.PlayServiceStub(self.channel)
+        self.closed = False
 
     @classmethod
     @asynccontextmanager
@@ -132,6 +133,7 @@ class Client:
             await client.close()
 
     async def close(self) -> None:
+        self.closed = True
         await self.channel.close()
 
     async def __aenter__(self) -> Self:
@@ -280,7 +282,7 @@ class Viewer:
             except _Gap:
                 pass  # reopen from the last version seen: the server replays what is missing
             except grpc.aio.AioRpcError as e:
-                if e.code() not in _RESUMABLE:
+                if e.code() not in _RESUMABLE or self.client.closed:
                     raise CosmodromeError.from_rpc(e) from e
             finally:
                 call.cancel()

@@ -1,9 +1,11 @@
 """Bots: a bot is a small class that picks one of the legal options it is offered.
 
 The same interface serves in process (engine views and decisions) and over gRPC (the client
-unwraps the typed oneofs), so a bot written once plays anywhere.
+unwraps the typed oneofs), so a bot written once plays anywhere. `bot_for(game)` gives a
+game's own heuristic bot where there is one, else a RandomBot.
 """
 
 from cosmodrome_client.bots.base import Bot, RandomBot
+from cosmodrome_client.bots.games import GAME_BOTS, bot_for, has_bot
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["GAME_BOTS", "Bot", "RandomBot", "bot_for", "has_bot"]
