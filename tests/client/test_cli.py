@@ -30,3 +30,9 @@ def test_cli_reports_refusals_without_a_traceback(server):
     missing = cosmodrome(server, "show", "0123456789abcdef")
     assert missing.returncode == 1
     assert "NOT_FOUND" in missing.stderr and "Traceback" not in missing.stderr
+
+
+def test_cli_plays_with_a_games_own_bot(server):
+    played = cosmodrome(server, "bots", "mlem", "--game-bot")
+    assert played.returncode == 0, played.stderr
+    assert "winners" in played.stdout

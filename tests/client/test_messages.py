@@ -6,6 +6,7 @@ import doctest
 
 import pytest
 
+import cosmodrome_client.bots.games
 import cosmodrome_client.messages
 from cosmodrome.games.highcard.v1 import highcard_pb2
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2 as ttt
@@ -14,8 +15,9 @@ from cosmodrome_client import decisions_of, game_of, unwrap, wrap, wrap_move, wr
 
 
 def test_docstring_examples_run():
-    failures, tried = doctest.testmod(cosmodrome_client.messages)
-    assert tried > 0 and failures == 0
+    for module in (cosmodrome_client.messages, cosmodrome_client.bots.games):
+        failures, tried = doctest.testmod(module)
+        assert tried > 0 and failures == 0, module.__name__
 
 
 def test_wrap_picks_the_field_named_after_the_game():

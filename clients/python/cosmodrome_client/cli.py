@@ -5,6 +5,7 @@
     cosmodrome show MATCH_ID                          # the match as a spectator sees it
     cosmodrome watch MATCH_ID [--from-version V]      # follow it live
     cosmodrome bots highcard --players 3 --matches 5  # RandomBots play whole matches
+    cosmodrome bots mlem --game-bot                   # the game's own bot on every seat
 
 The server address comes from --address or COSMODROME_ADDRESS (default 127.0.0.1:50051).
 """
@@ -19,7 +20,7 @@ import sys
 from google.protobuf import text_format
 
 from cosmodrome.v1 import match_pb2
-from cosmodrome_client.bots import RandomBot
+from cosmodrome_client.bots import RandomBot, bot_for
 from cosmodrome_client.client import Client, game_view, play
 from cosmodrome_client.errors import CosmodromeError
 from cosmodrome_client.messages import unwrap
@@ -68,7 +69,9 @@ async def bots(client: Client, args: argparse.Namespace) -> None:
         match = await client.create_match(args.game, players=args.players)
         seats = [await client.join(match.match_id, name=f"bot {s}")
                  for s in range(match.players)]
-        final, *_ = await asyncio.gather(*(play(s, RandomBot()) for s in seats))
+        players = [bot_for(args.game) if args.game_bot else RandomBot() for _ in seats]
+        final, *_ = await asyncio.gather(*(play(s, b) for s, b in zip(seats, players,
+                                                                         strict=True)))
         print(f"{i + 1}. {final.match_id}: {final.result.summary} "
               f"(winners {list(final.result.winners)}, {final.version} versions)", flush=True)
 
@@ -96,6 +99,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("game")
     b.add_argument("--players", type=int, default=0)
     b.add_argument("--matches", type=int, default=1)
+    b.add_argument("--game-bot", action="store_true",
+                   help="the game's own heuristic bot instead of random play, where it has one")
     b.set_defaults(run=bots)
     return p
 
