@@ -458,3 +458,42 @@ def test_own_colour_attacks_a_planet_of_ones_own_system() -> None:
     st.enc.system = GREEN
     targets = {(o.aim.planet, o.aim.defense) for o in options(st, GREEN)}
     assert targets == {(0, RED)}
+
+
+def test_last_player_standing_wins_when_the_void_eliminated_the_others() -> None:
+    st = new_game(2, ["none", "vide"])
+    from cosmodrome.games.cosmic import flow
+    ctx = flow.Ctx(st, [], 0)
+    flow.eliminate(st, ctx, 0)
+    flow.settle(st, ctx)
+    assert st.finished and list(st.winners) == [1]
+
+
+def test_two_of_three_variant_keeps_two_powers() -> None:
+    st = GAME.setup(pb.Options(two_of_three=True), 3, seed=4)
+    assert st.step == pb.STEP_CHOOSE_POWERS
+    assert sorted(d.seat for d in GAME.decisions(st)) == [0, 1, 2]
+    for d in GAME.decisions(st):
+        play(st, d.seat, d.options[0])
+    assert all(len(se.powers) == 2 for se in st.seats)
+    assert st.step != pb.STEP_CHOOSE_POWERS
+
+
+def test_several_powers_per_player_variant() -> None:
+    st = GAME.setup(pb.Options(powers_per_player=2), 4, seed=4)
+    assert all(len(se.powers) == 2 for se in st.seats)
+
+
+def test_power_rotation_offers_keep_or_draw_after_a_full_round() -> None:
+    st = new_game(3, powers=["virus", "macron", "laser"], power_rotation=True)
+    st.power_pool.extend([B.POWER_ID["clone"]])
+    from cosmodrome.games.cosmic import flow
+    ctx = flow.Ctx(st, [], 0)
+    st.enc.offense = 2
+    flow.end_turn(st, ctx)
+    assert st.step == pb.STEP_ROTATION and kinds(st) == [(0, "rotation")]
+    play(st, 0, mv(keep_power=pb.PowerChoice(power=-1)))
+    assert list(st.seats[0].powers) == [B.POWER_ID["clone"]]
+    play(st, 1, DONE)
+    play(st, 2, DONE)
+    assert st.step != pb.STEP_ROTATION and list(st.seats[1].powers) == [B.POWER_ID["macron"]]

@@ -17,6 +17,7 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 DEAL_EDIT_CAP = 12  # edits per deal; past it only propose / accept / abandon (keeps play finite)
 VOID_ELIMINATION = 15  # more than this many tokens removed by the Void eliminates a player
+MACHINE_CAP = 10  # encounters per turn for the Machine (provisional safety cap)
 
 
 class Ctx:
@@ -113,7 +114,9 @@ def go_destiny(st: pb.State, ctx: Ctx) -> None:
 def draw_destiny(st: pb.State, ctx: Ctx) -> int:
     """001's cup (draw, put back) or, as an option, 000's star discs (set aside, never the last)."""
     off = st.enc.offense
-    while True:
+    for attempt in range(1000):
+        if attempt == 999 or not any(c != off for c in list(st.cup) + list(st.discs_out)):
+            return next(s for s in B.alive(st) if s != off)  # cannot happen with 2+ alive
         if st.options.star_discs:
             if len(st.cup) <= 1:
                 st.cup.extend(st.discs_out)
@@ -743,7 +746,8 @@ def next_possible(st: pb.State) -> bool:
     if st.seats[off].eliminated or not B.has_encounter_card(st, off):
         return False
     if P.has(st, off, "machine"):
-        return True
+        # safety cap (provisional): automatic wins use no card, so a Machine could loop
+        return e.number < MACHINE_CAP
     return e.success and e.number < 2
 
 
@@ -775,9 +779,13 @@ def finish(st: pb.State, ctx: Ctx, winners: list[int], why: str) -> None:
 
 
 def check_victory(st: pb.State, ctx: Ctx) -> bool:
-    winners = [s for s in B.alive(st) if B.foreign_bases(st, s) >= 5]
+    living = B.alive(st)
+    winners = [s for s in living if B.foreign_bases(st, s) >= 5]
     if winners:
         finish(st, ctx, winners, "five foreign bases")
+        return True
+    if len(living) == 1:
+        finish(st, ctx, living, "last player standing")
         return True
     return False
 

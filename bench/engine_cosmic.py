@@ -1,0 +1,104 @@
+"""In-process Cosmic Encounter engine speed: full random self-play games, no server.
+
+    python -m bench.engine_cosmic [seconds]
+
+`run()` plays full games of 2 to 8 players in turn (random legal moves, one decisions() +
+apply() per move, as a server does) and returns the time per full game, moves/s, moves per
+game, moves per CPU second, and the heuristic bot's win rate against random bots.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from cosmodrome.games.cosmic import Cosmic
+from cosmodrome.games.cosmic.bot import CosmicBot
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+
+def _play(seconds: float) -> tuple[int, int, float, float, float]:
+    game = Cosmic()
+    rnd = random.Random(1)
+    moves = games = 0
+    longest = 0.0
+    start = time.perf_counter()
+    cpu_start = time.process_time()
+    deadline = start + seconds
+    while time.perf_counter() < deadline or games == 0:
+        players = 2 + games % 7
+        g0 = time.perf_counter()
+        state = game.setup(pb.Options(), players, rnd.getrandbits(64))
+        while True:
+            decisions = game.decisions(state)
+            if not decisions:
+                break
+            d = rnd.choice(decisions)
+            game.apply(state, d.seat, rnd.choice(d.options))
+            moves += 1
+        longest = max(longest, time.perf_counter() - g0)
+        games += 1
+    return moves, games, time.perf_counter() - start, time.process_time() - cpu_start, longest
+
+
+def bot_win_rate(games: int = 40, players: int = 4, seed: int = 7) -> dict:
+    """The heuristic bot in seat (game % players) against random bots; draws count as losses.
+    A share of a shared victory counts as a win."""
+    game = Cosmic()
+    rnd = random.Random(seed)
+    wins = draws = 0
+    for g in range(games):
+        state = game.setup(pb.Options(), players, rnd.getrandbits(64))
+        hero = g % players
+        bot = CosmicBot(g)
+        while True:
+            decisions = game.decisions(state)
+            if not decisions:
+                break
+            d = rnd.choice(decisions)
+            if d.seat == hero:
+                move = bot.choose(game.view(state, hero), d.kind, d.options)
+            else:
+                move = rnd.choice(d.options)
+            game.apply(state, d.seat, move)
+        result = game.result(state)
+        wins += hero in result.winners
+        draws += not result.winners
+    return {"games": games, "players": players, "win_rate": wins / games,
+            "fair_share": 1 / players, "draws": draws}
+
+
+def run(seconds: float = 2.0) -> dict:
+    """Measure full random games for about `seconds`, then the bot's win rate."""
+    moves, games, elapsed, cpu, longest = _play(seconds)
+    out = {
+        "game": "cosmic",
+        "seconds_per_game": elapsed / games,
+        "longest_game_s": longest,
+        "games": games,
+        "moves_per_s": moves / elapsed,
+        "moves_per_game": moves / games,
+        "moves_per_cpu_s": moves / cpu,
+        "seconds": elapsed,
+    }
+    for players in (2, 4):
+        r = bot_win_rate(games=20, players=players)
+        out[f"bot_win_rate_{players}p"] = r["win_rate"]
+    return out
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
+    r = run(seconds)
+    print(f"cosmic in process, random self-play (2-8 players): "
+          f"{r['seconds_per_game'] * 1000:,.0f} ms per full game "
+          f"(longest {r['longest_game_s'] * 1000:,.0f} ms, {r['games']} games), "
+          f"{r['moves_per_s']:,.0f} moves/s, {r['moves_per_game']:.0f} moves/game, "
+          f"{r['moves_per_cpu_s']:,.0f} moves per CPU second; heuristic bot win rate vs "
+          f"random: {r['bot_win_rate_2p']:.0%} (2 players), {r['bot_win_rate_4p']:.0%} "
+          f"(4 players)")
+
+
+if __name__ == "__main__":
+    main()
