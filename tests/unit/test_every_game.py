@@ -9,9 +9,13 @@ exactly when nobody owes a decision. A game registered later is picked up automa
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 
 import pytest
 from google.protobuf.message import Message
@@ -145,7 +149,10 @@ def random_playout(game: Game, players: int, seed: int, *, exhaustive: bool = Fa
     for step in range(MAX_STEPS):
         decisions = check_decisions(game, state, players)
         if sampled(step, 10) or not decisions:
+            before = state_bytes(state)
             check_views(game, state, players)
+            assert game.decisions(state) == decisions, "decisions() must be repeatable"
+            assert state_bytes(state) == before, "decisions, view and result must not write"
         if exhaustive and (sampled(step, 40) or not decisions):
             check_round_trip(game, state)
             check_unlisted_moves_rejected(game, state, players, decisions, seen)
@@ -253,3 +260,29 @@ def test_game_describes_itself(name: str) -> None:
     assert 1 <= game.min_players <= game.max_players
     for cls in (game.Options, game.State, game.Move, game.View, game.Event):
         assert issubclass(cls, Message)
+
+
+_FINAL_STATES = """
+import hashlib, sys
+sys.path.insert(0, {root!r})
+from tests.unit.test_every_game import GAMES, random_playout, state_bytes
+for name, game in sorted(GAMES.items()):
+    playout = random_playout(game, game.min_players, seed=5)
+    print(name, len(playout.moves), hashlib.sha256(state_bytes(playout.final)).hexdigest())
+"""
+
+
+def test_games_play_the_same_in_processes_with_different_hash_seeds() -> None:
+    """Replicas are separate processes: set or dict order over strings must not steer a game
+    (Python salts str hashes per process)."""
+    root = str(Path(__file__).resolve().parents[2])
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        child = subprocess.run([sys.executable, "-c", _FINAL_STATES.format(root=root)],
+                               env=env, capture_output=True, text=True, check=False,
+                               timeout=600)
+        assert child.returncode == 0, child.stderr[-2000:]
+        outputs.append(child.stdout)
+    assert outputs[0].split() and outputs[0] == outputs[1]
+    assert len(outputs[0].splitlines()) == len(GAMES)
