@@ -62,7 +62,13 @@ def set_tokens(st: pb.State, planet: int, seat: int, n: int) -> None:
 
 
 def at_aim(st: pb.State, system: int) -> None:
-    """Skip destiny: the offence drew `system`."""
+    """Skip destiny: the offence drew `system` (start-window edicts are passed)."""
+    from cosmodrome.games.cosmic import flow
+    ctx = flow.Ctx(st, [], 0)
+    flow.settle(st, ctx)  # hands may have changed: re-check the start window
+    st.rng = ctx.rng.state
+    while st.step == pb.STEP_START_WINDOW and GAME.decisions(st):
+        play(st, GAME.decisions(st)[0].seat, DONE)
     assert st.step == pb.STEP_AIM, pb.Step.Name(st.step)
     st.enc.system = system
 

@@ -186,3 +186,42 @@ def test_edicts_are_not_offered_to_seats_without_them() -> None:
     assert kinds(st) == [(OFF, "encounter_card"), (DEF, "encounter_card")] or \
         sorted(kinds(st)) == [(OFF, "encounter_card"), (DEF, "encounter_card")]
     pass_until(st, pb.STEP_CARDS)
+
+
+def test_worked_example_blue_zaps_the_void_and_tokens_only_go_to_the_black_hole() -> None:
+    # 001: "si Bleu avait possédé une carte de Zap Cosmique, il aurait pu la jouer et ainsi
+    # contrecarrer le Pouvoir de Jaune ... simplement déposés sur le Trou Noir"
+    st = new_game(4, ["none", "vide", "none", "none"], edicts=True)
+    set_tokens(st, 5, 1, 2)
+    give(st, 0, [C1, A4, A6])
+    give(st, 1, [A10, A12])
+    give(st, 3, [ZAP, A20])
+    at_aim(st, 1)
+    play(st, 0, mv(aim=pb.Aim(planet=5, defense=1)))
+    take(st, 0, 0, 1, 2)
+    play(st, 0, mv(invite=pb.SeatChoice(seat=3)))
+    play(st, 0, DONE)
+    play(st, 1, DONE)
+    play(st, 3, mv(join=pb.Join(side=1)))
+    take(st, 3, 15)
+    while kinds(st) and kinds(st)[0][1] == "window" and kinds(st)[0][0] != 3:
+        play(st, kinds(st)[0][0], DONE)
+    if kinds(st) == [(3, "window")]:
+        play(st, 3, DONE)  # nothing to zap yet: the Void acts at resolution
+    play(st, 0, mv(card=pb.CardChoice(card=C1)))
+    play(st, 1, mv(card=pb.CardChoice(card=A10)))
+    assert st.step == pb.STEP_POST_REVEAL and kinds(st) == [(3, "window")]
+    play(st, 3, edict(ZAP, 1))
+    pass_windows(st)
+    assert st.seats[0].black_hole == 3 and st.seats[3].black_hole == 1
+    assert st.seats[0].removed == 0
+    assert len(st.seats[0].hand) == 2 + 1  # consolation: three tokens, Yellow had one card left
+
+
+def test_vulch_takes_edicts_discarded_for_a_new_hand() -> None:
+    st = new_game(3, ["none", "none", "vulch"], edicts=True)
+    give(st, 1, [PLAGUE])
+    from cosmodrome.games.cosmic import flow
+    ctx = flow.Ctx(st, [], 0)
+    flow.new_hand(st, ctx, 1)
+    assert PLAGUE in st.seats[2].hand

@@ -797,9 +797,18 @@ def new_hand(st: pb.State, ctx: Ctx, seat: int) -> None:
     se = st.seats[seat]
     for _ in range(20):
         keep = [c for c in se.hand if P.has(st, seat, "vulch") and not B.is_encounter(c)]
-        for c in se.hand:
-            if c not in keep:
+        if keep:
+            # "vous gardez vos Édits après les avoir montrés aux autres joueurs"
+            P.use(st, ctx, seat, "vulch", "keeps its edicts for the new hand")
+            ctx.events.append(Event(pb.Event(cards_seen=pb.CardsSeen(
+                seat=seat, from_seat=seat, cards=keep, why="vulch shows its edicts"))))
+        for c in list(se.hand):
+            if c in keep:
+                continue
+            if B.is_encounter(c):
                 st.discard.append(c)
+            else:
+                P.discard_edict(st, ctx, seat, c)  # another seat's Vulch may take it
         del se.hand[:]
         se.hand.extend(keep)
         drawn = []

@@ -62,6 +62,10 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
     if me != st.enc.defense:
         d.draft_def.Clear()
         d.draft_def.off_base = d.draft_def.def_base = -1
+    if me not in (st.enc.offense, st.enc.defense):
+        # named cards of a proposal are said to the other main player only
+        del d.offer.off_cards[:]
+        del d.offer.def_cards[:]
     for k in st.knowledge:
         if k.viewer == me:
             v.knowledge.append(k)
