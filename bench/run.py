@@ -102,7 +102,7 @@ async def server_figures(address: str, redis_url: str, seconds: float,
             # A short warm-up run also tells how many matches to prepare for the real one.
             warm = await server_load.prepare(client, max(2 * in_flight, 100))
             figures, _ = await server_load.measure(client, warm, in_flight, 1.0, quiet=True)
-            needed = int(figures.per_s * seconds / MOVES_PER_MATCH * 1.8) + 2 * in_flight
+            needed = int(figures.per_s * seconds / MOVES_PER_MATCH * 2.5) + 2 * in_flight
             tables = await server_load.prepare(client, needed)
             before = cpu_now(pids)
             figures, done = await server_load.measure(client, tables, in_flight, seconds)
@@ -204,10 +204,12 @@ def main(argv: list[str] | None = None) -> None:
                         help="run the server under cProfile and print where its time goes "
                              "(slows it down: figures are not comparable)")
     args = parser.parse_args(argv)
-    print(f"cosmodrome bench   cpus {os.cpu_count()}   python {sys.version.split()[0]}\n")
+    print(f"cosmodrome bench   cpus {os.cpu_count()}   python {sys.version.split()[0]}   "
+          f"load average {os.getloadavg()[0]:.2f} (other work on the machine skews figures)\n")
     import uvloop
 
     uvloop.run(main_async(args))
+    print(f"\nload average at the end {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":
