@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PROTOS := $(shell find proto -name '*.proto')
 GEN_STAMP := server/cosmodrome/v1/.generated
 
-.PHONY: setup proto contract-lock run gateway test test-fast bench lint clean
+.PHONY: setup proto contract-lock run gateway test test-fast bench soak lint clean
 
 setup: $(VENV)/.installed $(GEN_STAMP)
 
@@ -39,6 +39,10 @@ test-fast: setup
 
 bench: setup
 	$(PY) -m bench.run $(ARGS)
+
+# Many full games of every hosted game over gRPC, bots on all seats, each checked.
+soak: setup
+	$(PY) -m bench.soak $(ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check server clients tests bench

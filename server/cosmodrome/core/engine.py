@@ -141,6 +141,11 @@ class Game(ABC):
         """Apply what the rules say when a decision's deadline has passed (in place)."""
         return []
 
+    def audit(self, state: Message) -> list[str]:
+        """What is wrong with `state`, if anything: the invariants a consistent game keeps
+        (pieces neither lost nor invented, ...). The soak calls it on every finished match."""
+        return []
+
     def move_kind(self, move: Message) -> str:
         """Short name of a move for logs: the set field of the Move's first oneof."""
         oneofs = move.DESCRIPTOR.oneofs

@@ -176,3 +176,13 @@ def test_view_shows_the_rolled_dice_to_everyone():
 def test_view_scores_match_the_final_scores_at_the_end():
     state, _ = playout(8, 3, random.Random(8))
     assert list(G.view(state, None).scores) == list(state.final_scores)
+
+
+def test_audit_finds_a_lost_and_a_duplicated_cat():
+    state = G.setup(G.Options(), 3, 11)
+    assert G.audit(state) == []
+    lost = state.boards[1].home.pop()
+    state.boards[0].home.append(state.boards[0].home[0])
+    problems = G.audit(state)
+    assert f"cat {(1, lost)} lost" in problems
+    assert any("in 2 places" in p for p in problems)

@@ -10,6 +10,7 @@ provisional value. The track is data: track.py, layouts/*.json.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations, pairwise
 from pathlib import Path
@@ -471,6 +472,25 @@ class Mlem(Game):
         v.scores[:] = (state.final_scores if state.phase == pb.PHASE_OVER
                        else scoring.scores(state, self.layout(state)))
         return v
+
+    def audit(self, state: pb.State) -> list[str]:
+        """Every cat of every player is in exactly one place; final scores match the board."""
+        places = Counter((seat, kind) for seat, board in enumerate(state.boards)
+                         for kind in board.home)
+        places.update((c.owner, c.kind) for c in state.rocket)
+        places.update((m.cat.owner, m.cat.kind) for m in state.moons if m.occupied)
+        places.update((c.owner, c.kind) for p in state.planets for c in p.cats)
+        places.update((c.owner, c.kind) for c in (*state.comet, *state.galaxy))
+        expected = {(seat, kind) for seat in range(state.players) for kind in CAT_KINDS}
+        problems = [f"cat {cat} lost" for cat in expected - set(places)]
+        problems += [f"cat {cat} invented" for cat in set(places) - expected]
+        problems += [f"cat {cat} in {n} places" for cat, n in places.items() if n > 1]
+        if state.phase == pb.PHASE_OVER:
+            board_scores = scoring.scores(state, self.layout(state))
+            if list(state.final_scores) != list(board_scores):
+                problems.append(f"final scores {list(state.final_scores)} are not the "
+                                f"board's {board_scores}")
+        return problems
 
     def result(self, state: pb.State) -> Result | None:
         if state.phase != pb.PHASE_OVER:
