@@ -225,3 +225,25 @@ def test_vulch_takes_edicts_discarded_for_a_new_hand() -> None:
     ctx = flow.Ctx(st, [], 0)
     flow.new_hand(st, ctx, 1)
     assert PLAGUE in st.seats[2].hand
+
+
+def test_zap_cosmique_with_several_powers_suspends_main_or_secondaries() -> None:
+    st = duel(["virus+macron", "none", "none"], [A6, A4], [A12, A10, ZAP],
+              off_from=(0,), edicts=True)
+    cards_down(st, A6, A12)
+    targets = {(o.edict.target, o.edict.arg) for o in options(st, DEF)
+               if o.WhichOneof("kind") == "edict"}
+    assert targets == {(OFF, 1), (OFF, 2)}
+    events = play(st, DEF, edict(ZAP, OFF, 2))  # secondaries: the Macron only
+    # Virus alone: 1 token x 6 = 6 < 12 + 2 (with the Macron it would be 4 x 6 = 24)
+    assert st.seats[OFF].black_hole == 1
+    assert "zaps the power of seat 0" in str([e.payload for e in events])
+
+
+def test_zap_sauvage_suspends_every_other_players_main_power() -> None:
+    st = duel(["virus", "laser", "esprit"], [A6, A4], [A12, A10], edicts=True)
+    give(st, THIRD, [WILD, A4])
+    from cosmodrome.games.cosmic import powers as P
+    from cosmodrome.games.cosmic.flow import Ctx
+    P.zap(st, Ctx(st, [], 0), THIRD, -1, 1, wild=True)
+    assert sorted(z // 64 for z in st.enc.zapped) == [OFF, DEF]

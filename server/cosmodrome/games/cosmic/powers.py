@@ -247,13 +247,23 @@ def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
 
 
 def _zap_actions(st: pb.State, seat: int, edict) -> None:
+    """Zap Cosmique: one seat's power (with several powers: its main one, arg 1, or all its
+    secondary ones, arg 2). Zap Sauvage (000): every other player's main powers (arg 1) or
+    every other player's secondary powers (arg 2)."""
     zap = _first(st, seat, "zap")
+    targets = _zap_targets(st, seat)
+    if zap >= 0:
+        for t in targets:
+            if len(st.seats[t].powers) > 1:
+                edict(zap, t, 1)
+                edict(zap, t, 2)
+            else:
+                edict(zap, t, 0)
     wild = _first(st, seat, "zap_sauvage")
-    for card in (zap, wild):
-        if card < 0:
-            continue
-        for t in _zap_targets(st, seat):
-            edict(card, t, 0)
+    if wild >= 0 and targets:
+        edict(wild, -1, 1)
+        if any(len(st.seats[t].powers) > 1 for t in range(st.players) if t != seat):
+            edict(wild, -1, 2)
 
 
 def window_apply(st: pb.State, ctx, seat: int, move: pb.Move) -> None:
@@ -386,7 +396,7 @@ def play_edict(st: pb.State, ctx, seat: int, ed: pb.PlayEdict) -> None:
     if name == "peste":
         plague(st, ctx, seat, ed.target)
     elif name in ("zap", "zap_sauvage"):
-        zap(st, ctx, seat, ed.target)
+        zap(st, ctx, seat, ed.target, ed.arg, wild=name == "zap_sauvage")
     elif name == "anneaux":
         for s in B.alive(st):
             n = st.seats[s].black_hole
@@ -412,14 +422,23 @@ def play_edict(st: pb.State, ctx, seat: int, ed: pb.PlayEdict) -> None:
         e.compromise_off = e.compromise_def = True
 
 
-def zap(st: pb.State, ctx, seat: int, target: int) -> None:
+def zap(st: pb.State, ctx, seat: int, target: int, arg: int = 0, wild: bool = False) -> None:
+    """Suspend powers for the rest of the encounter. arg 0: all of the target's powers;
+    1: main powers only; 2: secondary powers only. `wild`: every other seat is a target."""
     e = st.enc
-    for pid in st.seats[target].powers:
-        if target * 64 + pid not in e.zapped:
-            e.zapped.append(target * 64 + pid)
-    ctx.say(f"zaps the power of seat {target} for this encounter", seat)
+    before = len(e.zapped)
+    seats = [s for s in range(st.players) if s != seat] if wild else [target]
+    for t in seats:
+        held = list(st.seats[t].powers)
+        chosen = held if arg == 0 else held[:1] if arg == 1 else held[1:]
+        for pid in chosen:
+            if t * 64 + pid not in e.zapped:
+                e.zapped.append(t * 64 + pid)
+    who = "every other player" if wild else f"seat {target}"
+    ctx.say(f"zaps the power of {who} for this encounter", seat)
     if _responders(st, RESP_UNZAP, exclude=seat):
-        st.tasks.insert(0, pb.Task(kind=pb.TASK_ZAP, seat=seat, arg=RESP_UNZAP, planet=target))
+        st.tasks.insert(0, pb.Task(kind=pb.TASK_ZAP, seat=seat, arg=RESP_UNZAP, planet=target,
+                                   min=before))
 
 
 def plague(st: pb.State, ctx, seat: int, victim: int) -> None:
@@ -470,16 +489,14 @@ def apply_response(st: pb.State, ctx, t: pb.Task, seat: int, move: pb.Move) -> N
     st.tasks.remove(t)
     e = st.enc
     if kind == RESP_ZAP:
-        zap(st, ctx, seat, t.seat)
+        wild = CARDS[card].edict == "zap_sauvage"
+        zap(st, ctx, seat, t.seat, 1 if wild else 0, wild=wild)
         # the zap window is over; the pending use is decided after a possible un-zap
         st.tasks.insert(len([x for x in st.tasks if x.kind == pb.TASK_ZAP]),
                         pb.Task(kind=pb.TASK_ZAP, seat=t.seat, arg=RESP_ZAP, count=~0 & 0x7FFFFFFF))
     elif kind == RESP_UNZAP:
-        target = t.planet
-        keep = [z for z in e.zapped if z // 64 != target]
-        del e.zapped[:]
-        e.zapped.extend(keep)
-        ctx.say(f"un-zap: the power of seat {target} works again", seat)
+        del e.zapped[t.min:]  # undo exactly what that zap suspended
+        ctx.say("un-zap: the zap has no effect", seat)
     elif kind == RESP_GAZ:
         ctx.say("Gaz Stellaire: no consolation", seat)
 
