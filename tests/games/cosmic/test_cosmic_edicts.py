@@ -247,3 +247,19 @@ def test_zap_sauvage_suspends_every_other_players_main_power() -> None:
     from cosmodrome.games.cosmic.flow import Ctx
     P.zap(st, Ctx(st, [], 0), THIRD, -1, 1, wild=True)
     assert sorted(z // 64 for z in st.enc.zapped) == [OFF, DEF]
+
+
+def test_offence_may_play_its_edicts_before_drawing_a_new_hand() -> None:
+    st = new_game(3, edicts=True)
+    give(st, 1, [PLAGUE])
+    from cosmodrome.games.cosmic import flow
+    ctx = flow.Ctx(st, [], 0)
+    flow._start_turn(st, ctx, 1)
+    flow.settle(st, ctx)
+    assert kinds(st)[0] == (1, "window") and list(st.seats[1].hand) == [PLAGUE]
+    play(st, 1, edict(PLAGUE, 2))
+    while st.tasks:
+        d = GAME.decisions(st)[0]
+        play(st, d.seat, d.options[0])
+    pass_until(st, pb.STEP_AIM)
+    assert len(st.seats[1].hand) == 7 and PLAGUE in st.discard

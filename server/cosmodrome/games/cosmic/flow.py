@@ -53,11 +53,20 @@ def start_turn(st: pb.State, events: list[Event], seat: int, now: int = 0) -> No
 def _start_turn(st: pb.State, ctx: Ctx, seat: int) -> None:
     st.enc.offense = seat
     st.enc.number = 0
-    # "Si, au début de votre duel, vous n'avez plus aucune carte de duel ... tirer sept
-    # nouvelles cartes."
-    if not B.has_encounter_card(st, seat):
+    # "Si, au début de votre duel, vous n'avez plus aucune carte de duel, vous devez jouer tous
+    # vos Edits ou les jeter à la défausse ... puis vous devez tirer sept nouvelles cartes."
+    # Holding edicts, the offence may first play them in the start window.
+    due = not B.has_encounter_card(st, seat)
+    if due and not any(CARDS[c].edict in ("peste", "anneaux", "spheres")
+                       for c in st.seats[seat].hand):
         new_hand(st, ctx, seat)
+        due = False
     begin_encounter(st, ctx)
+    if due and not st.finished:
+        if st.step in (pb.STEP_RETRIEVE, pb.STEP_START_WINDOW):
+            st.enc.new_hand_due = True
+        else:
+            new_hand(st, ctx, seat)
 
 
 def begin_encounter(st: pb.State, ctx: Ctx) -> None:
@@ -76,7 +85,7 @@ def begin_encounter(st: pb.State, ctx: Ctx) -> None:
     e.card_off = e.card_def = e.set_aside = -1
     e.oracle_seat = e.laser_seat = e.question_target = e.pending_seat = -1
     del st.tasks[:]
-    if number > 1 and not B.has_encounter_card(st, off):
+    if number > 1 and not B.has_encounter_card(st, off) and not st.enc.new_hand_due:
         ctx.say("no encounter card left: the turn ends", off)
         end_turn(st, ctx)
         return
@@ -100,6 +109,9 @@ def open_start_window(st: pb.State, ctx: Ctx) -> None:
 
 def go_destiny(st: pb.State, ctx: Ctx) -> None:
     off = st.enc.offense
+    if st.enc.new_hand_due:
+        st.enc.new_hand_due = False
+        new_hand(st, ctx, off)
     if st.players == 2:
         other = 1 - off
         if any(B.tok(st, p, other) for p in B.planets_of(off)):
