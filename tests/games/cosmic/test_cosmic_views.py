@@ -110,3 +110,28 @@ def test_spectator_sees_no_hand_and_no_undisclosed_power() -> None:
     assert v.viewer == -1 and not v.my_hand and not v.my_powers
     assert all(not s.powers for s in v.seats)
     assert v.SerializeToString()
+
+
+def test_laser_pick_is_seen_by_the_picked_seat_only_until_reveal() -> None:
+    from tests.games.cosmic.cosmic_helpers import kinds, pass_until, power_move
+    st = duel(["laser+amibe", "none", "none"], [A10, A4], [A20, A12, A6])
+    play(st, 0, power_move("laser", 1))
+    pass_until(st, pb.STEP_CARDS)
+    play(st, 0, pb.Move(card=pb.CardChoice(card=A10)))
+    assert kinds(st) == [(0, "laser_pick")]
+    events = play(st, 0, pb.Move(pick=pb.Pick(index=1)))
+    picked = st.enc.card_def
+    assert picked in (A20, A12, A6)
+    assert GAME.view(st, 1).enc.card_def == picked  # the defence knows its card
+    assert GAME.view(st, 0).enc.card_def == -3 and GAME.view(st, 2).enc.card_def == -3
+    seen = [e for e in events if e.payload.WhichOneof("kind") == "cards_seen"]
+    assert seen and all(e.audience == frozenset({1}) for e in seen)
+
+
+def test_esprit_knowledge_and_deal_drafts_are_private() -> None:
+    from tests.games.cosmic.cosmic_helpers import power_move
+    st = duel(["none", "none", "esprit"], [A10, A4], [A12, A6])
+    play(st, 2, power_move("esprit", 1))
+    for viewer in (0, 1, None):
+        assert not GAME.view(st, viewer).knowledge
+    assert GAME.view(st, 2).knowledge[0].why == "esprit"
