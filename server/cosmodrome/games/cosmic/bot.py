@@ -47,9 +47,12 @@ class CosmicBot:
         return max(options, key=value)
 
     def _aim(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
-        def strength(o: pb.Move) -> tuple[int, int]:
-            d = o.aim.defense
-            return (self._tok(view, o.aim.planet, d) if d >= 0 else 0, o.aim.planet)
+        me = view.viewer
+
+        def strength(o: pb.Move) -> tuple[bool, int, int]:
+            d, p = o.aim.defense, o.aim.planet
+            held = self._tok(view, p, me) > 0  # a planet already held gains nothing
+            return (held, self._tok(view, p, d) if d >= 0 else 0, p)
         return min(options, key=strength)
 
     def _take_token(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
