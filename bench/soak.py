@@ -7,7 +7,8 @@ result is what the rules compute from the final state, no decision is left owed,
 game's own audit (pieces conserved, ...) finds nothing. Prints games/s, moves/s and every
 failure; exits non-zero if any game failed.
 
-    python -m bench.soak [--games 20] [--concurrency 8] [--address HOST:PORT --admin-token T]
+    python -m bench.soak [--games 20] [--concurrency 8] [--random-bots]
+                         [--address HOST:PORT --admin-token T]
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from cosmodrome.games import registry
 from cosmodrome.store.embedded import free_port
 from cosmodrome.v1 import admin_pb2, admin_pb2_grpc, match_pb2
 from cosmodrome_client import Client, play
-from cosmodrome_client.bots import bot_for
+from cosmodrome_client.bots import RandomBot, bot_for
 
 FINISHED = match_pb2.MATCH_STATUS_FINISHED
 
@@ -78,11 +79,12 @@ def check(export: admin_pb2.MatchExport) -> list[str]:
 
 
 async def one_game(client: Client, admin, token: str, game: str, players: int, seed: int,
-                   timeout: float) -> tuple[int, list[str]]:
+                   timeout: float, game_bots: bool) -> tuple[int, list[str]]:
     """Plays one match to the end; returns (moves, problems)."""
     match = await client.create_match(game, players=players, seed=seed)
     seats = [await client.join(match.match_id, name=f"bot{i}") for i in range(players)]
-    bots = [bot_for(game, seed=seed * 10 + i) for i in range(players)]
+    bots = [bot_for(game, seed=seed * 10 + i) if game_bots else RandomBot(seed * 10 + i)
+            for i in range(players)]
     try:
         await asyncio.wait_for(asyncio.gather(*(play(s, b) for s, b in zip(seats, bots,
                                                                                strict=True))),
@@ -99,7 +101,8 @@ async def one_game(client: Client, admin, token: str, game: str, players: int, s
 
 
 async def soak(address: str, admin_token: str, games_per_game: int, concurrency: int,
-               timeout: float, seed: int = 1) -> Report:
+               timeout: float, seed: int = 1, game_bots: bool = True) -> Report:
+    """Each game's own heuristic bots on every seat (RandomBots with game_bots=False)."""
     report = Report()
     slots = asyncio.Semaphore(concurrency)
     async with Client.connect(address) as client:
@@ -110,7 +113,7 @@ async def soak(address: str, admin_token: str, games_per_game: int, concurrency:
             async with slots:
                 try:
                     moves, problems = await one_game(client, admin, admin_token, game,
-                                                     players, seed + n, timeout)
+                                                     players, seed + n, timeout, game_bots)
                 except Exception as exc:  # report, keep soaking
                     moves, problems = 0, [f"{game} ({players}p): {exc!r}"]
                 report.games[game] += 1
@@ -164,10 +167,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per match")
     parser.add_argument("--address")
     parser.add_argument("--admin-token", default="")
+    parser.add_argument("--random-bots", action="store_true",
+                        help="RandomBots instead of each game's own bot")
     args = parser.parse_args(argv)
 
     def run(address: str, token: str) -> Report:
-        return asyncio.run(soak(address, token, args.games, args.concurrency, args.timeout))
+        return asyncio.run(soak(address, token, args.games, args.concurrency, args.timeout,
+                                game_bots=not args.random_bots))
 
     if args.address:
         report = run(args.address, args.admin_token)
