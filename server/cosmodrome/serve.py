@@ -83,8 +83,7 @@ def configure_logging(fmt: str, level: str) -> None:
     renderer = (structlog.processors.JSONRenderer() if fmt == "json"
                 else structlog.dev.ConsoleRenderer())
     structlog.configure(
-        processors=[structlog.contextvars.merge_contextvars,
-                    structlog.processors.add_log_level,
+        processors=[structlog.processors.add_log_level,
                     structlog.processors.TimeStamper(fmt="iso", utc=True),
                     structlog.processors.format_exc_info, renderer],
         wrapper_class=structlog.make_filtering_bound_logger(

@@ -2,9 +2,9 @@
 error mapping.
 
 It reads the caller's bearer token from the `authorization` metadata into `credential`
-(None: no token, a spectator); handlers resolve it against the match they load. Handlers
-bind what they learn (match, seat, version, move kind) with structlog's contextvars; the
-access line carries it with the status and latency.
+(None: no token, a spectator); handlers resolve it against the match they load. What
+handlers learn (match, seat, version, move kind) they `requestlog.note`; the access line
+carries it with the status and latency.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import structlog
 from google.protobuf.message import DecodeError
 
 from cosmodrome.api.errors import abort
+from cosmodrome.core import requestlog
 from cosmodrome.core.errors import CosmodromeError, InvalidArgument, Unauthenticated
 
 log = structlog.get_logger("cosmodrome.api")
@@ -73,7 +74,7 @@ def _parse(parse, raw: bytes):
 
 def _unary(rpc, parse, behaviour):
     async def wrapped(raw, context):
-        structlog.contextvars.clear_contextvars()
+        fields = requestlog.start()
         start = time.perf_counter()
         outcome = "OK"
         try:
@@ -88,13 +89,13 @@ def _unary(rpc, parse, behaviour):
                 log.exception("unhandled error", rpc=rpc)
             raise
         finally:
-            _access(rpc, outcome, start)
+            _access(rpc, outcome, start, fields)
     return wrapped
 
 
 def _stream(rpc, parse, behaviour):
     async def wrapped(raw, context):
-        structlog.contextvars.clear_contextvars()
+        fields = requestlog.start()
         start = time.perf_counter()
         outcome = "OK"
         try:
@@ -105,10 +106,10 @@ def _stream(rpc, parse, behaviour):
             outcome = exc.reason
             await abort(context, exc)
         finally:
-            _access(rpc, outcome, start)
+            _access(rpc, outcome, start, fields)
     return wrapped
 
 
-def _access(rpc: str, outcome: str, start: float) -> None:
+def _access(rpc: str, outcome: str, start: float, fields: dict) -> None:
     log.info("rpc", rpc=rpc, status=outcome,
-             latency_ms=round((time.perf_counter() - start) * 1000, 3))
+             latency_ms=round((time.perf_counter() - start) * 1000, 3), **fields)

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import hmac
 
-import structlog
 from google.protobuf import empty_pb2
 
 from cosmodrome.api.interceptor import credential
 from cosmodrome.api.watch_hub import WatchHub
 from cosmodrome.core import redact
 from cosmodrome.core.errors import InvalidArgument, PermissionDenied, Unauthenticated
+from cosmodrome.core.requestlog import note
 from cosmodrome.core.runner import Runner, check_match_id
 from cosmodrome.v1 import (
     admin_pb2,
@@ -29,10 +29,6 @@ from cosmodrome.v1 import (
 
 MAX_PAGE = 200
 MAX_LOG_PAGE = 1000
-
-
-def bind(**fields) -> None:
-    structlog.contextvars.bind_contextvars(**fields)
 
 
 class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
@@ -56,15 +52,15 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
         self.runner = runner
 
     async def CreateMatch(self, request, context):
-        bind(game=request.game)
+        note(game=request.game)
         seed = request.seed if request.HasField("seed") else None
         match = await self.runner.create(request.game, request.options, request.players, seed)
-        bind(match=match.match_id)
+        note(match=match.match_id)
         return match
 
     async def GetMatch(self, request, context):
         check_match_id(request.match_id)
-        bind(match=request.match_id)
+        note(match=request.match_id)
         record, _ = await self.runner.store.load(request.match_id)
         return record.match
 
@@ -78,15 +74,15 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
         return lobby_pb2.ListMatchesResponse(matches=matches, next_page_token=token)
 
     async def JoinMatch(self, request, context):
-        bind(match=request.match_id)
+        note(match=request.match_id)
         seat = request.seat if request.HasField("seat") else None
         match, seat, token = await self.runner.join(request.match_id, seat,
                                                     request.display_name)
-        bind(seat=seat, version=match.version)
+        note(seat=seat, version=match.version)
         return lobby_pb2.JoinMatchResponse(match=match, seat=seat, seat_token=token)
 
     async def LeaveMatch(self, request, context):
-        bind(match=request.match_id)
+        note(match=request.match_id)
         token = credential.get()
         return await self.runner.leave(request.match_id, token or "")
 
@@ -97,18 +93,18 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         self.hub = hub
 
     async def GetView(self, request, context):
-        bind(match=request.match_id)
+        note(match=request.match_id)
         return await self.runner.view(request.match_id, credential.get())
 
     async def SubmitMove(self, request, context):
-        bind(match=request.match_id, expected_version=request.expected_version)
+        note(match=request.match_id, expected_version=request.expected_version)
         return await self.runner.submit(request.match_id, credential.get(),
                                         request.expected_version, request.idempotency_key,
                                         request.move)
 
     async def GetLog(self, request, context):
         check_match_id(request.match_id)
-        bind(match=request.match_id)
+        note(match=request.match_id)
         if request.from_version < 0 or not 0 <= request.page_size <= MAX_LOG_PAGE:
             raise InvalidArgument(
                 f"from_version must be >= 0 and page_size between 0 and {MAX_LOG_PAGE}")
@@ -122,7 +118,7 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
 
     async def WatchMatch(self, request, context):
         check_match_id(request.match_id)
-        bind(match=request.match_id)
+        note(match=request.match_id)
         if request.from_version < 0:
             raise InvalidArgument("from_version must be >= 0")
         token = credential.get()
@@ -156,14 +152,14 @@ class AdminServicer(admin_pb2_grpc.AdminServiceServicer):
     async def ExportMatch(self, request, context):
         self._authorize()
         check_match_id(request.match_id)
-        bind(match=request.match_id)
+        note(match=request.match_id)
         record, log = await self.runner.store.export(request.match_id)
         return admin_pb2.MatchExport(record=record, log=log)
 
     async def ImportMatch(self, request, context):
         self._authorize()
         record, log = request.export.record, list(request.export.log)
-        bind(match=record.match.match_id)
+        note(match=record.match.match_id)
         self.runner.check_import(record, log)
         await self.runner.store.replace(record, log, request.overwrite)
         await self.runner.refresh_deadline(record)
@@ -172,7 +168,7 @@ class AdminServicer(admin_pb2_grpc.AdminServiceServicer):
     async def DeleteMatch(self, request, context):
         self._authorize()
         check_match_id(request.match_id)
-        bind(match=request.match_id)
+        note(match=request.match_id)
         record, _ = await self.runner.store.load(request.match_id)
         await self.runner.store.delete(request.match_id, record.match.game)
         return empty_pb2.Empty()

@@ -29,6 +29,7 @@ from cosmodrome.core.errors import (
     Stale,
     Unauthenticated,
 )
+from cosmodrome.core.requestlog import note
 from cosmodrome.core.rng import fresh_seed
 from cosmodrome.store.redis_store import Duplicate, RedisStore, Retry
 from cosmodrome.v1 import games_pb2, match_pb2, play_pb2, records_pb2
@@ -212,11 +213,10 @@ class Runner:
         seat = self.seat_of(record, sub.token, required=True)
         if prior:
             return _replay(prior.value, sub.digest)
-        structlog.contextvars.bind_contextvars(seat=seat)
         game = self.game(record.match.game)
         game_move = self._unwrap_move(game, sub.move)
         kind = game.move_kind(game_move)
-        structlog.contextvars.bind_contextvars(move_kind=kind)
+        note(seat=seat, move_kind=kind)
         if record.match.version != sub.expected_version:
             raise Stale(sub.expected_version, record.match.version)
         if record.match.status != ACTIVE:
@@ -236,7 +236,7 @@ class Runner:
         prior = await self.store.commit(record, entry, sub.expected_version, sub.retry, result)
         if prior:
             return _replay(prior.value, sub.digest)
-        structlog.contextvars.bind_contextvars(version=record.match.version)
+        note(version=record.match.version)
         if deadline_moved:
             await self.store.set_deadline(record.match.match_id, record.next_deadline_ms)
         return response
