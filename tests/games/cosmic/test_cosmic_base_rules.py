@@ -497,3 +497,12 @@ def test_power_rotation_offers_keep_or_draw_after_a_full_round() -> None:
     play(st, 1, DONE)
     play(st, 2, DONE)
     assert st.step != pb.STEP_ROTATION and list(st.seats[1].powers) == [B.POWER_ID["macron"]]
+
+
+def test_insecte_and_oracle_cannot_be_chosen_together() -> None:
+    from cosmodrome.core.engine import BadOptions
+    with pytest.raises(BadOptions):
+        GAME.check_options(pb.Options(powers=["insecte", "oracle", "none"]), 3)
+    with pytest.raises(BadOptions):
+        GAME.check_options(pb.Options(powers=["virus", "nope"]), 2)
+    GAME.check_options(pb.Options(powers=["insecte", "virus"]), 2)

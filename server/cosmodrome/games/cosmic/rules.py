@@ -67,10 +67,16 @@ class Cosmic(Game):
         if options.powers:
             if len(options.powers) != players:
                 raise BadOptions("powers must name one power per seat")
+            named: set[str] = set()
             for name in options.powers:
                 for part in name.split("+"):
                     if part != "none" and part not in POWER_ID:
                         raise BadOptions(f"powers: unknown power {part!r}")
+                    named.add(part)
+            for x, y in EXCLUSIONS:
+                if x in named and y in named:
+                    # seed 001: "Ne pas utiliser ce Pouvoir dans les parties où ... l'Oracle"
+                    raise BadOptions(f"powers: {x} cannot be played with {y}")
         per = self._powers_per(options)
         if not options.powers and players * per > len(POWERS) - 1:
             raise BadOptions("powers_per_player: not enough powers for every seat")
