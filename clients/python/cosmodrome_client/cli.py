@@ -6,6 +6,10 @@
     cosmodrome watch MATCH_ID [--from-version V]      # follow it live
     cosmodrome bots highcard --players 3 --matches 5  # RandomBots play whole matches
     cosmodrome bots mlem --game-bot                   # the game's own bot on every seat
+    cosmodrome bots --join MATCH_ID [--game-bot]      # bots fill the open seats of a match
+    cosmodrome play tictactoe [--players N] [--bots K] [--name NAME]   # you against bots
+    cosmodrome play --join MATCH_ID [--seat S]        # take a seat in a match and play
+    cosmodrome play --watch MATCH_ID                  # spectate live in the terminal
 
 The server address comes from --address or COSMODROME_ADDRESS (default 127.0.0.1:50051).
 """
@@ -17,6 +21,7 @@ import asyncio
 import os
 import sys
 
+import grpc
 from google.protobuf import text_format
 
 from cosmodrome.v1 import match_pb2
@@ -65,6 +70,12 @@ async def watch(client: Client, args: argparse.Namespace) -> None:
 
 
 async def bots(client: Client, args: argparse.Namespace) -> None:
+    if args.join:
+        await fill(client, args)
+        return
+    if not args.game:
+        raise CosmodromeError(grpc.StatusCode.INVALID_ARGUMENT,
+                              "name a GAME, or an open match with --join MATCH_ID")
     for i in range(args.matches):
         match = await client.create_match(args.game, players=args.players)
         seats = [await client.join(match.match_id, name=f"bot {s}")
@@ -74,6 +85,26 @@ async def bots(client: Client, args: argparse.Namespace) -> None:
                                                                          strict=True)))
         print(f"{i + 1}. {final.match_id}: {final.result.summary} "
               f"(winners {list(final.result.winners)}, {final.version} versions)", flush=True)
+
+
+async def fill(client: Client, args: argparse.Namespace) -> None:
+    """Bots take every open seat of an existing match and play it to the end."""
+    match = await client.get_match(args.join)
+    open_seats = [s.index for s in match.seats if not s.occupied]
+    if match.status == match_pb2.MATCH_STATUS_FINISHED or not open_seats:
+        raise CosmodromeError(grpc.StatusCode.FAILED_PRECONDITION,
+                              f"match {match.match_id} has no open seat")
+    seats = [await client.join(match.match_id, seat=i, name=f"bot {i}") for i in open_seats]
+    print(f"{match.match_id}: bots on seats {open_seats}", flush=True)
+    players = [bot_for(match.game) if args.game_bot else RandomBot() for _ in seats]
+    final, *_ = await asyncio.gather(*(play(s, b) for s, b in zip(seats, players, strict=True)))
+    print(f"{final.match_id}: {final.result.summary} "
+          f"(winners {list(final.result.winners)}, {final.version} versions)", flush=True)
+
+
+async def play_cmd(client: Client, args: argparse.Namespace) -> None:
+    from cosmodrome_client.terminal import play_terminal
+    args.exit_code = await play_terminal(client, args)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -95,13 +126,25 @@ def parser() -> argparse.ArgumentParser:
     w.add_argument("match_id")
     w.add_argument("--from-version", type=int, default=0)
     w.set_defaults(run=watch)
-    b = sub.add_parser("bots", help="random bots play whole matches")
-    b.add_argument("game")
+    b = sub.add_parser("bots", help="random bots play whole matches, or fill a match's seats")
+    b.add_argument("game", nargs="?")
+    b.add_argument("--join", metavar="MATCH_ID",
+                   help="fill the open seats of this match with bots instead")
     b.add_argument("--players", type=int, default=0)
     b.add_argument("--matches", type=int, default=1)
     b.add_argument("--game-bot", action="store_true",
                    help="the game's own heuristic bot instead of random play, where it has one")
     b.set_defaults(run=bots)
+    pl = sub.add_parser("play", help="play a match in the terminal (or watch one)")
+    pl.add_argument("game", nargs="?", help="create a new match of this game")
+    pl.add_argument("--players", type=int, default=0)
+    pl.add_argument("--bots", type=int, default=None,
+                    help="bots in the other seats (default: all of them; 0: wait for people)")
+    pl.add_argument("--name", default="player")
+    pl.add_argument("--join", metavar="MATCH_ID", help="take a seat in this match")
+    pl.add_argument("--seat", type=int, default=None, help="with --join: which seat")
+    pl.add_argument("--watch", metavar="MATCH_ID", help="spectate this match live")
+    pl.set_defaults(run=play_cmd)
     return p
 
 
@@ -119,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
-    return 0
+    return getattr(args, "exit_code", 0)
 
 
 if __name__ == "__main__":

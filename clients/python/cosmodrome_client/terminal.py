@@ -1,0 +1,397 @@
+"""`cosmodrome play`: a terminal client in which a person plays any hosted game.
+
+    cosmodrome play tictactoe                    # you against the game's bot
+    cosmodrome play highcard --players 3 --bots 1 --name ada   # one seat left open for a friend
+    cosmodrome play --join MATCH_ID [--seat S]   # take a seat in an existing match
+    cosmodrome play --watch MATCH_ID             # spectate live (public view only)
+
+Each screen shows the match (status, seats, whose turn and who owes what), the game's view
+(a generic field-per-line rendering of the game's View message, or a game's own board from
+RENDERERS), the last events, and, when you owe a decision, its options as a numbered list.
+Type a number and Enter; `q` quits. The client follows the match's watch stream and redraws
+when anyone moves; when the connection drops it says so and resumes where it left off.
+
+It reads lines from stdin and writes to stdout, so it runs in a terminal, under tmux or
+driven through pipes (without a TTY each screen starts with a separator instead of a clear).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+import grpc
+from google.protobuf import text_format
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
+
+from cosmodrome.v1 import match_pb2
+from cosmodrome_client.bots import bot_for
+from cosmodrome_client.client import FINISHED, Client, Seat, Viewer, decisions_of, game_view, play
+from cosmodrome_client.errors import (
+    CosmodromeError,
+    IllegalMoveError,
+    MoveNoLongerLegal,
+    StaleVersionError,
+)
+from cosmodrome_client.messages import unwrap
+
+PROMPT = "Your choice"
+QUIT = ("q", "quit", "exit")
+EVENTS_SHOWN = 8
+CLEAR = "\033[H\033[2J"
+SEPARATOR = "=" * 60
+
+
+# --- rendering -------------------------------------------------------------------------------
+
+def one_line(message: Message | None, limit: int = 160) -> str:
+    """A message in one line of text format (shortened past `limit` characters)."""
+    if message is None:
+        return "-"
+    text = text_format.MessageToString(message, as_one_line=True) or "(empty)"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _value(fd: FieldDescriptor, value) -> str:
+    if fd.type == FieldDescriptor.TYPE_MESSAGE:
+        return "{" + one_line(value) + "}"
+    if fd.type == FieldDescriptor.TYPE_ENUM:
+        named = fd.enum_type.values_by_number.get(value)
+        return named.name if named else str(value)
+    return str(value)
+
+
+def fields_text(message: Message) -> list[str]:
+    """A game message, one field per line: scalars always, lists and messages when set."""
+    lines = []
+    for fd in message.DESCRIPTOR.fields:
+        value = getattr(message, fd.name)
+        if fd.label == FieldDescriptor.LABEL_REPEATED:
+            if fd.message_type is not None and fd.message_type.GetOptions().map_entry:
+                items = [f"{k}: {v}" for k, v in value.items()]
+            else:
+                items = [_value(fd, v) for v in value]
+            if items:
+                lines.append(f"{fd.name}: [{', '.join(items)}]")
+        elif fd.type == FieldDescriptor.TYPE_MESSAGE:
+            if message.HasField(fd.name):
+                lines.append(f"{fd.name}: {_value(fd, value)}")
+        else:
+            lines.append(f"{fd.name}: {_value(fd, value)}")
+    return lines
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """How one game is drawn; anything left None falls back to the generic rendering."""
+
+    board: Callable[[Message], list[str]] | None = None      # the game's View -> lines
+    move: Callable[[Message], str] | None = None             # a Move -> one line
+    event: Callable[[Message], str] | None = None            # an Event -> one line
+
+
+_TTT_MARKS = {0: ".", 1: "X", 2: "O"}
+_TTT_CELLS = ("top left", "top middle", "top right", "middle left", "centre", "middle right",
+              "bottom left", "bottom middle", "bottom right")
+
+
+def _ttt_board(view: Message) -> list[str]:
+    cells = [_TTT_MARKS.get(c, "?") for c in view.cells] or ["."] * 9
+    rows = [f"   {cells[r]} | {cells[r + 1]} | {cells[r + 2]}" for r in (0, 3, 6)]
+    board = [rows[0], "  ---+---+---", rows[1], "  ---+---+---", rows[2]]
+    if view.finished:
+        board.append("  " + ("draw" if view.winner < 0 else
+                             f"seat {view.winner} ({'XO'[view.winner]}) wins"))
+    else:
+        board.append(f"  seat {view.to_move} ({'XO'[view.to_move]}) to move")
+    return board
+
+
+def _ttt_event(event: Message) -> str:
+    kind = event.WhichOneof("kind")
+    if kind == "placed":
+        p = event.placed
+        return f"seat {p.seat} put {_TTT_MARKS.get(p.mark, '?')} on the {_TTT_CELLS[p.cell]}"
+    if kind == "game_over":
+        g = event.game_over
+        return "game over: " + ("draw" if g.winner < 0 else f"seat {g.winner} wins") + \
+            (f" ({g.reason})" if g.reason else "")
+    return one_line(event)
+
+
+# Game-specific rendering, by game name. Games not listed get the generic rendering.
+RENDERERS: dict[str, Renderer] = {
+    "tictactoe": Renderer(board=_ttt_board,
+                          move=lambda m: f"{_TTT_CELLS[m.cell]} (cell {m.cell})",
+                          event=_ttt_event),
+}
+
+
+def describe_move(game: str, move: Message) -> str:
+    r = RENDERERS.get(game)
+    return r.move(move) if r and r.move else one_line(move, 100)
+
+
+def describe_event(game: str, event: Message) -> str:
+    r = RENDERERS.get(game)
+    return r.event(event) if r and r.event else one_line(event, 120)
+
+
+def status_name(status: int) -> str:
+    return match_pb2.MatchStatus.Name(status).removeprefix("MATCH_STATUS_").lower()
+
+
+def render(view: match_pb2.MatchView, events: Sequence[str] = ()) -> list[str]:
+    """The screen for one MatchView (without the options): match, seats, turn, game, events."""
+    m = view.match
+    me = view.viewer_seat
+    who = "spectator" if me < 0 else f"seat {me}"
+    lines = [f"{m.game}  match {m.match_id}  version {m.version}  {status_name(m.status)}"
+             f"  (you: {who})"]
+    for s in m.seats:
+        name = s.display_name or ("(open)" if not s.occupied else "-")
+        mark = "  <- you" if s.index == me else ""
+        lines.append(f"  seat {s.index}: {name}{'' if s.occupied else ' (open)'}{mark}")
+    if m.status == match_pb2.MATCH_STATUS_WAITING:
+        taken = sum(s.occupied for s in m.seats)
+        lines.append(f"Waiting for players: {taken}/{m.players} seats taken. Others join with "
+                     f"`cosmodrome play --join {m.match_id}`.")
+    gv = game_view(view)
+    if gv is not None:
+        lines.append("")
+        r = RENDERERS.get(m.game)
+        lines += r.board(gv) if r and r.board else fields_text(gv)
+    if view.decisions:
+        lines.append("")
+        for d in view.decisions:
+            owner = "you" if d.seat == me else f"seat {d.seat}"
+            lines.append(f"Turn: {owner} to {d.kind}" + (f" ({d.prompt})" if d.prompt else ""))
+    if events:
+        lines.append("")
+        lines.append("Last events:")
+        lines += [f"  {e}" for e in events]
+    if m.status == FINISHED:
+        lines.append("")
+        winners = list(m.result.winners)
+        lines.append(f"Game over: {m.result.summary or 'finished'}"
+                     f" (winners: {', '.join(f'seat {w}' for w in winners) or 'none'})")
+        if me >= 0:
+            lines.append("You win!" if me in winners else
+                         "Draw." if not winners else "You lose.")
+    return lines
+
+
+# --- input -----------------------------------------------------------------------------------
+
+EOF = object()
+
+
+def start_reader(stream: TextIO, loop: asyncio.AbstractEventLoop,
+                 queue: asyncio.Queue) -> threading.Thread:
+    """Reads lines from `stream` in a daemon thread into `queue` (EOF at the end)."""
+
+    def run() -> None:
+        while True:
+            line = stream.readline()
+            loop.call_soon_threadsafe(queue.put_nowait, ("line", line) if line else ("eof",))
+            if not line:
+                return
+
+    thread = threading.Thread(target=run, name="stdin", daemon=True)
+    thread.start()
+    return thread
+
+
+# --- the session -----------------------------------------------------------------------------
+
+@dataclass
+class Terminal:
+    """One person's session on one match: as a seat (`seat` set) or a spectator."""
+
+    viewer: Viewer
+    out: TextIO = sys.stdout
+    clear: bool = False
+    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    events: deque = field(default_factory=lambda: deque(maxlen=EVENTS_SHOWN))
+    view: match_pb2.MatchView | None = None
+    drawn: int = 0
+    options: list[Message] = field(default_factory=list)
+    options_version: int = 0
+
+    def say(self, text: str = "", end: str = "\n") -> None:
+        self.out.write(text + end)
+        self.out.flush()
+
+    @property
+    def seat(self) -> Seat | None:
+        return self.viewer if isinstance(self.viewer, Seat) else None
+
+    def draw(self) -> None:
+        view = self.view
+        self.say(CLEAR if self.clear else SEPARATOR, end="" if self.clear else "\n")
+        for line in render(view, list(self.events)):
+            self.say(line)
+        self.options, self.options_version = [], view.match.version
+        if self.seat is not None and view.match.status != FINISHED:
+            decisions = decisions_of(view, self.seat.seat)
+            if decisions:
+                d = decisions[0]
+                self.options = list(d.options)
+                self.say("")
+                self.say(f"You owe: {d.kind}" + (f" - {d.prompt}" if d.prompt else ""))
+                for i, move in enumerate(self.options, 1):
+                    self.say(f"  {i:>2}. {describe_move(view.match.game, move)}")
+                self.prompt()
+        self.drawn = view.match.version
+
+    def prompt(self) -> None:
+        self.say(f"{PROMPT} (1-{len(self.options)}, q to quit): ", end="")
+
+    async def follow(self) -> None:
+        """The watch stream into the queue (the client resumes it after a drop)."""
+        try:
+            async for update in self.viewer.watch(from_version=0):
+                await self.queue.put(("update", update))
+            await self.queue.put(("ended",))
+        except CosmodromeError as e:
+            await self.queue.put(("error", e))
+
+    async def monitor(self, channel: grpc.aio.Channel) -> None:
+        """Says when the connection is lost and when it is back."""
+        lost = False
+        state = channel.get_state()
+        while True:
+            await channel.wait_for_state_change(state)
+            state = channel.get_state()
+            if state == grpc.ChannelConnectivity.READY:
+                if lost:
+                    lost = False
+                    self.say("\n[connection back]")
+                    if self.options:
+                        self.prompt()
+            elif not lost:
+                lost = True
+                self.say("\n[connection lost: reconnecting...]")
+
+    def on_update(self, update) -> None:
+        game = self.viewer_game
+        e = update.entry
+        who = "server" if e.seat < 0 else f"seat {e.seat}"
+        described = [describe_event(game, unwrap(ev)) for ev in e.events]
+        self.events.append(f"v{e.version} {who} {e.move_kind}"
+                           + (": " + "; ".join(described) if described else ""))
+        if update.HasField("view") and (self.view is None or
+                                        update.view.match.version >= self.view.match.version):
+            self.view = update.view
+        if self.view is not None and self.view.match.version > self.drawn:
+            self.draw()
+
+    viewer_game: str = ""
+
+    async def choose(self, text: str) -> None:
+        """One line typed by the person at a prompt: a choice, or a re-prompt."""
+        text = text.strip()
+        try:
+            index = int(text)
+        except ValueError:
+            index = 0
+        if not 1 <= index <= len(self.options):
+            self.say(f"Please type a number from 1 to {len(self.options)} (or q to quit).")
+            self.prompt()
+            return
+        move, version = self.options[index - 1], self.options_version
+        self.options = []
+        try:
+            response = await self.seat.submit(move, expected_version=version)
+        except (MoveNoLongerLegal, StaleVersionError):
+            self.say("The match moved on before your move arrived: choose again.")
+            self.view = await self.seat.view()
+            self.draw()
+            return
+        except IllegalMoveError as e:
+            self.say(f"Refused: {e.message} ({e.rule}); choose again.")
+            self.view = await self.seat.view()
+            self.draw()
+            return
+        self.say(f"Played: {describe_move(self.viewer_game, move)} (version {response.version})")
+
+    async def run(self, channel: grpc.aio.Channel, stdin: TextIO) -> int:
+        start_reader(stdin, asyncio.get_running_loop(), self.queue)
+        self.view = await self.viewer.view()
+        self.viewer_game = self.view.match.game
+        tasks = [asyncio.create_task(self.follow()), asyncio.create_task(self.monitor(channel))]
+        pending: deque[str] = deque()
+        closed = False
+        try:
+            while True:
+                item = await self.queue.get()
+                kind = item[0]
+                if kind == "update":
+                    self.on_update(item[1])
+                    if self.view.match.status == FINISHED and self.drawn >= \
+                            self.view.match.version:
+                        return 0
+                elif kind == "line":
+                    if item[1].strip().lower() in QUIT:
+                        self.say("Bye.")
+                        return 0
+                    if item[1].strip():
+                        pending.append(item[1])  # typed ahead: used at the next prompt
+                elif kind == "eof":  # a spectator keeps watching without input
+                    closed = True
+                while pending and self.options:
+                    await self.choose(pending.popleft())
+                if closed and self.options and self.seat is not None:
+                    self.say("\nInput closed: leaving the match as it is.")
+                    return 0
+                elif kind == "ended":
+                    if self.view.match.version > self.drawn:
+                        self.draw()
+                    return 0
+                elif kind == "error":
+                    self.say(f"\nThe server refused the watch: {item[1]}")
+                    return 1
+        finally:
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def play_terminal(client: Client, args, stdin: TextIO = sys.stdin,
+                        out: TextIO = sys.stdout) -> int:
+    """`cosmodrome play`: create or join a match (or watch one) and run the terminal."""
+    bots: list[asyncio.Task] = []
+    clear = out.isatty()
+    if args.watch:
+        viewer: Viewer = client.spectate(args.watch)
+    elif args.join:
+        viewer = await client.join(args.join, seat=args.seat, name=args.name)
+    else:
+        if not args.game:
+            raise SystemExit("cosmodrome play: name a GAME, or use --join / --watch MATCH_ID")
+        match = await client.create_match(args.game, players=args.players)
+        viewer = await client.join(match.match_id, seat=0, name=args.name)
+        others = match.players - 1 if args.bots is None else min(args.bots, match.players - 1)
+        for i in range(1, others + 1):
+            bot_seat = await client.join(match.match_id, seat=i, name=f"bot {i}")
+            bots.append(asyncio.create_task(play(bot_seat, bot_for(args.game))))
+        if others < match.players - 1:
+            out.write(f"Match {match.match_id}: others join with "
+                      f"`cosmodrome play --join {match.match_id}`\n")
+    if isinstance(viewer, Seat):
+        out.write(f"You are seat {viewer.seat} of match {viewer.match_id} "
+                  f"(seat token {viewer.token}).\n")
+    out.flush()
+    terminal = Terminal(viewer, out=out, clear=clear)
+    try:
+        return await terminal.run(client.channel, stdin)
+    finally:
+        for b in bots:
+            b.cancel()
+        await asyncio.gather(*bots, return_exceptions=True)
