@@ -72,7 +72,7 @@ def fields_text(message: Message) -> list[str]:
     lines = []
     for fd in message.DESCRIPTOR.fields:
         value = getattr(message, fd.name)
-        if fd.label == FieldDescriptor.LABEL_REPEATED:
+        if fd.is_repeated:
             if fd.message_type is not None and fd.message_type.GetOptions().map_entry:
                 items = [f"{k}: {v}" for k, v in value.items()]
             else:

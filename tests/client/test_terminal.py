@@ -1,0 +1,268 @@
+"""`cosmodrome play` driven as a person would: a subprocess fed lines on stdin as its prompts
+appear on stdout (pipes, no TTY), against the real server."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+
+from cosmodrome.v1 import admin_pb2, admin_pb2_grpc, match_pb2
+from cosmodrome_client import Client, RandomBot, game_view, play, unwrap
+
+PROMPT = r"Your choice \(1-(\d+), q to quit\): "
+GAME_OVER = r"Game over: [^\n]*\n(You win!|You lose\.|Draw\.)?"
+FINISHED = match_pb2.MATCH_STATUS_FINISHED
+TIMEOUT = 60.0  # only so that a broken client cannot hang the suite
+
+
+class Person:
+    """A `cosmodrome ...` subprocess read and typed into like a terminal (pexpect-style)."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+        self.out = ""
+        self.pos = 0
+
+    @classmethod
+    async def start(cls, address: str, *args: str, stdin: bool = True) -> Person:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "cosmodrome_client.cli", "--address", address, *args,
+            stdin=asyncio.subprocess.PIPE if stdin else asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        return cls(proc)
+
+    async def expect(self, *patterns: str) -> re.Match:
+        """The earliest match of any pattern in the output after the last one expected."""
+        while True:
+            found = [m for p in patterns if (m := re.compile(p).search(self.out, self.pos))]
+            if found:
+                first = min(found, key=lambda m: m.start())
+                self.pos = first.end()
+                return first
+            chunk = await asyncio.wait_for(self.proc.stdout.read(4096), TIMEOUT)
+            if not chunk:
+                raise AssertionError(f"output ended before {patterns}:\n{self.out[-3000:]}")
+            self.out += chunk.decode()
+
+    async def type(self, line: str) -> None:
+        self.proc.stdin.write(f"{line}\n".encode())
+        await self.proc.stdin.drain()
+
+    async def finish(self) -> int:
+        rest = await asyncio.wait_for(self.proc.stdout.read(), TIMEOUT)
+        self.out += rest.decode()
+        return await asyncio.wait_for(self.proc.wait(), TIMEOUT)
+
+    def kill(self) -> None:
+        if self.proc.returncode is None:
+            self.proc.kill()
+
+
+async def play_to_the_end(person: Person, choice=lambda n: 1) -> re.Match:
+    """Answers every prompt (with `choice(number of options)`) until the game is over."""
+    while True:
+        m = await person.expect(PROMPT, GAME_OVER)
+        if m.re.pattern == GAME_OVER:
+            return m
+        await person.type(str(choice(int(m.group(1)))))
+
+
+async def test_a_person_plays_tictactoe_against_a_bot_to_the_end(server, client):
+    person = await Person.start(server.address, "play", "tictactoe", "--bots", "1",
+                                "--name", "ada")
+    try:
+        match_id = (await person.expect(r"You are seat 0 of match (\w+)")).group(1)
+        await person.expect(r"seat 0: ada  <- you")
+        await person.expect(r"seat 1: bot 1")
+        first = await person.expect(PROMPT)
+        assert first.group(1) == "9", "an empty board offers nine cells"
+        await person.type("1")
+        over = await play_to_the_end(person, choice=lambda n: n)  # always the last option
+        assert await person.finish() == 0
+    finally:
+        person.kill()
+    final = await client.get_match(match_id)
+    assert final.status == FINISHED
+    winners = list(final.result.winners)
+    assert over.group(1) == ("You win!" if winners == [0] else
+                             "You lose." if winners == [1] else "Draw.")
+    assert final.result.summary in over.group(0)
+    # the last screen shows the final board as the server has it
+    board = game_view(await client.spectate(match_id).view())
+    last_screen = person.out[person.out.rindex("=" * 60):]
+    marks = "".join(".XO"[c] for c in board.cells)
+    grid = re.findall(r"^   ([.XO]) \| ([.XO]) \| ([.XO])$", last_screen, re.M)
+    assert "".join("".join(row) for row in grid) == marks
+    assert "top left" in person.out and "put X on the top left" in last_screen
+
+
+async def test_an_invalid_choice_re_prompts_and_q_quits(server, client):
+    person = await Person.start(server.address, "play", "tictactoe", "--bots", "1")
+    try:
+        match_id = (await person.expect(r"You are seat 0 of match (\w+)")).group(1)
+        await person.expect(PROMPT)
+        for wrong in ("abc", "0", "10", ""):
+            await person.type(wrong)
+            if wrong:  # an empty line is ignored; the others are refused
+                await person.expect(r"Please type a number from 1 to 9 \(or q to quit\)\.")
+                await person.expect(PROMPT)
+        await person.type("5")
+        await person.expect(r"Played: centre \(cell 4\)")
+        await person.expect(PROMPT)  # the bot moved: my turn again
+        await person.type("q")
+        await person.expect(r"Bye\.")
+        assert await person.finish() == 0
+    finally:
+        person.kill()
+    assert "Traceback" not in person.out
+    view = game_view(await client.spectate(match_id).view())
+    assert view.cells[4] == 1, "X is on the centre, placed by the fifth option"
+    assert sum(1 for c in view.cells if c) == 2, "one X from the person, one O from the bot"
+
+
+async def test_two_people_play_each_other_from_two_terminals(server, client):
+    host = await Person.start(server.address, "play", "tictactoe", "--bots", "0")
+    guest = None
+    try:
+        match_id = (await host.expect(r"You are seat 0 of match (\w+)")).group(1)
+        await host.expect(r"Waiting for players: 1/2 seats taken")
+        guest = await Person.start(server.address, "play", "--join", match_id,
+                                   "--name", "bob")
+        await guest.expect(r"You are seat 1 of match " + match_id)
+        both = await asyncio.gather(play_to_the_end(host), play_to_the_end(guest))
+        assert await host.finish() == 0 and await guest.finish() == 0
+    finally:
+        host.kill()
+        if guest:
+            guest.kill()
+    final = await client.get_match(match_id)
+    assert final.status == FINISHED and final.seats[1].display_name == "bob"
+    # always the first option, X fills the top row first: X wins
+    assert list(final.result.winners) == [0]
+    assert [m.group(1) for m in both] == ["You win!", "You lose."]
+
+
+async def test_the_client_says_reconnecting_and_plays_on_after_a_drop(server, client, proxy):
+    person = await Person.start(proxy.address, "play", "tictactoe", "--bots", "1")
+    try:
+        match_id = (await person.expect(r"You are seat 0 of match (\w+)")).group(1)
+        await person.expect(PROMPT)
+        await person.type("1")
+        await person.expect(PROMPT)
+        proxy.cut()  # the terminal's (and its bot's) connection dies while it waits for me
+        await person.expect(r"\[connection lost: reconnecting\.\.\.\]")
+        await person.expect(r"\[connection back\]")
+        await person.type("1")
+        await play_to_the_end(person)
+        assert await person.finish() == 0
+    finally:
+        person.kill()
+    assert proxy.cuts == 1 and proxy.accepted >= 2, "the client had to reconnect"
+    assert (await client.get_match(match_id)).status == FINISHED
+
+
+async def bots_play(client: Client, match_id: str) -> match_pb2.Match:
+    match = await client.get_match(match_id)
+    seats = [await client.join(match_id, name=f"robot {i}") for i in range(match.players)]
+    final, *_ = await asyncio.gather(*(play(s, RandomBot(s.seat)) for s in seats))
+    return final
+
+
+async def test_a_spectator_watches_bots_play_live(server, client):
+    match = await client.create_match("tictactoe")
+    spectator = await Person.start(server.address, "play", "--watch", match.match_id,
+                                   stdin=False)
+    try:
+        await spectator.expect(r"\(you: spectator\)")
+        await spectator.expect(r"Waiting for players: 0/2 seats taken")
+        final = await bots_play(client, match.match_id)
+        await spectator.expect(GAME_OVER)
+        assert await spectator.finish() == 0
+    finally:
+        spectator.kill()
+    assert "Your choice" not in spectator.out and "You owe" not in spectator.out
+    log = await client.spectate(match.match_id).log()
+    for entry in log:
+        for event in entry.events:
+            if unwrap(event).WhichOneof("kind") == "placed":
+                p = unwrap(event).placed
+                assert f"seat {p.seat} put {'.XO'[p.mark]} on the" in spectator.out
+    assert f"Game over: {final.result.summary}" in spectator.out
+    assert "You win" not in spectator.out and "You lose" not in spectator.out
+
+
+async def test_a_spectator_never_sees_a_highcard_hand(server, client):
+    match = await client.create_match("highcard", players=3)
+    spectator = await Person.start(server.address, "play", "--watch", match.match_id,
+                                   stdin=False)
+    try:
+        await spectator.expect(r"\(you: spectator\)")
+        await bots_play(client, match.match_id)
+        await spectator.expect(GAME_OVER)
+        assert await spectator.finish() == 0
+    finally:
+        spectator.kill()
+    export = await admin_export(server, match.match_id)
+    private = [unwrap(e.event) for entry in export.log for e in entry.events if not e.public]
+    public = [unwrap(e.event) for entry in export.log for e in entry.events if e.public]
+    assert private, "the players learnt their own cards privately"
+    out = spectator.out
+    assert "my_hand" not in out and "you_played" not in out
+    assert "my_played: 0" in out and "my_played: 1" not in out
+    assert "hand_sizes: [3, 3, 3]" in out, "the spectator sees how many cards each seat holds"
+    revealed = [e.revealed for e in public if e.WhichOneof("kind") == "revealed"]
+    assert len(revealed) == 3
+    for r in revealed:  # what was revealed in public is on screen, card for card
+        assert f"cards: {r.cards[0]} cards: {r.cards[1]} cards: {r.cards[2]}" in out
+    # each seat's own cards went to that seat only: none of those events is on screen
+    from cosmodrome_client.terminal import one_line
+    for event in private:
+        assert event.WhichOneof("kind") == "you_played"
+        assert one_line(event) not in out
+    screens = [s for s in out.split("=" * 60) if re.search(r"^round: \d+$", s, re.M)]
+    assert screens
+    for screen in screens:  # every screen: public fields only, never a hand or a played card
+        assert re.search(r"^my_played: 0$", screen, re.M), screen
+        assert not re.search(r"^(my_hand|hands|deck)\b", screen, re.M), screen
+
+
+async def admin_export(server, match_id: str) -> admin_pb2.MatchExport:
+    async with Client.connect(server.address) as c:
+        stub = admin_pb2_grpc.AdminServiceStub(c.channel)
+        return await stub.ExportMatch(admin_pb2.ExportMatchRequest(match_id=match_id),
+                                      metadata=(("authorization",
+                                                 f"Bearer {server.admin_token}"),))
+
+
+async def test_bots_fill_the_open_seats_of_a_match(server, client):
+    match = await client.create_match("highcard", players=3)
+    me = await client.join(match.match_id, seat=1, name="me")
+    filler = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cosmodrome_client.cli", "--address", server.address,
+        "bots", "--join", match.match_id, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE)
+    try:
+        final, (out, err) = await asyncio.wait_for(
+            asyncio.gather(play(me, RandomBot(1)), filler.communicate()), TIMEOUT)
+    finally:
+        if filler.returncode is None:
+            filler.kill()
+    assert filler.returncode == 0, err.decode()
+    assert f"{match.match_id}: bots on seats [0, 2]" in out.decode()
+    assert final.status == FINISHED
+    assert f"{final.match_id}: {final.result.summary}" in out.decode()
+    names = [s.display_name for s in (await client.get_match(match.match_id)).seats]
+    assert names == ["bot 0", "me", "bot 2"]
+
+
+async def test_bots_refuse_a_match_without_open_seats(server, client):
+    match = await client.create_match("tictactoe")
+    await bots_play(client, match.match_id)
+    done = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "cosmodrome_client.cli", "--address", server.address,
+        "bots", "--join", match.match_id, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(done.communicate(), TIMEOUT)
+    assert done.returncode == 1
+    assert "no open seat" in err.decode() and "Traceback" not in err.decode()
