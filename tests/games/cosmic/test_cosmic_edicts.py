@@ -263,3 +263,15 @@ def test_offence_may_play_its_edicts_before_drawing_a_new_hand() -> None:
         play(st, d.seat, d.options[0])
     pass_until(st, pb.STEP_AIM)
     assert len(st.seats[1].hand) == 7 and PLAGUE in st.discard
+
+
+def test_defender_without_encounter_card_may_play_edicts_before_his_new_hand() -> None:
+    st = duel(["none", "none", "none"], [A10, A4], [PLAGUE], edicts=True)
+    assert list(st.seats[DEF].hand) == [PLAGUE]  # not yet redrawn
+    assert (DEF, "window") in kinds(st)
+    play(st, DEF, edict(PLAGUE, THIRD))
+    while st.tasks:
+        d = GAME.decisions(st)[0]
+        play(st, d.seat, d.options[0])
+    pass_until(st, pb.STEP_CARDS)
+    assert len(st.seats[DEF].hand) == 7 and (DEF, "encounter_card") in kinds(st)

@@ -163,7 +163,7 @@ def aim(st: pb.State, ctx: Ctx, planet: int, defense: int) -> None:
     e = st.enc
     e.planet, e.defense = planet, defense
     e.auto_win = defense < 0 or B.tok(st, planet, defense) == 0
-    if not e.auto_win:
+    if not e.auto_win and not _edicts_first(st, defense):
         refresh_if_empty(st, ctx, defense)
     off = e.offense
     avail = B.tokens_on_bases(st, off)
@@ -219,7 +219,8 @@ def join_options(st: pb.State, seat: int) -> list[pb.Move]:
 def open_pre_cards(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     for s in (e.offense, e.defense):
-        refresh_if_empty(st, ctx, s)
+        if not _edicts_first(st, s):
+            refresh_if_empty(st, ctx, s)
     st.step = pb.STEP_PRE_CARDS
     del e.window_seats[:]
     e.window_seats.extend(B.power_order(st))
@@ -835,6 +836,13 @@ def new_hand(st: pb.State, ctx: Ctx, seat: int) -> None:
             seat=seat, from_seat=-1, cards=drawn, why="new hand")), frozenset({seat})))
         if B.has_encounter_card(st, seat) or not drawn:
             return
+
+
+def _edicts_first(st: pb.State, seat: int) -> bool:
+    """A main player out of encounter cards "doit jouer tous ses Edits ou les jeter": holding
+    edicts usable in the pre-cards window, he draws his new hand only when cards are due."""
+    return seat >= 0 and not B.has_encounter_card(st, seat) and any(
+        CARDS[c].edict in ("peste", "champ", "zap", "zap_sauvage") for c in st.seats[seat].hand)
 
 
 def refresh_if_empty(st: pb.State, ctx: Ctx, seat: int) -> None:
