@@ -10,6 +10,7 @@ carries it with the status and latency.
 from __future__ import annotations
 
 import time
+from contextlib import asynccontextmanager
 from contextvars import ContextVar
 
 import grpc
@@ -72,41 +73,39 @@ def _parse(parse, raw: bytes):
         raise InvalidArgument("the request is not a valid protobuf message") from None
 
 
+@asynccontextmanager
+async def _served(rpc: str, context: grpc.aio.ServicerContext):
+    """Around one call: its credential, its access line, its errors as gRPC statuses."""
+    fields = requestlog.start()
+    start = time.perf_counter()
+    outcome = "OK"
+    try:
+        credential.set(bearer_token(context.invocation_metadata()))
+        yield
+    except CosmodromeError as exc:
+        outcome = exc.reason
+        await abort(context, exc)
+    except Exception:
+        if context.code() is None:  # not an abort we already made
+            outcome = "INTERNAL"
+            log.exception("unhandled error", rpc=rpc, **fields)
+        raise
+    finally:
+        _access(rpc, outcome, start, fields)
+
+
 def _unary(rpc, parse, behaviour):
     async def wrapped(raw, context):
-        fields = requestlog.start()
-        start = time.perf_counter()
-        outcome = "OK"
-        try:
-            credential.set(bearer_token(context.invocation_metadata()))
+        async with _served(rpc, context):
             return await behaviour(_parse(parse, raw), context)
-        except CosmodromeError as exc:
-            outcome = exc.reason
-            await abort(context, exc)
-        except Exception:
-            if context.code() is None:  # not an abort we already made
-                outcome = "INTERNAL"
-                log.exception("unhandled error", rpc=rpc)
-            raise
-        finally:
-            _access(rpc, outcome, start, fields)
     return wrapped
 
 
 def _stream(rpc, parse, behaviour):
     async def wrapped(raw, context):
-        fields = requestlog.start()
-        start = time.perf_counter()
-        outcome = "OK"
-        try:
-            credential.set(bearer_token(context.invocation_metadata()))
+        async with _served(rpc, context):
             async for item in behaviour(_parse(parse, raw), context):
                 yield item
-        except CosmodromeError as exc:
-            outcome = exc.reason
-            await abort(context, exc)
-        finally:
-            _access(rpc, outcome, start, fields)
     return wrapped
 
 
