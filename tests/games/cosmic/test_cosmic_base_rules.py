@@ -506,3 +506,23 @@ def test_insecte_and_oracle_cannot_be_chosen_together() -> None:
     with pytest.raises(BadOptions):
         GAME.check_options(pb.Options(powers=["virus", "nope"]), 2)
     GAME.check_options(pb.Options(powers=["insecte", "virus"]), 2)
+
+
+def test_deal_counter_proposal_replaces_the_standing_offer() -> None:
+    st = deal_position()
+    place_all(st)
+    # Green: "je t'échange une base contre une base"
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=1, planet=0)))
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=2, planet=6)))
+    play(st, GREEN, mv(deal_propose=pb.Done()))
+    assert mv(deal_accept=pb.Done()) in options(st, YELLOW)
+    assert mv(deal_accept=pb.Done()) not in options(st, GREEN)
+    # Green's counter: a base plus two cards of his choice, against a base
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=3, card=A4)))
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=3, card=A5)))
+    play(st, GREEN, mv(deal_propose=pb.Done()))
+    assert list(st.deal.offer.off_cards) == [A4, A5] and st.deal.offer_by == GREEN
+    assert not GAME.view(st, RED).deal.offer.off_cards  # said to Yellow, not to the table
+    assert not GAME.view(st, YELLOW).deal.draft_off.off_cards  # Green's draft stays his
+    play(st, YELLOW, mv(deal_accept=pb.Done()))
+    assert A4 in st.seats[YELLOW].hand and A5 in st.seats[YELLOW].hand
