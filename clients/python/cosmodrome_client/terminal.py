@@ -60,7 +60,7 @@ def one_line(message: Message | None, limit: int = 160) -> str:
 
 def _value(fd: FieldDescriptor, value) -> str:
     if fd.type == FieldDescriptor.TYPE_MESSAGE:
-        return "{" + one_line(value) + "}"
+        return "{" + one_line(value, 400) + "}"
     if fd.type == FieldDescriptor.TYPE_ENUM:
         named = fd.enum_type.values_by_number.get(value)
         return named.name if named else str(value)
@@ -75,6 +75,11 @@ def fields_text(message: Message) -> list[str]:
         if fd.is_repeated:
             if fd.message_type is not None and fd.message_type.GetOptions().map_entry:
                 items = [f"{k}: {v}" for k, v in value.items()]
+            elif fd.type == FieldDescriptor.TYPE_MESSAGE:  # one element per line
+                if value:
+                    lines.append(f"{fd.name}:")
+                    lines += [f"  [{i}] {one_line(v, 400)}" for i, v in enumerate(value)]
+                continue
             else:
                 items = [_value(fd, v) for v in value]
             if items:
@@ -140,7 +145,7 @@ def describe_move(game: str, move: Message) -> str:
 
 def describe_event(game: str, event: Message) -> str:
     r = RENDERERS.get(game)
-    return r.event(event) if r and r.event else one_line(event, 120)
+    return r.event(event) if r and r.event else one_line(event, 400)
 
 
 def status_name(status: int) -> str:
@@ -223,6 +228,7 @@ class Terminal:
     drawn: int = 0
     options: list[Message] = field(default_factory=list)
     options_version: int = 0
+    floor: int = 0  # the version my last move produced
 
     def say(self, text: str = "", end: str = "\n") -> None:
         self.out.write(text + end)
@@ -286,10 +292,14 @@ class Terminal:
         described = [describe_event(game, unwrap(ev)) for ev in e.events]
         self.events.append(f"v{e.version} {who} {e.move_kind}"
                            + (": " + "; ".join(described) if described else ""))
-        if update.HasField("view") and (self.view is None or
-                                        update.view.match.version >= self.view.match.version):
-            self.view = update.view
-        if self.view is not None and self.view.match.version > self.drawn:
+        if not update.HasField("view"):
+            return  # an older version replayed after a reconnect: its view follows
+        view = update.view
+        if self.view is not None and view.match.version < self.view.match.version:
+            return
+        self.view = view
+        # a view older than my own last move is stale for me (it still shows me to move)
+        if view.match.version > self.drawn and view.match.version >= self.floor:
             self.draw()
 
     viewer_game: str = ""
@@ -319,6 +329,7 @@ class Terminal:
             self.view = await self.seat.view()
             self.draw()
             return
+        self.floor = max(self.floor, response.version)
         self.say(f"Played: {describe_move(self.viewer_game, move)} (version {response.version})")
 
     async def run(self, channel: grpc.aio.Channel, stdin: TextIO) -> int:
@@ -337,16 +348,17 @@ class Terminal:
                     if self.view.match.status == FINISHED and self.drawn >= \
                             self.view.match.version:
                         return 0
-                elif kind == "line":
-                    if item[1].strip().lower() in QUIT:
-                        self.say("Bye.")
-                        return 0
-                    if item[1].strip():
-                        pending.append(item[1])  # typed ahead: used at the next prompt
+                elif kind == "line" and item[1].strip():
+                    pending.append(item[1].strip())  # typed ahead: used at the next prompt
                 elif kind == "eof":  # a spectator keeps watching without input
                     closed = True
-                while pending and self.options:
-                    await self.choose(pending.popleft())
+                # q quits at once (after any choices typed before it); choices wait for a prompt
+                while pending and (self.options or pending[0].lower() in QUIT):
+                    line = pending.popleft()
+                    if line.lower() in QUIT:
+                        self.say("Bye.")
+                        return 0
+                    await self.choose(line)
                 if closed and self.options and self.seat is not None:
                     self.say("\nInput closed: leaving the match as it is.")
                     return 0
