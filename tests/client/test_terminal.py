@@ -94,7 +94,9 @@ async def test_a_person_plays_tictactoe_against_a_bot_to_the_end(server, client)
     marks = "".join(".XO"[c] for c in board.cells)
     grid = re.findall(r"^   ([.XO]) \| ([.XO]) \| ([.XO])$", last_screen, re.M)
     assert "".join("".join(row) for row in grid) == marks
-    assert "top left" in person.out and "put X on the top left" in last_screen
+    assert "1. top left (cell 0)" in person.out, "the first option of an empty board"
+    assert "Played: top left (cell 0)" in person.out
+    assert "seat 0 put X on the top left" in person.out
 
 
 async def test_an_invalid_choice_re_prompts_and_q_quits(server, client):
