@@ -315,3 +315,30 @@ def test_voleur_takes_the_opponents_played_card() -> None:
     pass_until(st, pb.STEP_CLEANUP)
     play(st, OFF, power_move("voleur", DEF, A20))
     assert A20 in st.seats[OFF].hand
+
+
+def test_zombie_may_free_the_others_black_hole_tokens_in_a_deal() -> None:
+    st = duel(["zombie", "none", "none"], [C1, A10], [C2, A6])
+    st.seats[DEF].black_hole = 2
+    B.add_tok(st, 9, DEF, -2)
+    cards_down(st, C1, C2)
+    pass_windows(st)
+    place_all(st)
+    play(st, OFF, mv(deal_edit=pb.DealEdit(what=6)))
+    play(st, OFF, mv(deal_edit=pb.DealEdit(what=6)))
+    play(st, OFF, mv(deal_propose=pb.Done()))
+    play(st, DEF, mv(deal_accept=pb.Done()))
+    place_all(st)
+    assert st.seats[DEF].black_hole == 0 and token_total(st, DEF) == 20
+
+
+def test_timed_out_deal_takes_tokens_from_the_largest_bases() -> None:
+    st = duel(["none", "none", "none"], [C1, A10], [C2, A6])
+    cards_down(st, C1, C2)
+    pass_windows(st)
+    place_all(st)
+    before = [B.tok(st, p, OFF) for p in B.planets_of(OFF)]
+    GAME.timeout(st, GAME.decisions(st)[0].deadline_ms)
+    after = [B.tok(st, p, OFF) for p in B.planets_of(OFF)]
+    assert sum(before) - sum(after) == 3 and st.seats[OFF].black_hole == 3
+    assert max(after) <= max(before)
