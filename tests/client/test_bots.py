@@ -82,15 +82,7 @@ class Capped:
         return self.bot.choose(view, kind, options)
 
 
-KNOWN_LOOPS = {  # reported; remove the entry once the game's bot is fixed
-    "cosmic": "CosmicBot can cycle aim/another/take_token forever (seen with seed 2)",
-}
-
-
-@pytest.mark.parametrize("game", [
-    pytest.param(g, marks=pytest.mark.xfail(reason=KNOWN_LOOPS[g], strict=False))
-    if g in KNOWN_LOOPS else g
-    for g in sorted(GAME_BOTS) if has_bot(g)])
+@pytest.mark.parametrize("game", [g for g in sorted(GAME_BOTS) if has_bot(g)])
 async def test_each_game_heuristic_bot_plays_from_its_redacted_view_over_grpc(client, game):
     """Game bots see only what the server sends their seat, and still finish the match."""
     hosted = {g.name: g for g in await client.list_games()}
