@@ -40,7 +40,10 @@ class Person:
                 first = min(found, key=lambda m: m.start())
                 self.pos = first.end()
                 return first
-            chunk = await asyncio.wait_for(self.proc.stdout.read(4096), TIMEOUT)
+            try:
+                chunk = await asyncio.wait_for(self.proc.stdout.read(4096), TIMEOUT)
+            except TimeoutError:
+                raise AssertionError(f"no {patterns} in time:\n{self.out[-3000:]}") from None
             if not chunk:
                 raise AssertionError(f"output ended before {patterns}:\n{self.out[-3000:]}")
             self.out += chunk.decode()
@@ -268,3 +271,32 @@ async def test_bots_refuse_a_match_without_open_seats(server, client):
     out, err = await asyncio.wait_for(done.communicate(), TIMEOUT)
     assert done.returncode == 1
     assert "no open seat" in err.decode() and "Traceback" not in err.decode()
+
+
+async def test_a_person_sees_their_own_highcard_hand_and_no_one_elses(server, client):
+    person = await Person.start(server.address, "play", "highcard", "--players", "3")
+    try:
+        match_id = (await person.expect(r"You are seat 0 of match (\w+)")).group(1)
+        first_hand = (await person.expect(r"(?m)^my_hand: \[(.*)\]$")).group(1)
+        await play_to_the_end(person)
+        assert await person.finish() == 0
+    finally:
+        person.kill()
+    export = await admin_export(server, match_id)
+    played = {}  # seat -> the cards it played, from the unredacted log
+    for entry in export.log:
+        for e in entry.events:
+            event = unwrap(e.event)
+            if event.WhichOneof("kind") == "you_played":
+                assert not e.public and list(e.audience) == [entry.seat]
+                played.setdefault(entry.seat, []).append(event.you_played.card)
+    assert sorted(played) == [0, 1, 2]
+    # my whole hand, from the first screen on, is the cards I went on to play
+    assert sorted(int(c) for c in first_hand.split(", ")) == sorted(played[0])
+    for hand in re.findall(r"^my_hand: \[(.*)\]$", person.out, re.M):
+        cards = {int(c) for c in hand.split(", ")}
+        assert cards <= set(played[0]), "only my own cards are ever listed as my hand"
+    for seat in (1, 2):  # others' cards reached me only in public reveals, never privately
+        for card in played[seat]:
+            assert f"you_played {{ card: {card} }}" not in person.out
+    assert re.search(r"^(You win!|You lose\.|Draw\.)$", person.out, re.M)
