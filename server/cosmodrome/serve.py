@@ -108,7 +108,14 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     server = grpc.aio.server(
         interceptors=[ApiInterceptor()],
         options=[("grpc.max_receive_message_length", limit),
-                 ("grpc.so_reuseport", 0)])
+                 ("grpc.so_reuseport", 0),
+                 # long watch streams: accept clients' keepalive pings every 10 s or more,
+                 # and ping idle clients every minute to find the dead ones
+                 ("grpc.keepalive_permit_without_calls", 1),
+                 ("grpc.http2.min_recv_ping_interval_without_data_ms", 10_000),
+                 ("grpc.http2.max_ping_strikes", 0),
+                 ("grpc.keepalive_time_ms", 60_000),
+                 ("grpc.keepalive_timeout_ms", 20_000)])
     from cosmodrome.v1 import (
         admin_pb2_grpc,
         catalog_pb2_grpc,
