@@ -11,35 +11,11 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 
+from bench.engines import random_playouts
 from cosmodrome.games.cosmic import Cosmic
 from cosmodrome.games.cosmic.bot import CosmicBot
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
-
-
-def _play(seconds: float) -> tuple[int, int, float, float, float]:
-    game = Cosmic()
-    rnd = random.Random(1)
-    moves = games = 0
-    longest = 0.0
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    deadline = start + seconds
-    while time.perf_counter() < deadline or games == 0:
-        players = 2 + games % 7
-        g0 = time.perf_counter()
-        state = game.setup(pb.Options(), players, rnd.getrandbits(64))
-        while True:
-            decisions = game.decisions(state)
-            if not decisions:
-                break
-            d = rnd.choice(decisions)
-            game.apply(state, d.seat, rnd.choice(d.options))
-            moves += 1
-        longest = max(longest, time.perf_counter() - g0)
-        games += 1
-    return moves, games, time.perf_counter() - start, time.process_time() - cpu_start, longest
 
 
 def bot_win_rate(games: int = 40, players: int = 4, seed: int = 7) -> dict:
@@ -71,16 +47,16 @@ def bot_win_rate(games: int = 40, players: int = 4, seed: int = 7) -> dict:
 
 def run(seconds: float = 2.0) -> dict:
     """Measure full random games for about `seconds`, then the bot's win rate."""
-    moves, games, elapsed, cpu, longest = _play(seconds)
+    f = random_playouts(Cosmic(), seconds, players=range(2, 9), seed=1)
     out = {
         "game": "cosmic",
-        "seconds_per_game": elapsed / games,
-        "longest_game_s": longest,
-        "games": games,
-        "moves_per_s": moves / elapsed,
-        "moves_per_game": moves / games,
-        "moves_per_cpu_s": moves / cpu,
-        "seconds": elapsed,
+        "seconds_per_game": f.seconds / f.games,
+        "longest_game_s": f.longest_game_s,
+        "games": f.games,
+        "moves_per_s": f.moves_per_s,
+        "moves_per_game": f.moves / f.games,
+        "moves_per_cpu_s": f.moves_per_cpu_s,
+        "seconds": f.seconds,
     }
     for players in (2, 4):
         r = bot_win_rate(games=20, players=players)

@@ -9,50 +9,27 @@ when the machine is busy), plus moves/s of the same loop with a view built per m
 
 from __future__ import annotations
 
-import random
 import sys
-import time
 
+from bench.engines import random_playouts
 from cosmodrome.games.mlem import Mlem
-from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
 
-
-def _play(seconds: float, with_view: bool) -> tuple[int, int, float, float]:
-    game = Mlem()
-    rnd = random.Random(1)
-    moves = games = 0
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        players = 2 + games % 4
-        state = game.setup(pb.Options(), players, rnd.getrandbits(64))
-        while True:
-            decisions = game.decisions(state)
-            if not decisions:
-                break
-            d = rnd.choice(decisions)
-            game.apply(state, d.seat, rnd.choice(d.options))
-            if with_view:
-                game.view(state, d.seat)
-            moves += 1
-        games += 1
-    return moves, games, time.perf_counter() - start, time.process_time() - cpu_start
+PLAYERS = (2, 3, 4, 5)
 
 
 def run(seconds: float = 2.0) -> dict:
     """Measure random-play throughput for about `seconds` (twice: without and with views)."""
-    moves, games, elapsed, cpu = _play(seconds, with_view=False)
-    vmoves, _, velapsed, vcpu = _play(seconds, with_view=True)
+    plain = random_playouts(Mlem(), seconds, players=PLAYERS, seed=1)
+    viewed = random_playouts(Mlem(), seconds, players=PLAYERS, seed=1, with_view=True)
     return {
         "game": "mlem",
-        "moves_per_s": moves / elapsed,
-        "games_per_s": games / elapsed,
-        "moves_per_game": moves / max(games, 1),
-        "moves_per_cpu_s": moves / cpu,  # steadier than wall time on a busy machine
-        "moves_per_s_with_view": vmoves / velapsed,
-        "moves_per_cpu_s_with_view": vmoves / vcpu,
-        "seconds": elapsed + velapsed,
+        "moves_per_s": plain.moves_per_s,
+        "games_per_s": plain.games_per_s,
+        "moves_per_game": plain.moves / plain.games,
+        "moves_per_cpu_s": plain.moves_per_cpu_s,
+        "moves_per_s_with_view": viewed.moves_per_s,
+        "moves_per_cpu_s_with_view": viewed.moves_per_cpu_s,
+        "seconds": plain.seconds + viewed.seconds,
     }
 
 

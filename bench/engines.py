@@ -11,6 +11,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,8 @@ class PlayoutFigures:
     games: int
     moves: int
     seconds: float
+    cpu_seconds: float = 0.0  # of this process: steadier than wall time on a busy machine
+    longest_game_s: float = 0.0
 
     @property
     def moves_per_s(self) -> float:
@@ -35,28 +38,39 @@ class PlayoutFigures:
     def games_per_s(self) -> float:
         return self.games / self.seconds
 
+    @property
+    def moves_per_cpu_s(self) -> float:
+        return self.moves / self.cpu_seconds if self.cpu_seconds else 0.0
 
-def random_playouts(game: Game, seconds: float, players: int | None = None,
-                    seed: int = 0) -> PlayoutFigures:
-    """Plays whole games with uniformly random legal moves for about `seconds`.
+
+def random_playouts(game: Game, seconds: float, players: int | Sequence[int] | None = None,
+                    seed: int = 0, with_view: bool = False) -> PlayoutFigures:
+    """Plays whole games with uniformly random legal moves for about `seconds` (at least one).
 
     Each step asks the engine for its decisions, picks one option, applies it: the same
-    work a bot or the server does per move (views and serialization excluded).
+    work a bot or the server does per move (with_view: plus the mover's view, as the
+    server renders it; serialization excluded). `players` may be a list to cycle through.
     """
-    players = players or game.min_players
+    counts = [players or game.min_players] if not isinstance(players, Sequence) else players
     pick = random.Random(seed).choice
     options = game.Options()
     games = moves = 0
-    start = time.perf_counter()
+    longest = 0.0
+    start, cpu_start = time.perf_counter(), time.process_time()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
-        state = game.setup(options, players, seed + games)
+    while games == 0 or time.perf_counter() < deadline:
+        game_start = time.perf_counter()
+        state = game.setup(options, counts[games % len(counts)], seed + games)
         while decisions := game.decisions(state):
             decision = pick(decisions)
             game.apply(state, decision.seat, pick(decision.options))
+            if with_view:
+                game.view(state, decision.seat)
             moves += 1
+        longest = max(longest, time.perf_counter() - game_start)
         games += 1
-    return PlayoutFigures(game.name, games, moves, time.perf_counter() - start)
+    return PlayoutFigures(game.name, games, moves, time.perf_counter() - start,
+                          time.process_time() - cpu_start, longest)
 
 
 def run(seconds: float = 3.0, timeout: float = 60.0) -> list[str]:
