@@ -4,8 +4,15 @@ appear on stdout (pipes, no TTY), against the real server."""
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import shlex
+import shutil
+import subprocess
 import sys
+import time
+
+import pytest
 
 from cosmodrome.v1 import admin_pb2, admin_pb2_grpc, match_pb2
 from cosmodrome_client import Client, RandomBot, game_view, play, unwrap
@@ -300,3 +307,51 @@ async def test_a_person_sees_their_own_highcard_hand_and_no_one_elses(server, cl
         for card in played[seat]:
             assert f"you_played {{ card: {card} }}" not in person.out
     assert re.search(r"^(You win!|You lose\.|Draw\.)$", person.out, re.M)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+def test_a_person_plays_in_a_real_terminal_under_tmux(server):
+    """A TTY this time: each screen clears the last one; keys are sent as a person types."""
+    socket = f"cosmodrome-test-{os.getpid()}"
+
+    def tmux(*args: str) -> str:
+        return subprocess.run(["tmux", "-L", socket, *args], capture_output=True, text=True,
+                              check=True, timeout=30).stdout
+
+    command = (f"{shlex.quote(sys.executable)} -m cosmodrome_client.cli --address "
+               f"{server.address} play tictactoe --bots 1 --name tess; echo EXIT=$?; sleep 600")
+    tmux("new-session", "-d", "-s", "play", "-x", "100", "-y", "60", command)
+
+    def screen_after(version: int) -> tuple[str, int]:
+        """The pane once it shows a prompt of a newer version than `version`, or the end."""
+        deadline = time.monotonic() + TIMEOUT  # only so that a broken client cannot hang
+        while True:
+            screen = tmux("capture-pane", "-p", "-t", "play")
+            shown = re.search(r"version (\d+)", screen)
+            if "EXIT=" in screen:
+                return screen, -1
+            prompt = re.search(PROMPT.rstrip(" "), screen)  # the pane drops trailing blanks
+            if shown and int(shown.group(1)) > version and prompt:
+                return screen, int(shown.group(1))
+            assert time.monotonic() < deadline, screen
+            time.sleep(0.05)
+
+    try:
+        version, screens = 0, []
+        while True:
+            screen, version = screen_after(version)
+            screens.append(screen)
+            if version < 0:
+                break
+            tmux("send-keys", "-t", "play", "1", "Enter")
+    finally:
+        subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True, timeout=30)
+    final = screens[-1]
+    assert "EXIT=0" in final and "Game over:" in final, final
+    assert re.search(r"^(You win!|You lose\.|Draw\.)$", final, re.M), final
+    for screen in screens:  # the terminal was cleared: one screen at a time, header on top
+        lines = screen.strip("\n").splitlines()
+        assert lines[0].startswith("tictactoe  match "), screen
+        assert "=" * 60 not in screen and "You are seat" not in screen
+        assert len(re.findall(r"^   [.XO] \| [.XO] \| [.XO]$", screen, re.M)) == 3
+    assert len(screens) >= 4, "at least three moves of mine, then the end"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -176,7 +177,12 @@ def render(view: match_pb2.MatchView, events: Sequence[str] = ()) -> list[str]:
         lines.append("")
         for d in view.decisions:
             owner = "you" if d.seat == me else f"seat {d.seat}"
-            lines.append(f"Turn: {owner} to {d.kind}" + (f" ({d.prompt})" if d.prompt else ""))
+            clock = ""
+            if d.deadline_ms:
+                left = max(0, round(d.deadline_ms / 1000 - time.time()))
+                clock = f", {left} s left when drawn"
+            lines.append(f"Turn: {owner} to {d.kind}" + (f" ({d.prompt})" if d.prompt else "")
+                         + clock)
     if events:
         lines.append("")
         lines.append("Last events:")
