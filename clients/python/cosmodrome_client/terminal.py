@@ -210,7 +210,10 @@ def start_reader(stream: TextIO, loop: asyncio.AbstractEventLoop,
     def run() -> None:
         while True:
             line = stream.readline()
-            loop.call_soon_threadsafe(queue.put_nowait, ("line", line) if line else ("eof",))
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, ("line", line) if line else ("eof",))
+            except RuntimeError:
+                return  # the session is over and its loop closed
             if not line:
                 return
 
