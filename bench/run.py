@@ -34,6 +34,7 @@ MOVES_BUDGET = 1_000      # moves/s at 64 in flight
 P99_BUDGET_MS = 10.0      # SubmitMove p99 at 8 in flight
 RATIO_BUDGET = 0.5        # moves/s over echo calls/s
 MOVES_PER_MATCH = 7.6     # mean length of a random tic-tac-toe game
+BOT_MATCHES = 16          # matches in flight for the other games, bots on every seat
 
 
 def verdict(ok: bool) -> str:
@@ -116,6 +117,12 @@ async def server_figures(address: str, redis_url: str, seconds: float,
             print("    CPU per move: " + ", ".join(
                 f"{name} {1000 * (after[name] - before[name]) / max(figures.calls, 1):.2f} ms"
                 for name in after), flush=True)
+
+        for game in ("highcard", "mlem", "cosmic"):
+            moves, elapsed = await server_load.bot_rate(client, game, BOT_MATCHES, seconds)
+            print(f"{game} through gRPC, RandomBots on every seat (watch + submit), "
+                  f"{BOT_MATCHES} matches: {moves / elapsed:7,.0f} moves/s ({moves:,} moves)",
+                  flush=True)
 
         echoes = {}
         for in_flight in (8, 64):

@@ -105,3 +105,24 @@ async def stored_bytes(redis_url: str, match_ids: list[str]) -> dict[str, float]
     finally:
         await r.aclose()
     return {kind: total / len(match_ids) for kind, total in totals.items()} if match_ids else {}
+
+
+async def bot_rate(client: Client, game: str, matches: int, seconds: float) -> tuple[int, float]:
+    """(moves, seconds) of `matches` matches of `game` with RandomBots on every seat, each
+    bot following its watch stream and submitting, as a real bot does. Runs until all
+    matches end or `seconds` pass; moves are counted from the match versions."""
+    seats = []
+    for n in range(matches):
+        match = await client.create_match(game, seed=n)
+        seats += [await client.join(match.match_id) for _ in range(match.players)]
+    ids = sorted({s.match_id for s in seats})
+    before = {m: (await client.get_match(m)).version for m in ids}
+    start = time.perf_counter()
+    tasks = [asyncio.create_task(play(s, RandomBot(i))) for i, s in enumerate(seats)]
+    _, pending = await asyncio.wait(tasks, timeout=seconds)
+    elapsed = time.perf_counter() - start
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    after = {m: (await client.get_match(m)).version for m in ids}
+    return sum(after[m] - before[m] for m in ids), elapsed
