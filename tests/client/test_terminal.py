@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import re
 import shlex
 import shutil
@@ -355,3 +356,24 @@ def test_a_person_plays_in_a_real_terminal_under_tmux(server):
         assert "=" * 60 not in screen and "You are seat" not in screen
         assert len(re.findall(r"^   [.XO] \| [.XO] \| [.XO]$", screen, re.M)) == 3
     assert len(screens) >= 4, "at least three moves of mine, then the end"
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "highcard", "mlem", "cosmic"])
+async def test_every_hosted_game_is_playable_to_the_end_from_the_terminal(server, client, game):
+    hosted = {g.name for g in await client.list_games()}
+    if game not in hosted:
+        pytest.skip(f"{game} is not hosted by this server")
+    pick = random.Random(game).randint  # a person who picks any of the numbered options
+    person = await Person.start(server.address, "play", game)
+    try:
+        match_id = (await person.expect(r"You are seat 0 of match (\w+)")).group(1)
+        over = await play_to_the_end(person, choice=lambda n: pick(1, n))
+        assert await person.finish() == 0
+    finally:
+        person.kill()
+    final = await client.get_match(match_id)
+    assert final.status == FINISHED
+    assert f"Game over: {final.result.summary}" in over.group(0)
+    assert over.group(1) == ("You win!" if 0 in final.result.winners else
+                             "Draw." if not final.result.winners else "You lose.")
+    assert "Traceback" not in person.out
