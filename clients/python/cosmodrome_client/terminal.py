@@ -238,6 +238,7 @@ class Terminal:
     options: list[Message] = field(default_factory=list)
     options_version: int = 0
     floor: int = 0  # the version my last move produced
+    viewer_game: str = ""
 
     def say(self, text: str = "", end: str = "\n") -> None:
         self.out.write(text + end)
@@ -311,8 +312,6 @@ class Terminal:
         if view.match.version > self.drawn and view.match.version >= self.floor:
             self.draw()
 
-    viewer_game: str = ""
-
     async def choose(self, text: str) -> None:
         """One line typed by the person at a prompt: a choice, or a re-prompt."""
         text = text.strip()
@@ -361,6 +360,15 @@ class Terminal:
                     pending.append(item[1].strip())  # typed ahead: used at the next prompt
                 elif kind == "eof":  # a spectator keeps watching without input
                     closed = True
+                elif kind == "ended":
+                    if self.view.match.version > self.drawn:
+                        self.draw()
+                    return 0
+                elif kind == "error":
+                    self.say(f"\nThe server refused the watch: {item[1]}")
+                    return 1
+                elif kind == "bot":
+                    self.say(f"\nA bot stopped playing: {item[1]!r} (q quits)")
                 # q quits at once (after any choices typed before it); choices wait for a prompt
                 while pending and (self.options or pending[0].lower() in QUIT):
                     line = pending.popleft()
@@ -371,13 +379,6 @@ class Terminal:
                 if closed and self.options and self.seat is not None:
                     self.say("\nInput closed: leaving the match as it is.")
                     return 0
-                elif kind == "ended":
-                    if self.view.match.version > self.drawn:
-                        self.draw()
-                    return 0
-                elif kind == "error":
-                    self.say(f"\nThe server refused the watch: {item[1]}")
-                    return 1
         finally:
             for t in tasks:
                 t.cancel()
@@ -410,6 +411,13 @@ async def play_terminal(client: Client, args, stdin: TextIO = sys.stdin,
                   f"(seat token {viewer.token}).\n")
     out.flush()
     terminal = Terminal(viewer, out=out, clear=clear)
+
+    def bot_done(task: asyncio.Task) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            terminal.queue.put_nowait(("bot", task.exception()))
+
+    for b in bots:
+        b.add_done_callback(bot_done)
     try:
         return await terminal.run(client.channel, stdin)
     finally:
