@@ -17,6 +17,7 @@ import pytest
 
 from cosmodrome.v1 import admin_pb2, admin_pb2_grpc, match_pb2
 from cosmodrome_client import Client, RandomBot, game_view, play, unwrap
+from cosmodrome_client.terminal import describe_event
 
 PROMPT = r"Your choice \(1-(\d+), q to quit\): "
 GAME_OVER = r"Game over: [^\n]*\n(You win!|You lose\.|Draw\.)?"
@@ -221,18 +222,18 @@ async def test_a_spectator_never_sees_a_highcard_hand(server, client):
     public = [unwrap(e.event) for entry in export.log for e in entry.events if e.public]
     assert private, "the players learnt their own cards privately"
     out = spectator.out
-    assert "my_hand" not in out and "you_played" not in out
+    assert "my_hand" not in out and "you played" not in out
     assert "my_played: 0" in out and "my_played: 1" not in out
     assert "hand_sizes: [3, 3, 3]" in out, "the spectator sees how many cards each seat holds"
     revealed = [e.revealed for e in public if e.WhichOneof("kind") == "revealed"]
     assert len(revealed) == 3
     for r in revealed:  # what was revealed in public is on screen, card for card
-        assert f"cards: {r.cards[0]} cards: {r.cards[1]} cards: {r.cards[2]}" in out
+        assert (f"round {r.round} revealed: seat 0: {r.cards[0]}, seat 1: {r.cards[1]}, "
+                f"seat 2: {r.cards[2]}; seat {r.winner} takes the trick") in out
     # each seat's own cards went to that seat only: none of those events is on screen
-    from cosmodrome_client.terminal import one_line
     for event in private:
         assert event.WhichOneof("kind") == "you_played"
-        assert one_line(event) not in out
+        assert describe_event("highcard", event) not in out
     screens = [s for s in out.split("=" * 60) if re.search(r"^round: \d+$", s, re.M)]
     assert screens
     for screen in screens:  # every screen: public fields only, never a hand or a played card
@@ -304,9 +305,13 @@ async def test_a_person_sees_their_own_highcard_hand_and_no_one_elses(server, cl
     for hand in re.findall(r"^my_hand: \[(.*)\]$", person.out, re.M):
         cards = {int(c) for c in hand.split(", ")}
         assert cards <= set(played[0]), "only my own cards are ever listed as my hand"
+    for card in played[0]:
+        assert f"you played card {card}" in person.out
+        assert f"play card {card}" in person.out, "offered as an option"
     for seat in (1, 2):  # others' cards reached me only in public reveals, never privately
         for card in played[seat]:
-            assert f"you_played {{ card: {card} }}" not in person.out
+            assert f"you played card {card}" not in person.out
+            assert f"play card {card}\n" not in person.out
     assert re.search(r"^(You win!|You lose\.|Draw\.)$", person.out, re.M)
 
 

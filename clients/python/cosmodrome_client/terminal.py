@@ -131,11 +131,25 @@ def _ttt_event(event: Message) -> str:
     return one_line(event)
 
 
+def _highcard_event(event: Message) -> str:
+    kind = event.WhichOneof("kind")
+    if kind == "card_played":
+        return f"seat {event.card_played.seat} played a card face down"
+    if kind == "you_played":
+        return f"you played card {event.you_played.card}"
+    if kind == "revealed":
+        r = event.revealed
+        cards = ", ".join(f"seat {s}: {c}" for s, c in enumerate(r.cards))
+        return f"round {r.round} revealed: {cards}; seat {r.winner} takes the trick"
+    return one_line(event)
+
+
 # Game-specific rendering, by game name. Games not listed get the generic rendering.
 RENDERERS: dict[str, Renderer] = {
     "tictactoe": Renderer(board=_ttt_board,
                           move=lambda m: f"{_TTT_CELLS[m.cell]} (cell {m.cell})",
                           event=_ttt_event),
+    "highcard": Renderer(move=lambda m: f"play card {m.card}", event=_highcard_event),
 }
 
 
@@ -263,6 +277,8 @@ class Terminal:
                 self.say(f"You owe: {d.kind}" + (f" - {d.prompt}" if d.prompt else ""))
                 for i, move in enumerate(self.options, 1):
                     self.say(f"  {i:>2}. {describe_move(view.match.game, move)}")
+                if len(decisions) > 1:
+                    self.say(f"  (then {len(decisions) - 1} more decision(s) of yours)")
                 self.prompt()
         self.drawn = view.match.version
 
