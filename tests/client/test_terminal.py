@@ -306,12 +306,12 @@ async def test_a_person_sees_their_own_highcard_hand_and_no_one_elses(server, cl
         cards = {int(c) for c in hand.split(", ")}
         assert cards <= set(played[0]), "only my own cards are ever listed as my hand"
     for card in played[0]:
-        assert f"you played card {card}" in person.out
-        assert f"play card {card}" in person.out, "offered as an option"
+        assert re.search(rf"you played card {card}\b", person.out)
+        assert re.search(rf"\d\. play card {card}\n", person.out), "offered as an option"
     for seat in (1, 2):  # others' cards reached me only in public reveals, never privately
         for card in played[seat]:
-            assert f"you played card {card}" not in person.out
-            assert f"play card {card}\n" not in person.out
+            assert not re.search(rf"you played card {card}\b", person.out)
+            assert not re.search(rf"\d\. play card {card}\n", person.out)
     assert re.search(r"^(You win!|You lose\.|Draw\.)$", person.out, re.M)
 
 
