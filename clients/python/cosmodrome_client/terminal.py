@@ -296,20 +296,20 @@ class Terminal:
 
     async def monitor(self, channel: grpc.aio.Channel) -> None:
         """Says when the connection is lost and when it is back."""
+        ready = grpc.ChannelConnectivity.READY
         lost = False
         state = channel.get_state()
         while True:
             await channel.wait_for_state_change(state)
-            state = channel.get_state()
-            if state == grpc.ChannelConnectivity.READY:
-                if lost:
-                    lost = False
-                    self.say("\n[connection back]")
-                    if self.options:
-                        self.prompt()
-            elif not lost:
+            if state == ready and not lost:  # left READY, even if already back by now
                 lost = True
                 self.say("\n[connection lost: reconnecting...]")
+            state = channel.get_state()
+            if state == ready and lost:
+                lost = False
+                self.say("\n[connection back]")
+                if self.options:
+                    self.prompt()
 
     def on_update(self, update) -> None:
         game = self.viewer_game
