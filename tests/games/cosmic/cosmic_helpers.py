@@ -73,6 +73,19 @@ def at_aim(st: pb.State, system: int) -> None:
     st.enc.system = system
 
 
+def third_joins_the_offence(st: pb.State, offence: int = 0, defence: int = 1,
+                            third: int = 2, planet: int = 5) -> None:
+    """The offence aims at `planet` of the defence's system, launches one token and invites
+    the third seat, who joins the offence; the defence invites no one."""
+    at_aim(st, defence)
+    play(st, offence, mv(aim=pb.Aim(planet=planet, defense=defence)))
+    take(st, offence, 0)
+    play(st, offence, mv(invite=pb.SeatChoice(seat=third)))
+    play(st, offence, DONE)
+    play(st, defence, DONE)
+    play(st, third, mv(join=pb.Join(side=1)))
+
+
 def options(st: pb.State, seat: int) -> list[pb.Move]:
     return [o for d in GAME.decisions(st) if d.seat == seat for o in d.options]
 

@@ -23,6 +23,7 @@ from tests.games.cosmic.cosmic_helpers import (
     power_move,
     set_tokens,
     take,
+    third_joins_the_offence,
     token_total,
 )
 
@@ -119,13 +120,7 @@ def test_force_field_cancels_alliances_before_the_reveal() -> None:
     give(st, OFF, [A10, A4])
     give(st, DEF, [A12, FIELD])
     set_tokens(st, 5, DEF, 1)
-    at_aim(st, DEF)
-    play(st, OFF, mv(aim=pb.Aim(planet=5, defense=DEF)))
-    take(st, OFF, 0)
-    play(st, OFF, mv(invite=pb.SeatChoice(seat=THIRD)))
-    play(st, OFF, DONE)
-    play(st, DEF, DONE)
-    play(st, THIRD, mv(join=pb.Join(side=1)))
+    third_joins_the_offence(st)
     take(st, THIRD, 10, 10, 10, 10)
     assert kinds(st) == [(DEF, "window")]
     play(st, DEF, edict(FIELD, THIRD))

@@ -155,18 +155,12 @@ def test_virus_against_macron() -> None:
 
 
 def test_virus_with_a_macron_ally_multiplies_its_four() -> None:
-    from tests.games.cosmic.cosmic_helpers import at_aim, new_game
+    from tests.games.cosmic.cosmic_helpers import new_game, third_joins_the_offence
     st = new_game(3, ["virus", "none", "macron"])
     give(st, OFF, [A10, A4])
     give(st, DEF, [A20, A6])
     set_tokens(st, 5, DEF, 4)
-    at_aim(st, DEF)
-    play(st, OFF, mv(aim=pb.Aim(planet=5, defense=DEF)))
-    take(st, OFF, 0)
-    play(st, OFF, mv(invite=pb.SeatChoice(seat=THIRD)))
-    play(st, OFF, DONE)
-    play(st, DEF, DONE)
-    play(st, THIRD, mv(join=pb.Join(side=1)))
+    third_joins_the_offence(st)
     assert kinds(st) == [(THIRD, "take_token")]
     play(st, THIRD, mv(planet=pb.PlanetChoice(planet=10)))  # Macron ally: one token only
     assert st.enc.cone_off[THIRD] == 1
