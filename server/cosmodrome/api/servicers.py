@@ -163,7 +163,7 @@ class AdminServicer(admin_pb2_grpc.AdminServiceServicer):
         self.runner.check_import(record, log)
         await self.runner.store.replace(record, log, request.overwrite)
         await self.runner.refresh_deadline(record)
-        return request.export
+        return admin_pb2.MatchExport(record=record, log=log)
 
     async def DeleteMatch(self, request, context):
         self._authorize()

@@ -97,7 +97,8 @@ class Runner:
             seats=[match_pb2.Seat(index=i) for i in range(players)])
         match.options.CopyFrom(games_pb2.GameOptions(**{game.name: game_options}))
         record = records_pb2.StoredMatch(match=match, seat_token_sha256=[""] * players,
-                                         seed=fresh_seed() if seed is None else seed)
+                                         seed=fresh_seed() if seed is None else seed,
+                                         incarnation=secrets.token_hex(8))
         entry = records_pb2.StoredEntry(version=1, seat=SERVER_SEAT, move_kind="create",
                                         time=match.create_time)
         await self.store.create(record, entry, now)
@@ -342,7 +343,9 @@ class Runner:
 
     def check_import(self, record: records_pb2.StoredMatch,
                      log_entries: list[records_pb2.StoredEntry]) -> None:
-        """Refuse an import the server could not play on; note its next deadline."""
+        """Refuse an import the server could not play on; note its next deadline, and give
+        it a new incarnation (no replica may build on a copy of what it replaces)."""
+        record.incarnation = secrets.token_hex(8)
         check_match_id(record.match.match_id)
         game = self.game(record.match.game)
         match = record.match

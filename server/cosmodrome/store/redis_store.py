@@ -3,7 +3,8 @@
 Key layout: every key of one match shares the hash tag `{match_id}`, so a match lives in one
 Redis Cluster slot and its Lua scripts stay atomic there.
 
-    m:{id}          hash: v (version), rec (StoredMatch), pub (public Match)
+    m:{id}          hash: v (version), rec (StoredMatch), pub (public Match),
+                    inc (incarnation: new at creation and at each admin import)
     m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry)
     m:{id}:idem     hash: per credential, the key and first result of its latest move
     matches         zset: match id by creation time (ms), for listing
@@ -121,12 +122,16 @@ class RedisStore:
         ok = await self._create(keys=[match_key(mid), log_key(mid)],
                                 args=[record.SerializeToString(),
                                       record.match.SerializeToString(),
-                                      entry.SerializeToString()])
+                                      entry.SerializeToString(), record.incarnation])
         if not ok:
             raise AlreadyExists(f"match {mid} already exists")
+        await self._index(mid, record.match.game, created_ms)
+
+    async def _index(self, match_id: str, game: str, created_ms: int) -> None:
+        """List the match (the indexes live outside its slot: not in the scripts)."""
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(ALL_MATCHES, {mid: created_ms})
-            pipe.zadd(game_index(record.match.game), {mid: created_ms})
+            pipe.zadd(ALL_MATCHES, {match_id: created_ms})
+            pipe.zadd(game_index(game), {match_id: created_ms})
             await pipe.execute()
 
     async def load(self, match_id: str, retry: Retry | None = None) -> tuple[
@@ -160,7 +165,7 @@ class RedisStore:
             args=[expected_version, record.SerializeToString(), record.match.SerializeToString(),
                   entry.SerializeToString(), retry.slot if retry else "",
                   retry.key if retry else "", result,
-                  self.retention_ms if finished else 0])
+                  self.retention_ms if finished else 0, record.incarnation])
         status = reply[0]
         if status == b"OK":
             self.cache.put(record)
@@ -171,12 +176,6 @@ class RedisStore:
         if status == b"STALE":
             raise Stale(expected_version, int(reply[1]))
         raise NotFound(f"no match {mid}")
-
-    async def version(self, match_id: str) -> int:
-        v = await self.redis.hget(match_key(match_id), "v")
-        if v is None:
-            raise NotFound(f"no match {match_id}")
-        return int(v)
 
     async def entries(self, match_id: str, after_version: int, count: int | None = None
                       ) -> list[records_pb2.StoredEntry]:
@@ -215,16 +214,15 @@ class RedisStore:
             pipe.delete(*keys)
             pipe.hset(keys[0], mapping={"v": record.match.version,
                                         "rec": record.SerializeToString(),
-                                        "pub": record.match.SerializeToString()})
+                                        "pub": record.match.SerializeToString(),
+                                        "inc": record.incarnation})
             for entry in log:
                 pipe.xadd(keys[1], {"e": entry.SerializeToString()}, id=f"{entry.version}-0")
             try:
                 await pipe.execute()
             except ResponseError as exc:
                 raise InvalidArgument(f"log versions must increase from 1: {exc}") from exc
-        created = record.match.create_time.ToMilliseconds()
-        await self.redis.zadd(ALL_MATCHES, {mid: created})
-        await self.redis.zadd(game_index(record.match.game), {mid: created})
+        await self._index(mid, record.match.game, record.match.create_time.ToMilliseconds())
 
     async def delete(self, match_id: str, game: str) -> None:
         self.cache.drop(match_id)

@@ -2,7 +2,7 @@
 -- KEYS[1] match hash {v, rec, pub}   KEYS[2] match stream   KEYS[3] idempotency hash
 -- ARGV[1] expected version  ARGV[2] record  ARGV[3] public match  ARGV[4] stream entry
 -- ARGV[5] idempotency slot of the caller ('' for none)  ARGV[6] its key  ARGV[7] its result
--- ARGV[8] retention ms once finished (0: keep)
+-- ARGV[8] retention ms once finished (0: keep)  ARGV[9] the record's incarnation
 -- Each caller keeps one slot: the key and result of its latest move, which is what a
 -- retry resends.
 -- Returns {'OK', new_version} | {'DUP', stored_result} | {'STALE', current} | {'MISSING'}
@@ -10,9 +10,10 @@ if ARGV[5] ~= '' then
   local seen = redis.call('HMGET', KEYS[3], ARGV[5] .. ':k', ARGV[5] .. ':r')
   if seen[1] == ARGV[6] then return {'DUP', seen[2]} end
 end
-local current = redis.call('HGET', KEYS[1], 'v')
+local stored = redis.call('HMGET', KEYS[1], 'v', 'inc')
+local current = stored[1]
 if not current then return {'MISSING'} end
-if current ~= ARGV[1] then return {'STALE', current} end
+if current ~= ARGV[1] or (stored[2] or '') ~= ARGV[9] then return {'STALE', current} end
 local version = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'v', version, 'rec', ARGV[2], 'pub', ARGV[3])
 redis.call('XADD', KEYS[2], version .. '-0', 'e', ARGV[4])
