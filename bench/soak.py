@@ -26,9 +26,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import grpc
-from grpc_health.v1 import health_pb2, health_pb2_grpc
-
 from cosmodrome.games import registry
 from cosmodrome.store.embedded import free_port
 from cosmodrome.v1 import admin_pb2, admin_pb2_grpc, match_pb2
@@ -105,7 +102,7 @@ async def soak(address: str, admin_token: str, games_per_game: int, concurrency:
     """Each game's own heuristic bots on every seat (RandomBots with game_bots=False)."""
     report = Report()
     slots = asyncio.Semaphore(concurrency)
-    async with Client.connect(address) as client:
+    async with Client.connect(address, ready_timeout=30) as client:
         admin = admin_pb2_grpc.AdminServiceStub(client.channel)
         catalog = await client.list_games()
 
@@ -138,25 +135,10 @@ def local_server() -> Iterator[tuple[str, str]]:
             [str(exe), "--port", str(port), "--data-dir", data, "--admin-token", token,
              "--log-level", "warning"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            address = f"127.0.0.1:{port}"
-            _wait_serving(address)
-            yield address, token
+            yield f"127.0.0.1:{port}", token  # Client.connect waits until it answers
         finally:
             process.terminate()
             process.wait(30)
-
-
-def _wait_serving(address: str, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    with grpc.insecure_channel(address) as channel:
-        health = health_pb2_grpc.HealthStub(channel)
-        while time.monotonic() < deadline:
-            try:
-                if health.Check(health_pb2.HealthCheckRequest(), timeout=0.5).status == 1:
-                    return
-            except grpc.RpcError:
-                time.sleep(0.1)
-    raise RuntimeError(f"no server at {address}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cosmodrome.store.embedded import EmbeddedRedis
-from tests.support import ServerProcess
+from tests.support import Api, ServerProcess
 
 
 @pytest.fixture(scope="session")
@@ -22,3 +22,11 @@ def server(redis_url) -> ServerProcess:
     """One server replica on `redis_url`, admin API on (token: server.admin_token)."""
     with ServerProcess(redis_url=redis_url) as proc:
         yield proc
+
+
+@pytest.fixture
+def api(server) -> Api:
+    """Synchronous stubs to the session's server."""
+    api = Api(server.address)
+    yield api
+    api.close()

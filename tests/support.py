@@ -151,3 +151,10 @@ def error_info(error: grpc.RpcError):
     info = error_details_pb2.ErrorInfo()
     assert status.details[0].Unpack(info)
     return info
+
+
+def ttt(cell: int):
+    """A tic-tac-toe move in its service envelope."""
+    from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
+    from cosmodrome.v1 import games_pb2
+    return games_pb2.GameMove(tictactoe=tictactoe_pb2.Move(cell=cell))

@@ -7,21 +7,10 @@ import grpc
 import pytest
 
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
-from cosmodrome.v1 import admin_pb2, games_pb2, lobby_pb2
-from tests.support import ADMIN_TOKEN, Api, ServerProcess, auth
+from cosmodrome.v1 import admin_pb2, lobby_pb2
+from tests.support import ADMIN_TOKEN, Api, ServerProcess, auth, ttt
 
 X, O = tictactoe_pb2.MARK_X, tictactoe_pb2.MARK_O  # noqa: E741
-
-
-def ttt(cell: int) -> games_pb2.GameMove:
-    return games_pb2.GameMove(tictactoe=tictactoe_pb2.Move(cell=cell))
-
-
-@pytest.fixture
-def api(server):
-    api = Api(server.address)
-    yield api
-    api.close()
 
 
 def admin_import(api: Api, export, overwrite: bool = False):

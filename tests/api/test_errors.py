@@ -9,18 +9,7 @@ import pytest
 from cosmodrome.games.highcard.v1 import highcard_pb2
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
 from cosmodrome.v1 import games_pb2, lobby_pb2, play_pb2
-from tests.support import Api, auth, error_info
-
-
-def ttt(cell: int) -> games_pb2.GameMove:
-    return games_pb2.GameMove(tictactoe=tictactoe_pb2.Move(cell=cell))
-
-
-@pytest.fixture
-def api(server):
-    api = Api(server.address)
-    yield api
-    api.close()
+from tests.support import Api, auth, error_info, ttt
 
 
 @pytest.fixture

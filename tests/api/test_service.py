@@ -10,14 +10,7 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
 from cosmodrome.v1 import catalog_pb2, games_pb2, lobby_pb2, match_pb2, play_pb2
-from tests.support import Api, auth
-
-
-@pytest.fixture
-def api(server):
-    api = Api(server.address)
-    yield api
-    api.close()
+from tests.support import auth
 
 
 def test_reflection_lists_every_service(server):

@@ -6,13 +6,7 @@ import signal
 
 import pytest
 
-from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
-from cosmodrome.v1 import games_pb2
-from tests.support import Api, ServerProcess
-
-
-def ttt(cell: int) -> games_pb2.GameMove:
-    return games_pb2.GameMove(tictactoe=tictactoe_pb2.Move(cell=cell))
+from tests.support import Api, ServerProcess, ttt
 
 
 @pytest.mark.parametrize("stop_signal", [signal.SIGTERM, signal.SIGKILL],

@@ -12,7 +12,7 @@ import pytest
 
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
 from cosmodrome.v1 import games_pb2, play_pb2, play_pb2_grpc
-from tests.support import Api, ServerProcess, auth
+from tests.support import Api, ServerProcess, auth, ttt
 
 RACERS = 24
 
@@ -131,10 +131,6 @@ def test_watch_resumes_on_another_replica_with_no_gap_and_no_duplicate(replicas,
             break
     assert seen == list(range(1, 9))
     api.close()
-
-
-def ttt(cell: int) -> games_pb2.GameMove:
-    return games_pb2.GameMove(tictactoe=tictactoe_pb2.Move(cell=cell))
 
 
 def test_graceful_shutdown_ends_watch_streams_cleanly(redis_url):
