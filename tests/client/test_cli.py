@@ -33,6 +33,6 @@ def test_cli_reports_refusals_without_a_traceback(server):
 
 
 def test_cli_plays_with_a_games_own_bot(server):
-    played = cosmodrome(server, "bots", "mlem", "--game-bot")
+    played = cosmodrome(server, "bot", "mlem", "--game-bot")  # `bot` is an alias of `bots`
     assert played.returncode == 0, played.stderr
     assert "winners" in played.stdout

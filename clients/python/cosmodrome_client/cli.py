@@ -5,7 +5,7 @@
     cosmodrome show MATCH_ID                          # the match as a spectator sees it
     cosmodrome watch MATCH_ID [--from-version V]      # follow it live
     cosmodrome bots highcard --players 3 --matches 5  # RandomBots play whole matches
-    cosmodrome bots mlem --game-bot                   # the game's own bot on every seat
+    cosmodrome bot mlem --game-bot                    # the game's own bot on every seat
     cosmodrome bots --join MATCH_ID [--game-bot]      # bots fill the open seats of a match
     cosmodrome play tictactoe [--players N] [--bots K] [--name NAME]   # you against bots
     cosmodrome play --join MATCH_ID [--seat S]        # take a seat in a match and play
@@ -126,7 +126,8 @@ def parser() -> argparse.ArgumentParser:
     w.add_argument("match_id")
     w.add_argument("--from-version", type=int, default=0)
     w.set_defaults(run=watch)
-    b = sub.add_parser("bots", help="random bots play whole matches, or fill a match's seats")
+    b = sub.add_parser("bots", aliases=["bot"],
+                       help="random bots play whole matches, or fill a match's seats")
     b.add_argument("game", nargs="?")
     b.add_argument("--join", metavar="MATCH_ID",
                    help="fill the open seats of this match with bots instead")
