@@ -107,3 +107,16 @@ def test_log_pages_from_a_version(api):
                                                   from_version=page.next_from_version))
     assert [e.version for e in rest.entries] == [5, 6]
     assert [e.move_kind for e in rest.entries] == ["place", "place"]
+
+
+def test_watch_of_a_finished_match_replays_it_and_ends(api):
+    match_id, tokens = api.new_match("tictactoe")
+    for cell, seat in ((0, 0), (3, 1), (1, 0), (4, 1), (2, 0)):
+        api.submit(match_id, tokens[seat], games_pb2.GameMove(
+            tictactoe=tictactoe_pb2.Move(cell=cell)))
+    updates = list(api.play.WatchMatch(play_pb2.WatchMatchRequest(match_id=match_id),
+                                       timeout=10))  # ends by itself, no deadline needed
+    assert [u.entry.version for u in updates] == list(range(1, 9))
+    assert updates[-1].view.match.status == match_pb2.MATCH_STATUS_FINISHED
+    assert list(api.play.WatchMatch(play_pb2.WatchMatchRequest(
+        match_id=match_id, from_version=8), timeout=10)) == []

@@ -23,6 +23,7 @@ from cosmodrome.v1 import (
     catalog_pb2_grpc,
     lobby_pb2,
     lobby_pb2_grpc,
+    match_pb2,
     play_pb2,
     play_pb2_grpc,
 )
@@ -125,6 +126,8 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         record, _ = await self.runner.store.load(request.match_id)
         viewer = self.runner.seat_of(record, token)
         game = self.runner.game(record.match.game)
+        if finished(record) and request.from_version >= record.match.version:
+            return  # a finished match has nothing more to say
         async for entries, latest in self.hub.batches(request.match_id, request.from_version):
             if latest is not None and viewer is not None:
                 self.runner.seat_of(latest, token)  # the seat may have been given up
@@ -133,6 +136,12 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
                 if latest is not None and entry is entries[-1]:
                     update.view.CopyFrom(redact.match_view(game, latest, viewer))
                 yield update
+            if latest is not None and finished(latest):
+                return  # the end of the match ends the stream
+
+
+def finished(record) -> bool:
+    return record.match.status == match_pb2.MATCH_STATUS_FINISHED
 
 
 class AdminServicer(admin_pb2_grpc.AdminServiceServicer):
