@@ -121,6 +121,14 @@ def place_all(st: pb.State) -> None:
         play(st, ds[0].seat, ds[0].options[0])
 
 
+def answer(st: pb.State, kind: str, yes: bool = True) -> int:
+    """Answer the pending yes/no decision of `kind` (zombie, vulch); returns its seat."""
+    ds = [d for d in GAME.decisions(st) if d.kind == kind]
+    assert ds, f"no {kind} decision: {kinds(st)}"
+    play(st, ds[0].seat, mv(answer=pb.Answer(yes=yes)))
+    return ds[0].seat
+
+
 def pass_windows(st: pb.State) -> None:
     while True:
         ds = [d for d in GAME.decisions(st) if d.kind in ("window", "edict_response")]

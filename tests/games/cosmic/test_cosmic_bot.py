@@ -8,3 +8,13 @@ from bench.engine_cosmic import bot_win_rate
 def test_heuristic_bot_beats_random_players() -> None:
     r = bot_win_rate(games=8, players=4, seed=3)
     assert r["win_rate"] > r["fair_share"]
+
+
+def test_heuristic_bot_uses_the_optional_zombie_and_vulch() -> None:
+    from cosmodrome.games.cosmic import bot
+    from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+    opts = [pb.Move(answer=pb.Answer(yes=False)), pb.Move(answer=pb.Answer(yes=True))]
+    b = bot.CosmicBot(seed=1)
+    assert b.choose(pb.View(), "zombie", opts).answer.yes
+    assert b.choose(pb.View(), "vulch", opts).answer.yes

@@ -6,6 +6,7 @@ from tests.games.cosmic.cosmic_helpers import (
     DONE,
     GAME,
     B,
+    answer,
     at_aim,
     card_of,
     cards_down,
@@ -219,6 +220,8 @@ def test_vulch_takes_edicts_discarded_for_a_new_hand() -> None:
     from cosmodrome.games.cosmic import flow
     ctx = flow.Ctx(st, [], 0)
     flow.new_hand(st, ctx, 1)
+    assert PLAGUE in st.discard  # on the discard pile while the Vulch decides
+    assert answer(st, "vulch", yes=True) == 2
     assert PLAGUE in st.seats[2].hand
 
 

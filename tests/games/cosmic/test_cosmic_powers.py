@@ -6,6 +6,7 @@ from tests.games.cosmic.cosmic_helpers import (
     DONE,
     GAME,
     B,
+    answer,
     card_of,
     cards_down,
     duel,
@@ -220,28 +221,76 @@ def test_void_removes_tokens_of_a_failed_deal() -> None:
     assert st.seats[DEF].removed == 3 and st.seats[OFF].black_hole == 3
 
 
+def _until_vulch(st: pb.State) -> None:
+    """Let the Peste's victim answer until the Vulch's decision is up."""
+    while (THIRD, "vulch") not in kinds(st):
+        d = GAME.decisions(st)[0]
+        play(st, d.seat, d.options[0])
+
+
 def test_vulch_takes_an_edict_another_plays() -> None:
     zap = card_of("edict", edict="peste")
     st = duel(["none", "none", "vulch"], [A4, A10, zap], [A12, A6], edicts=True)
     play(st, OFF, mv(edict=pb.PlayEdict(card=zap, target=DEF)))
-    assert zap in st.seats[THIRD].hand
+    _until_vulch(st)
+    assert zap in st.discard  # waits on the discard pile while the Vulch decides
+    assert answer(st, "vulch", yes=True) == THIRD
+    assert zap in st.seats[THIRD].hand and zap not in st.discard
+    assert list(GAME.view(st, OFF).seats[THIRD].powers) == [B.POWER_ID["vulch"]]
+
+
+def test_vulch_may_decline_an_edict_and_stay_secret() -> None:
+    """"vous pouvez": the Vulch may leave the edict on the discard pile, undisclosed."""
+    zap = card_of("edict", edict="peste")
+    st = duel(["none", "none", "vulch"], [A4, A10, zap], [A12, A6], edicts=True)
+    play(st, OFF, mv(edict=pb.PlayEdict(card=zap, target=DEF)))
+    _until_vulch(st)
+    answer(st, "vulch", yes=False)
+    assert zap in st.discard and zap not in st.seats[THIRD].hand
+    assert list(GAME.view(st, OFF).seats[THIRD].powers) == []
 
 
 def test_zombie_puts_lost_tokens_back_on_its_bases() -> None:
     st = duel(["zombie", "none", "none"], [A4, A10], [A20, A6])
     cards_down(st, A4, A20)
     pass_windows(st)
+    # the lost tokens wait in limbo (conserved) while the Zombie decides
     assert st.seats[OFF].black_hole == 0 and st.seats[OFF].limbo == 2
+    assert token_total(st, OFF) == 20
+    assert (OFF, "zombie") in kinds(st)
+    answer(st, "zombie", yes=True)
     place_all(st)
     assert token_total(st, OFF) == 20 and B.tokens_on_bases(st, OFF) == 20
+    assert list(GAME.view(st, DEF).seats[OFF].powers) == [B.POWER_ID["zombie"]]
+
+
+def test_zombie_may_decline_and_lose_its_tokens_undisclosed() -> None:
+    """"vous pouvez": declining, the tokens go to the black hole and the power stays secret."""
+    st = duel(["zombie", "none", "none"], [A4, A10], [A20, A6])
+    cards_down(st, A4, A20)
+    pass_windows(st)
+    answer(st, "zombie", yes=False)
+    assert st.seats[OFF].black_hole == 2 and st.seats[OFF].limbo == 0
+    assert token_total(st, OFF) == 20
+    assert list(GAME.view(st, DEF).seats[OFF].powers) == []
 
 
 def test_void_is_powerless_against_the_zombie() -> None:
     st = duel(["zombie", "vide", "none"], [A4, A10], [A20, A6])
     cards_down(st, A4, A20)
     pass_windows(st)
+    answer(st, "zombie", yes=True)
     place_all(st)
     assert st.seats[OFF].removed == 0 and B.tokens_on_bases(st, OFF) == 20
+
+
+def test_zombie_declining_its_power_loses_to_the_void() -> None:
+    """The Void is powerless against a Zombie using its power; declined, as when zapped."""
+    st = duel(["zombie", "vide", "none"], [A4, A10], [A20, A6])
+    cards_down(st, A4, A20)
+    pass_windows(st)
+    answer(st, "zombie", yes=False)
+    assert st.seats[OFF].removed == 2 and st.seats[OFF].black_hole == 0
 
 
 def test_zapped_zombie_loses_to_the_void() -> None:
@@ -251,6 +300,7 @@ def test_zapped_zombie_loses_to_the_void() -> None:
     play(st, DEF, mv(edict=pb.PlayEdict(card=zap, target=OFF)))
     pass_windows(st)
     assert st.seats[OFF].removed == 2
+    assert (OFF, "zombie") not in kinds(st)
 
 
 def test_echangeur_swaps_hands() -> None:
@@ -309,6 +359,34 @@ def test_voleur_takes_the_opponents_played_card() -> None:
     pass_until(st, pb.STEP_CLEANUP)
     play(st, OFF, power_move("voleur", DEF, A20))
     assert A20 in st.seats[OFF].hand
+
+
+def test_zombie_may_keep_its_three_tokens_when_no_deal_is_made() -> None:
+    st = duel(["none", "zombie", "vide"], [C1, A10], [C2, A6])
+    cards_down(st, C1, C2)
+    pass_windows(st)
+    place_all(st)
+    play(st, OFF, mv(deal_abandon=pb.Done()))
+    take(st, OFF, 2, 2, 2)
+    assert (DEF, "zombie") in kinds(st)
+    answer(st, "zombie", yes=True)
+    assert st.seats[DEF].black_hole == 0 and st.seats[DEF].removed == 0
+    assert token_total(st, DEF) == 20
+    assert list(GAME.view(st, OFF).seats[DEF].powers) == [B.POWER_ID["zombie"]]
+
+
+def test_zombie_may_decline_and_lose_three_tokens_of_its_choice_when_no_deal() -> None:
+    st = duel(["vide", "zombie", "none"], [C1, A10], [C2, A6])
+    cards_down(st, C1, C2)
+    pass_windows(st)
+    place_all(st)
+    play(st, OFF, mv(deal_abandon=pb.Done()))
+    take(st, OFF, 2, 2, 2)
+    answer(st, "zombie", yes=False)
+    take(st, DEF, 6, 6, 6)
+    # declined, the Void is not powerless: the three tokens are removed
+    assert st.seats[DEF].removed == 3 and token_total(st, DEF) == 20
+    assert list(GAME.view(st, OFF).seats[DEF].powers) == []
 
 
 def test_zombie_may_free_the_others_black_hole_tokens_in_a_deal() -> None:

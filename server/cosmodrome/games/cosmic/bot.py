@@ -40,6 +40,12 @@ class CosmicBot:
         return done[0] if done else None
 
     # -- decisions
+    def _zombie(self, view: pb.View, options: list[pb.Move]) -> pb.Move | None:
+        """Saving tokens is worth disclosing the Zombie."""
+        return next((o for o in options if o.answer.yes), None)
+
+    _vulch = _zombie  # a free edict is worth disclosing the Vulch
+
     def _encounter_card(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         def value(o: pb.Move) -> int:
             c = CARDS[o.card.card]

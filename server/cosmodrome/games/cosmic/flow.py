@@ -39,6 +39,7 @@ def _mv(**kw) -> pb.Move:
 
 
 DONE = _mv(done=pb.Done())
+YES_NO = [_mv(answer=pb.Answer(yes=True)), _mv(answer=pb.Answer(yes=False))]
 
 
 # ====================================================================== turn and encounter
@@ -416,11 +417,40 @@ def lose_tokens(st: pb.State, ctx: Ctx, seat: int, n: int, void_by: int = -1) ->
     if n <= 0 or st.seats[seat].eliminated:
         return
     if P.has(st, seat, "zombie"):
-        # "au lieu de les disposer sur le Trou Noir, vous pouvez les replacer sur vos bases"
-        P.use(st, ctx, seat, "zombie", f"{n} lost tokens go back to its bases")
+        # "au lieu de les disposer sur le Trou Noir, vous pouvez les replacer sur vos bases":
+        # the Zombie decides (TASK_ZOMBIE); the tokens wait in limbo meanwhile
         st.seats[seat].limbo += n
-        st.tasks.add(kind=pb.TASK_PLACE, seat=seat, count=n)
+        st.tasks.add(kind=pb.TASK_ZOMBIE, seat=seat, count=n, arg=void_by)
         return
+    _lose_plainly(st, ctx, seat, n, void_by)
+
+
+def zombie_answer(st: pb.State, ctx: Ctx, t: pb.Task, yes: bool) -> None:
+    """The Zombie saves its lost tokens (placed on its bases) or lets them go as without the
+    power: to the black hole, or removed by the Void (the Void is powerless only against a
+    Zombie that uses its power)."""
+    st.tasks.pop(0)
+    if t.dest == pb.DEST_BLACK_HOLE:  # no deal: the three tokens are still on its bases
+        n = min(t.count, B.tokens_on_bases(st, t.seat))
+        if yes:
+            P.use(st, ctx, t.seat, "zombie", "its three tokens stay on its bases")
+        else:
+            ctx.say("the Zombie lets its tokens go", t.seat)
+            st.tasks.insert(0, pb.Task(kind=pb.TASK_TAKE, seat=t.seat, count=n, min=n,
+                                       dest=pb.DEST_BLACK_HOLE, void_removes=t.arg >= 0,
+                                       arg=t.arg))
+        return
+    n = min(t.count, st.seats[t.seat].limbo)
+    if yes:
+        P.use(st, ctx, t.seat, "zombie", f"{n} lost tokens go back to its bases")
+        st.tasks.insert(0, pb.Task(kind=pb.TASK_PLACE, seat=t.seat, count=n))
+        return
+    ctx.say("the Zombie lets its tokens go", t.seat)
+    st.seats[t.seat].limbo -= n
+    _lose_plainly(st, ctx, t.seat, n, t.arg)
+
+
+def _lose_plainly(st: pb.State, ctx: Ctx, seat: int, n: int, void_by: int) -> None:
     if void_by >= 0 and void_by != seat and P.has(st, void_by, "vide"):
         P.use(st, ctx, void_by, "vide", f"{n} tokens removed from the game")
         st.seats[seat].removed += n
@@ -693,10 +723,14 @@ def no_deal(st: pb.State, ctx: Ctx, automatic: bool) -> None:
         n = min(3, B.tokens_on_bases(st, s))
         if not n:
             continue
-        if P.has(st, s, "zombie"):
-            P.use(st, ctx, s, "zombie", "its three tokens stay on its bases")
-            continue
         void = P.has(st, other, "vide")
+        if P.has(st, s, "zombie"):
+            if automatic:  # the seat timed out: its power keeps the tokens (it only helps)
+                P.use(st, ctx, s, "zombie", "its three tokens stay on its bases")
+            else:  # "vous pouvez": the Zombie decides; the tokens stay on its bases meanwhile
+                st.tasks.add(kind=pb.TASK_ZOMBIE, seat=s, count=n, dest=pb.DEST_BLACK_HOLE,
+                             arg=other if void else -1)
+            continue
         if automatic:
             for _ in range(n):
                 p = max(B.bases(st, s), key=lambda q: (B.tok(st, q, s), -q))
@@ -709,8 +743,9 @@ def no_deal(st: pb.State, ctx: Ctx, automatic: bool) -> None:
 
 
 def _lose_from_bases(st: pb.State, ctx: Ctx, seat: int, n: int, void_by: int) -> None:
+    """A failed deal's tokens, the Zombie's choice already made (no_deal)."""
     if void_by >= 0:
-        lose_tokens(st, ctx, seat, n, void_by=void_by)
+        _lose_plainly(st, ctx, seat, n, void_by)
     else:
         st.seats[seat].black_hole += n
         ctx.events.append(Event(pb.Event(tokens_moved=pb.TokensMoved(
@@ -870,6 +905,14 @@ def task_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
         return [_mv(planet=pb.PlanetChoice(planet=p)) for p in places]
     if k == pb.TASK_REWARD:
         return reward_options(st, t) if st.enc.cone_def[t.seat] else []
+    if k == pb.TASK_ZOMBIE:
+        if st.seats[t.seat].eliminated:
+            return []
+        if t.dest == pb.DEST_BLACK_HOLE:
+            return YES_NO if B.tokens_on_bases(st, t.seat) else []
+        return YES_NO if st.seats[t.seat].limbo > 0 else []
+    if k == pb.TASK_VULCH:
+        return YES_NO if t.arg in st.discard and P.has(st, t.seat, "vulch") else []
     return P.task_options(st, t)
 
 
@@ -907,6 +950,16 @@ def apply_task(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
         st.tasks.pop(0)
         give_reward(st, ctx, t.seat, move.reward.cards)
         return
+    if k == pb.TASK_ZOMBIE:
+        zombie_answer(st, ctx, t, move.answer.yes)
+        return
+    if k == pb.TASK_VULCH:
+        st.tasks.pop(0)
+        if move.answer.yes:
+            P.use(st, ctx, t.seat, "vulch", "takes the edict")
+            st.discard.remove(t.arg)
+            st.seats[t.seat].hand.append(t.arg)
+        return
     P.apply_task(st, ctx, t, move)
 
 
@@ -926,6 +979,8 @@ TASK_PROMPTS = {
     pb.TASK_LASER: ("laser_pick", "Laser: pick the opponent's card, face down"),
     pb.TASK_ZAP: ("edict_response", "Play an edict in answer, or pass"),
     pb.TASK_PLAGUE: ("plague_discard", "La Peste: choose the card to lose"),
+    pb.TASK_ZOMBIE: ("zombie", "Zombie: put your lost tokens back on your bases (yes), or not"),
+    pb.TASK_VULCH: ("vulch", "Vulch: take the edict just played or discarded (yes), or not"),
 }
 
 
@@ -1134,7 +1189,7 @@ def settle(st: pb.State, ctx: Ctx) -> None:
                 st.tasks.pop(0)
                 if t.kind == pb.TASK_PLAGUE and t.arg == 3:
                     P.show_plague(st, ctx, t)
-                if t.kind == pb.TASK_PLACE and st.seats[t.seat].limbo > 0 \
+                if t.kind in (pb.TASK_PLACE, pb.TASK_ZOMBIE) and st.seats[t.seat].limbo > 0 \
                         and st.seats[t.seat].eliminated:
                     st.seats[t.seat].limbo = 0
                 continue

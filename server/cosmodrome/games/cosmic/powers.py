@@ -123,13 +123,13 @@ def _first(st: pb.State, seat: int, *names: str) -> int:
 
 
 def discard_edict(st: pb.State, ctx, seat: int, card: int) -> None:
-    """An edict played or discarded goes to the discard pile, unless a Vulch takes it."""
+    """An edict played or discarded goes to the discard pile; a Vulch may then take it
+    ("vous pouvez"): TASK_VULCH, the card waiting on the discard pile meanwhile."""
+    st.discard.append(card)
     for s in B.clockwise_from(st, seat):
         if s != seat and has(st, s, "vulch"):
-            use(st, ctx, s, "vulch", "takes the edict")
-            st.seats[s].hand.append(card)
+            st.tasks.add(kind=pb.TASK_VULCH, seat=s, arg=card)
             return
-    st.discard.append(card)
 
 
 # ====================================================================== windows
