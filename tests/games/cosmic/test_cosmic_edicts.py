@@ -273,3 +273,15 @@ def test_defender_without_encounter_card_may_play_edicts_before_his_new_hand() -
         play(st, d.seat, d.options[0])
     pass_until(st, pb.STEP_CARDS)
     assert len(st.seats[DEF].hand) == 7 and (DEF, "encounter_card") in kinds(st)
+
+
+def test_defender_without_encounter_card_keeps_un_zap_to_answer_a_zap_before_his_new_hand() -> None:
+    """"jouer tous ses Edits ou les jeter" first: Un-Zap has a use in the pre-cards window."""
+    st = duel(["none", "echangeur", "none"], [A4, A6, ZAP], [UNZAP], edicts=True)
+    assert list(st.seats[DEF].hand) == [UNZAP]  # not yet redrawn
+    play(st, OFF, DONE)  # the offence's window; it may still answer a power use
+    play(st, DEF, power_move("echangeur", OFF))
+    play(st, OFF, edict(ZAP, DEF))
+    play(st, DEF, edict(UNZAP, DEF))
+    assert sorted(st.seats[DEF].hand) == [A4, A6]  # exchanged after all
+    assert UNZAP in st.discard and ZAP in st.discard

@@ -873,11 +873,18 @@ def new_hand(st: pb.State, ctx: Ctx, seat: int) -> None:
             return
 
 
+# Edicts a main player out of encounter cards can still use before his new hand (the pre-cards
+# window, or an answer to a zap played there). Anneaux / Sphères belong to the start window, long
+# over for a defender; Contrôle Émotionnel and Gaz Stellaire act after the reveal, when the new
+# hand has had to be drawn (docs/rules/cosmic.md, provisional table).
+EDICTS_BEFORE_CARDS = ("peste", "champ", "zap", "zap_sauvage", "unzap")
+
+
 def _edicts_first(st: pb.State, seat: int) -> bool:
     """A main player out of encounter cards "doit jouer tous ses Edits ou les jeter": holding
     edicts usable in the pre-cards window, he draws his new hand only when cards are due."""
     return seat >= 0 and not B.has_encounter_card(st, seat) and any(
-        CARDS[c].edict in ("peste", "champ", "zap", "zap_sauvage") for c in st.seats[seat].hand)
+        CARDS[c].edict in EDICTS_BEFORE_CARDS for c in st.seats[seat].hand)
 
 
 def refresh_if_empty(st: pb.State, ctx: Ctx, seat: int) -> None:
