@@ -285,3 +285,23 @@ def test_defender_without_encounter_card_keeps_un_zap_to_answer_a_zap_before_his
     play(st, DEF, edict(UNZAP, DEF))
     assert sorted(st.seats[DEF].hand) == [A4, A6]  # exchanged after all
     assert UNZAP in st.discard and ZAP in st.discard
+
+
+def test_zombie_may_keep_the_tokens_la_peste_takes() -> None:
+    """"Chaque fois que vous perdez des pions ... vous pouvez les replacer": La Peste too."""
+    st = duel(["none", "zombie", "none"], [A10, A4, PLAGUE], [A6, A12], edicts=True)
+    play(st, OFF, edict(PLAGUE, DEF))
+    assert (DEF, "zombie") in kinds(st)
+    answer(st, "zombie", yes=True)
+    assert st.seats[DEF].black_hole == 0 and token_total(st, DEF) == 20
+
+
+def test_zombie_may_decline_and_lose_three_tokens_to_la_peste() -> None:
+    st = duel(["none", "zombie", "none"], [A10, A4, PLAGUE], [A6, A12], edicts=True)
+    play(st, OFF, edict(PLAGUE, DEF))
+    answer(st, "zombie", yes=False)
+    d = GAME.decisions(st)[0]
+    assert (d.seat, d.kind) == (DEF, "take_token")
+    while (DEF, "take_token") in kinds(st):
+        play(st, DEF, GAME.decisions(st)[0].options[0])
+    assert st.seats[DEF].black_hole == 3 and token_total(st, DEF) == 20

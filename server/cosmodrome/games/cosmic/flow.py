@@ -430,10 +430,10 @@ def zombie_answer(st: pb.State, ctx: Ctx, t: pb.Task, yes: bool) -> None:
     power: to the black hole, or removed by the Void (the Void is powerless only against a
     Zombie that uses its power)."""
     st.tasks.pop(0)
-    if t.dest == pb.DEST_BLACK_HOLE:  # no deal: the three tokens are still on its bases
+    if t.dest == pb.DEST_BLACK_HOLE:  # no deal or La Peste: the tokens are still on its bases
         n = min(t.count, B.tokens_on_bases(st, t.seat))
         if yes:
-            P.use(st, ctx, t.seat, "zombie", "its three tokens stay on its bases")
+            P.use(st, ctx, t.seat, "zombie", f"its {n} tokens stay on its bases")
         else:
             ctx.say("the Zombie lets its tokens go", t.seat)
             st.tasks.insert(0, pb.Task(kind=pb.TASK_TAKE, seat=t.seat, count=n, min=n,

@@ -446,7 +446,10 @@ def plague(st: pb.State, ctx, seat: int, victim: int) -> None:
     (the victim chooses); 000: the victim then shows his hand to the player of the plague."""
     n = min(3, B.tokens_on_bases(st, victim))
     tasks = []
-    if n:
+    if n and has(st, victim, "zombie"):  # "chaque fois que vous perdez des pions ... vous pouvez"
+        tasks.append(pb.Task(kind=pb.TASK_ZOMBIE, seat=victim, count=n, arg=-1,
+                             dest=pb.DEST_BLACK_HOLE))
+    elif n:
         tasks.append(pb.Task(kind=pb.TASK_TAKE, seat=victim, count=n, min=n,
                              dest=pb.DEST_BLACK_HOLE))
     for kind in (1, 2, 3):
