@@ -305,3 +305,28 @@ def test_zombie_may_decline_and_lose_three_tokens_to_la_peste() -> None:
     while (DEF, "take_token") in kinds(st):
         play(st, DEF, GAME.decisions(st)[0].options[0])
     assert st.seats[DEF].black_hole == 3 and token_total(st, DEF) == 20
+
+
+def test_vulch_may_keep_its_own_edicts_at_a_new_hand() -> None:
+    """"vous gardez vos Édits après les avoir montrés": the Vulch may, and shows them."""
+    st = new_game(3, ["none", "none", "vulch"], edicts=True)
+    give(st, 2, [PLAGUE])
+    from cosmodrome.games.cosmic import flow
+    events: list = []
+    ctx = flow.Ctx(st, events, 0)
+    flow.new_hand(st, ctx, 2)
+    assert PLAGUE in st.seats[2].hand  # held while the Vulch decides
+    assert answer(st, "vulch", yes=True) == 2
+    assert PLAGUE in st.seats[2].hand and len(st.seats[2].hand) == 8
+    assert list(GAME.view(st, 0).seats[2].powers) == [B.POWER_ID["vulch"]]
+
+
+def test_vulch_may_discard_its_own_edicts_at_a_new_hand_and_stay_secret() -> None:
+    st = new_game(3, ["none", "none", "vulch"], edicts=True)
+    give(st, 2, [PLAGUE])
+    from cosmodrome.games.cosmic import flow
+    flow.new_hand(st, flow.Ctx(st, [], 0), 2)
+    answer(st, "vulch", yes=False)
+    assert PLAGUE in st.discard and PLAGUE not in st.seats[2].hand
+    assert len(st.seats[2].hand) == 7
+    assert list(GAME.view(st, 0).seats[2].powers) == []

@@ -843,13 +843,15 @@ def check_victory(st: pb.State, ctx: Ctx) -> bool:
 def new_hand(st: pb.State, ctx: Ctx, seat: int) -> None:
     """Discard the hand (a Vulch keeps its edicts) and draw seven; again if no encounter card."""
     se = st.seats[seat]
+    asked: set[int] = set()
     for _ in range(20):
         keep = [c for c in se.hand if P.has(st, seat, "vulch") and not B.is_encounter(c)]
-        if keep:
-            # "vous gardez vos Édits après les avoir montrés aux autres joueurs"
-            P.use(st, ctx, seat, "vulch", "keeps its edicts for the new hand")
-            ctx.events.append(Event(pb.Event(cards_seen=pb.CardsSeen(
-                seat=seat, from_seat=seat, cards=keep, why="vulch shows its edicts"))))
+        for c in keep:
+            # "vous gardez vos Édits après les avoir montrés": the Vulch may; it answers once per
+            # edict (TASK_VULCH, own), the edict staying in its hand meanwhile
+            if c not in asked:
+                asked.add(c)
+                st.tasks.add(kind=pb.TASK_VULCH, seat=seat, arg=c, own=True)
         for c in list(se.hand):
             if c in keep:
                 continue
@@ -919,7 +921,8 @@ def task_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
             return YES_NO if B.tokens_on_bases(st, t.seat) else []
         return YES_NO if st.seats[t.seat].limbo > 0 else []
     if k == pb.TASK_VULCH:
-        return YES_NO if t.arg in st.discard and P.has(st, t.seat, "vulch") else []
+        pile = st.seats[t.seat].hand if t.own else st.discard
+        return YES_NO if t.arg in pile and P.has(st, t.seat, "vulch") else []
     return P.task_options(st, t)
 
 
@@ -962,6 +965,16 @@ def apply_task(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
         return
     if k == pb.TASK_VULCH:
         st.tasks.pop(0)
+        if t.own:
+            if move.answer.yes:
+                P.use(st, ctx, t.seat, "vulch", "keeps its edicts for the new hand")
+                ctx.events.append(Event(pb.Event(cards_seen=pb.CardsSeen(
+                    seat=t.seat, from_seat=t.seat, cards=[t.arg],
+                    why="vulch shows its edicts"))))
+            else:
+                st.seats[t.seat].hand.remove(t.arg)
+                st.discard.append(t.arg)
+            return
         if move.answer.yes:
             P.use(st, ctx, t.seat, "vulch", "takes the edict")
             st.discard.remove(t.arg)
@@ -987,7 +1000,7 @@ TASK_PROMPTS = {
     pb.TASK_ZAP: ("edict_response", "Play an edict in answer, or pass"),
     pb.TASK_PLAGUE: ("plague_discard", "La Peste: choose the card to lose"),
     pb.TASK_ZOMBIE: ("zombie", "Zombie: put your lost tokens back on your bases (yes), or not"),
-    pb.TASK_VULCH: ("vulch", "Vulch: take the edict just played or discarded (yes), or not"),
+    pb.TASK_VULCH: ("vulch", "Vulch: take the edict (or, at a new hand, keep your own), or not"),
 }
 
 
