@@ -28,7 +28,9 @@ class Decision:
     `options` are complete game Move messages; submitting any one of them is legal. Large
     choices are broken into small sequential decisions so options can always be listed.
     `deadline_ms` (absolute, from the `now_ms` the engine was given) makes the server fire
-    `Game.timeout` when it passes; 0 means no deadline.
+    `Game.timeout` when it passes; 0 means no deadline. Other seats see who owes a
+    decision and its kind; `private` hides the kind too, for a choice whose very name
+    would tell a secret (a question only a hidden power is asked).
     """
 
     seat: int
@@ -36,6 +38,7 @@ class Decision:
     prompt: str
     options: Sequence[Message]
     deadline_ms: int = 0
+    private: bool = False
 
 
 @dataclass(frozen=True)

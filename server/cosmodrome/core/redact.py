@@ -37,12 +37,14 @@ def log_entry(entry: records_pb2.StoredEntry, viewer: int | None) -> match_pb2.L
 
 def add_decisions(game: Game, decisions: Iterable[Decision], viewer: int | None,
                   out: RepeatedCompositeFieldContainer[match_pb2.Decision]) -> None:
-    """The viewer's own decisions in full; others' only as who owes what kind, and when.
+    """The viewer's own decisions in full; others' only as who owes what kind (no kind for a
+    private one), and when.
 
     (Built in place: this runs on every move, and copying nested options is costly.)
     """
     for d in decisions:
-        decision = out.add(seat=d.seat, kind=d.kind, deadline_ms=d.deadline_ms)
+        kind = d.kind if d.seat == viewer or not d.private else ""
+        decision = out.add(seat=d.seat, kind=kind, deadline_ms=d.deadline_ms)
         if d.seat == viewer:
             decision.prompt = d.prompt
             for option in d.options:

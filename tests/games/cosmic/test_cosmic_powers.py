@@ -275,6 +275,25 @@ def test_zombie_may_decline_and_lose_its_tokens_undisclosed() -> None:
     assert list(GAME.view(st, DEF).seats[OFF].powers) == []
 
 
+def test_zombie_question_names_the_power_to_its_holder_only() -> None:
+    """Until the Zombie answers, no other seat may learn that the question is a Zombie's."""
+    from cosmodrome.core.redact import add_decisions
+    from cosmodrome.v1 import match_pb2
+    st = duel(["zombie", "none", "none"], [A4, A10], [A20, A6])
+    cards_down(st, A4, A20)
+    pass_windows(st)
+    assert (OFF, "zombie") in kinds(st)
+    assert pb.TASK_ZOMBIE in [t.kind for t in GAME.view(st, OFF).tasks]
+    for viewer in (DEF, THIRD, None):
+        assert pb.TASK_ZOMBIE not in [t.kind for t in GAME.view(st, viewer).tasks]
+        shown = match_pb2.MatchView()
+        add_decisions(GAME, GAME.decisions(st), viewer, shown.decisions)
+        assert [(d.seat, d.kind) for d in shown.decisions] == [(OFF, "")]
+    mine = match_pb2.MatchView()
+    add_decisions(GAME, GAME.decisions(st), OFF, mine.decisions)
+    assert [(d.seat, d.kind) for d in mine.decisions] == [(OFF, "zombie")]
+
+
 def test_void_is_powerless_against_the_zombie() -> None:
     st = duel(["zombie", "vide", "none"], [A4, A10], [A20, A6])
     cards_down(st, A4, A20)

@@ -6,6 +6,9 @@ from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic.content import CARDS, POWER_ID
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
+# Questions only a power's holder is asked: their kind would name a power still secret.
+SECRET_TASKS = frozenset({pb.TASK_ZOMBIE, pb.TASK_VULCH})
+
 PLANETS_PER_SYSTEM = 5
 TOKENS_PER_PLANET = 4
 TOKENS_PER_PLAYER = PLANETS_PER_SYSTEM * TOKENS_PER_PLANET

@@ -1013,7 +1013,10 @@ def decisions(st: pb.State) -> list[Decision]:
         if t.kind == pb.TASK_ZAP:
             return [_d(s, kind, prompt, opts) for s, opts in P.response_options(st, t)]
         opts = task_options(st, t)
-        return [_d(t.seat, kind, prompt, opts)] if opts else []
+        if not opts:
+            return []
+        # a power's own question would name the (maybe still secret) power to the others
+        return [Decision(t.seat, kind, prompt, opts, private=t.kind in B.SECRET_TASKS)]
     return step_decisions(st)
 
 

@@ -54,6 +54,9 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
     if e.pending_seat >= 0 and me not in (e.pending_seat, e.pending_target):
         e.pending_arg = 0
     v.tasks.extend(st.tasks)
+    for task in v.tasks:  # a power's own question names the power: its holder only
+        if task.seat != me and task.kind in B.SECRET_TASKS:
+            task.kind, task.arg, task.own = pb.TASK_UNSPECIFIED, 0, False
     d = v.deal
     d.CopyFrom(st.deal)
     if me != st.enc.offense:
