@@ -156,6 +156,3 @@ class Game(ABC):
 
     def decisions_of(self, state: Message, seat: int) -> list[Decision]:
         return [d for d in self.decisions(state) if d.seat == seat]
-
-    def is_legal(self, state: Message, seat: int, move: Message) -> bool:
-        return any(o == move for d in self.decisions_of(state, seat) for o in d.options)
