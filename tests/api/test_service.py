@@ -63,12 +63,16 @@ def test_list_matches_filters_by_game_and_status_and_pages(api):
         assert len(page.matches) <= 2
         assert all(m.game == "highcard" and m.status == match_pb2.MATCH_STATUS_WAITING
                    for m in page.matches)
-        seen += [m.match_id for m in page.matches]
+        seen += list(page.matches)
         token = page.next_page_token
         if not token:
             break
-    assert len(seen) == len(set(seen))  # no match twice across pages
-    assert [m for m in seen if m in made] == made[::-1]  # newest first
+    ids = [m.match_id for m in seen]
+    assert len(ids) == len(set(ids))  # no match twice across pages
+    assert set(made) <= set(ids)
+    # Newest first; matches created in the same millisecond come in descending id order.
+    order = [(m.create_time.ToMilliseconds(), m.match_id) for m in seen]
+    assert order == sorted(order, reverse=True)
 
 
 def test_leave_before_start_frees_the_seat(api):
