@@ -6,10 +6,11 @@
     cosmodrome play --watch MATCH_ID             # spectate live (public view only)
 
 Each screen shows the match (status, seats, whose turn and who owes what), the game's view
-(a generic field-per-line rendering of the game's View message, or a game's own board from
-RENDERERS), the last events, and, when you owe a decision, its options as a numbered list.
-Type a number and Enter; `q` quits. The client follows the match's watch stream and redraws
-when anyone moves; when the connection drops it says so and resumes where it left off.
+(the game's own board from cosmodrome_client.renderers, else a generic field-per-line
+rendering of its View message), the last events, and, when you owe a decision, its options
+as a numbered list. Type a number and Enter; `q` quits. The client follows the match's
+watch stream and redraws when anyone moves; when the connection drops it says so and
+resumes where it left off.
 
 It reads lines from stdin and writes to stdout, so it runs in a terminal, under tmux or
 driven through pipes (without a TTY each screen starts with a separator instead of a clear).
@@ -41,6 +42,7 @@ from cosmodrome_client.errors import (
     StaleVersionError,
 )
 from cosmodrome_client.messages import unwrap
+from cosmodrome_client.renderers import RENDERERS, Context, Renderer  # noqa: F401  (re-exported)
 
 PROMPT = "Your choice"
 QUIT = ("q", "quit", "exit")
@@ -93,74 +95,44 @@ def fields_text(message: Message) -> list[str]:
     return lines
 
 
-@dataclass(frozen=True)
-class Renderer:
-    """How one game is drawn; anything left None falls back to the generic rendering."""
-
-    board: Callable[[Message], list[str]] | None = None      # the game's View -> lines
-    move: Callable[[Message], str] | None = None             # a Move -> one line
-    event: Callable[[Message], str] | None = None            # an Event -> one line
-
-
-_TTT_MARKS = {0: ".", 1: "X", 2: "O"}
-_TTT_CELLS = ("top left", "top middle", "top right", "middle left", "centre", "middle right",
-              "bottom left", "bottom middle", "bottom right")
+def context(view: match_pb2.MatchView | None, kind: str = "") -> Context:
+    """What a game's renderer may know about a screen: seat names, the viewer, the View."""
+    if view is None:
+        return Context(kind=kind)
+    names = [""] * len(view.match.seats)
+    for s in view.match.seats:
+        if 0 <= s.index < len(names):
+            names[s.index] = s.display_name
+    return Context(names=tuple(names), viewer=view.viewer_seat, kind=kind,
+                   view=game_view(view))
 
 
-def _ttt_board(view: Message) -> list[str]:
-    cells = [_TTT_MARKS.get(c, "?") for c in view.cells] or ["."] * 9
-    rows = [f"   {cells[r]} | {cells[r + 1]} | {cells[r + 2]}" for r in (0, 3, 6)]
-    board = [rows[0], "  ---+---+---", rows[1], "  ---+---+---", rows[2]]
-    if view.finished:
-        board.append("  " + ("draw" if view.winner < 0 else
-                             f"seat {view.winner} ({'XO'[view.winner]}) wins"))
-    else:
-        board.append(f"  seat {view.to_move} ({'XO'[view.to_move]}) to move")
-    return board
+def _rendered(render: Callable | None, message: Message, ctx: Context | None):
+    """A game renderer's output, or None (no renderer, an unknown kind, a renderer bug:
+    a person is better served by the generic text than by a traceback)."""
+    if render is None:
+        return None
+    try:
+        return render(message, ctx if ctx is not None else Context())
+    except Exception:
+        return None
 
 
-def _ttt_event(event: Message) -> str:
-    kind = event.WhichOneof("kind")
-    if kind == "placed":
-        p = event.placed
-        return f"seat {p.seat} put {_TTT_MARKS.get(p.mark, '?')} on the {_TTT_CELLS[p.cell]}"
-    if kind == "game_over":
-        g = event.game_over
-        return "game over: " + ("draw" if g.winner < 0 else f"seat {g.winner} wins") + \
-            (f" ({g.reason})" if g.reason else "")
-    return one_line(event)
-
-
-def _highcard_event(event: Message) -> str:
-    kind = event.WhichOneof("kind")
-    if kind == "card_played":
-        return f"seat {event.card_played.seat} played a card face down"
-    if kind == "you_played":
-        return f"you played card {event.you_played.card}"
-    if kind == "revealed":
-        r = event.revealed
-        cards = ", ".join(f"seat {s}: {c}" for s, c in enumerate(r.cards))
-        return f"round {r.round} revealed: {cards}; seat {r.winner} takes the trick"
-    return one_line(event)
-
-
-# Game-specific rendering, by game name. Games not listed get the generic rendering.
-RENDERERS: dict[str, Renderer] = {
-    "tictactoe": Renderer(board=_ttt_board,
-                          move=lambda m: f"{_TTT_CELLS[m.cell]} (cell {m.cell})",
-                          event=_ttt_event),
-    "highcard": Renderer(move=lambda m: f"play card {m.card}", event=_highcard_event),
-}
-
-
-def describe_move(game: str, move: Message) -> str:
+def describe_move(game: str, move: Message, ctx: Context | None = None) -> str:
     r = RENDERERS.get(game)
-    return r.move(move) if r and r.move else one_line(move, 100)
+    return _rendered(r and r.move, move, ctx) or one_line(move, 100)
 
 
-def describe_event(game: str, event: Message) -> str:
+def describe_event(game: str, event: Message, ctx: Context | None = None) -> str:
     r = RENDERERS.get(game)
-    return r.event(event) if r and r.event else one_line(event, 400)
+    return _rendered(r and r.event, event, ctx) or one_line(event, 400)
+
+
+def describe_view(game: str, view: Message, ctx: Context | None = None) -> list[str]:
+    """The game's View as lines: the game's own board, else one field per line."""
+    r = RENDERERS.get(game)
+    lines = _rendered(r and r.board, view, ctx)
+    return lines if lines is not None else fields_text(view)
 
 
 def status_name(status: int) -> str:
@@ -185,8 +157,7 @@ def render(view: match_pb2.MatchView, events: Sequence[str] = ()) -> list[str]:
     gv = game_view(view)
     if gv is not None:
         lines.append("")
-        r = RENDERERS.get(m.game)
-        lines += r.board(gv) if r and r.board else fields_text(gv)
+        lines += describe_view(m.game, gv, context(view))
     if view.decisions:
         lines.append("")
         for d in view.decisions:
@@ -251,6 +222,7 @@ class Terminal:
     drawn: int = 0
     options: list[Message] = field(default_factory=list)
     options_version: int = 0
+    options_ctx: Context = field(default_factory=Context)
     floor: int = 0  # the version my last move produced
     viewer_game: str = ""
 
@@ -273,10 +245,12 @@ class Terminal:
             if decisions:
                 d = decisions[0]
                 self.options = list(d.options)
+                self.options_ctx = context(view, d.kind)
                 self.say("")
                 self.say(f"You owe: {d.kind}" + (f" - {d.prompt}" if d.prompt else ""))
                 for i, move in enumerate(self.options, 1):
-                    self.say(f"  {i:>2}. {describe_move(view.match.game, move)}")
+                    self.say(f"  {i:>2}. "
+                             f"{describe_move(view.match.game, move, self.options_ctx)}")
                 if len(decisions) > 1:
                     self.say(f"  (then {len(decisions) - 1} more decision(s) of yours)")
                 self.prompt()
@@ -315,7 +289,8 @@ class Terminal:
         game = self.viewer_game
         e = update.entry
         who = "server" if e.seat < 0 else f"seat {e.seat}"
-        described = [describe_event(game, unwrap(ev)) for ev in e.events]
+        ctx = context(update.view if update.HasField("view") else self.view)
+        described = [describe_event(game, unwrap(ev), ctx) for ev in e.events]
         self.events.append(f"v{e.version} {who} {e.move_kind}"
                            + (": " + "; ".join(described) if described else ""))
         if not update.HasField("view"):
@@ -340,6 +315,7 @@ class Terminal:
             self.prompt()
             return
         move, version = self.options[index - 1], self.options_version
+        ctx = self.options_ctx
         self.options = []
         try:
             response = await self.seat.submit(move, expected_version=version)
@@ -354,7 +330,8 @@ class Terminal:
             self.draw()
             return
         self.floor = max(self.floor, response.version)
-        self.say(f"Played: {describe_move(self.viewer_game, move)} (version {response.version})")
+        self.say(f"Played: {describe_move(self.viewer_game, move, ctx)} "
+                 f"(version {response.version})")
 
     async def run(self, channel: grpc.aio.Channel, stdin: TextIO) -> int:
         start_reader(stdin, asyncio.get_running_loop(), self.queue)
