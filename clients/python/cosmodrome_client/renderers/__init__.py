@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from google.protobuf.message import Message
 
-from cosmodrome_client.renderers import highcard, tictactoe
+from cosmodrome_client.renderers import highcard, mlem, tictactoe
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,7 @@ class Renderer:
 RENDERERS: dict[str, Renderer] = {
     "tictactoe": Renderer(board=tictactoe.board, move=tictactoe.move, event=tictactoe.event),
     "highcard": Renderer(move=highcard.move, event=highcard.event),
+    "mlem": Renderer(board=mlem.board, move=mlem.move, event=mlem.event),
 }
 
 __all__ = ["RENDERERS", "Context", "Renderer"]

@@ -1,0 +1,174 @@
+"""The terminal's per-game renderers (cosmodrome_client.renderers) on real views: matches
+played a few moves by bots against the real server, then drawn as a seat sees them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from google.protobuf.message import Message
+
+from cosmodrome.games.mlem.v1 import mlem_pb2
+from cosmodrome.v1 import match_pb2
+from cosmodrome_client import Client, RandomBot, game_view, unwrap
+from cosmodrome_client.bots import bot_for
+from cosmodrome_client.errors import MoveNoLongerLegal, StaleVersionError
+from cosmodrome_client.renderers import RENDERERS, Context
+from cosmodrome_client.renderers import mlem as mlem_text
+from cosmodrome_client.terminal import context, describe_event, describe_move, one_line, render
+
+FINISHED = match_pb2.MATCH_STATUS_FINISHED
+
+
+async def seated(client: Client, game: str, names: list[str], seed: int = 1, options=None):
+    match = await client.create_match(game, options, players=len(names), seed=seed)
+    return [await client.join(match.match_id, seat=i, name=n) for i, n in enumerate(names)]
+
+
+async def bots_move(seats, bots, moves: int, until=None) -> None:
+    """The bots make `moves` moves between them (fewer if the match ends, or as soon as
+    `until(seat 0's MatchView)` holds)."""
+    made = 0
+    while made < moves:
+        acted = False
+        for seat, bot in zip(seats, bots, strict=True):
+            view = await seat.view()
+            if view.match.status == FINISHED or (until and until(await seats[0].view())):
+                return
+            decisions = seat.decisions(view)
+            if not decisions:
+                continue
+            d = decisions[0]
+            try:
+                await seat.submit(bot.choose(game_view(view), d.kind, d.options),
+                                  expected_version=view.match.version)
+            except (MoveNoLongerLegal, StaleVersionError):
+                continue
+            made += 1
+            acted = True
+        assert acted, "some seat owes a decision while the match is on"
+
+
+async def events_of(seat, game: str) -> list[tuple[Message, str]]:
+    """Every event the seat may see so far, with its description as the seat's screen has it."""
+    view = await seat.view()
+    ctx = context(view)
+    return [(unwrap(e), describe_event(game, unwrap(e), ctx))
+            for entry in await seat.log() for e in entry.events]
+
+
+def generic(message: Message) -> set[str]:
+    """What the terminal shows for a message no renderer knows."""
+    return {one_line(message, 100), one_line(message, 400)}
+
+
+def oneof_kinds(message_type: type[Message]) -> list[Message]:
+    """One message of each kind of the type's `kind` oneof (from the descriptor, so a kind
+    added to the proto later is in the list)."""
+    out = []
+    for field in message_type.DESCRIPTOR.oneofs_by_name["kind"].fields:
+        m = message_type()
+        getattr(m, field.name).SetInParent()
+        out.append(m)
+    return out
+
+
+# ------------------------------------------------------------------------------- MLEM
+
+NAMES = ["ada", "bob", "cy"]
+
+
+async def test_mlem_screen_shows_the_track_the_rocket_and_every_players_board(server, client):
+    seats = await seated(client, "mlem", NAMES, seed=3)
+    bots = [bot_for("mlem", seed=i) for i in range(3)]
+    # a few moves in, with cats aboard a rocket that is flying
+    await bots_move(seats, bots, 40, until=lambda v: game_view(v).phase == mlem_pb2.PHASE_TRAVEL
+                    and game_view(v).expedition >= 2)
+    view = await seats[0].view()
+    gv = game_view(view)
+    assert gv.phase == mlem_pb2.PHASE_TRAVEL and gv.rocket, "a flight in progress"
+    screen = "\n".join(render(view))
+    ctx = context(view)
+    assert "seat 0: ada  <- you" in screen and "seat 1: bob" in screen
+    assert f"Expedition {gv.expedition} - travel" in screen
+    assert f"Cosmic Failure: {gv.failure}/11" in screen
+    assert re.search(r"^Track:  E\.+o", screen, re.M), "the track, space by space"
+    caret = re.search(r"^Rocket: ( *)\^ space (\d+)", screen, re.M)
+    assert caret and len(caret.group(1)) == gv.space == int(caret.group(2))
+    commander = gv.rocket[0]
+    aboard = re.search(r"^Aboard: (.*)$", screen, re.M).group(1)
+    assert aboard.startswith(f"{mlem_text.cat(commander, ctx)} (Commander)")
+    assert aboard.count(",") == len(gv.rocket) - 1
+    dice = " ".join(mlem_text.FACES[f] for f in gv.roll.dice)
+    assert re.search(rf"^Dice: \d+ dic?e? in the pool; last roll: {re.escape(dice)}", screen,
+                     re.M)
+    for planet in ("Ferrus", "Azura", "Verdis", "Aurum", "Nimbus"):
+        assert re.search(rf"^  {planet} \(\d+/\d+/\d+\): ", screen, re.M)
+    landed = [m for m in gv.moons if m.occupied]
+    assert landed, "cats landed on moons in the first expedition"
+    for m in landed:
+        assert f"  moon {m.number} (" in screen and mlem_text.cat(m.cat, ctx) in screen
+    for s, name in enumerate(NAMES):
+        you = " (you)" if s == 0 else ""
+        assert f"  seat {s} {name}{you}: {gv.scores[s]} pts" in screen
+        home = len(gv.boards[s].home)
+        assert re.search(rf"^    {home} cats? at home: ", screen, re.M)
+    # the Commander's options, as a person reads them
+    commander_seat = seats[commander.owner]
+    [decision] = commander_seat.decisions(await commander_seat.view())
+    ctx = context(await commander_seat.view(), decision.kind)
+    for option in decision.options:
+        text = describe_move("mlem", option, ctx)
+        assert re.fullmatch(r"use dice groups [1-4B+booster]+: fly \d+ to space \d+.*", text)
+
+
+async def test_mlem_take_off_shows_my_pick_and_only_that_others_picked(server, client):
+    seats = await seated(client, "mlem", NAMES, seed=5)
+    bots = [RandomBot(i) for i in range(3)]
+    view = await seats[1].view()
+    [pick] = seats[1].decisions(view)
+    await seats[1].submit(bots[1].choose(game_view(view), pick.kind, pick.options))
+    view = await seats[0].view()
+    [pick] = seats[0].decisions(view)
+    mine = pick.options[-1]
+    await seats[0].submit(mine)
+    view = await seats[0].view()
+    screen = "\n".join(render(view))
+    assert "Take-off: picked: you, bob; still choosing: cy" in screen
+    kind = mlem_text.cat_kind(mine.send_cat.kind)
+    assert f"Your pick (secret until all are in): {kind}" in screen
+    assert screen.count("Your pick") == 1, "bob's pick is nowhere"
+    spectator = "\n".join(render(await client.spectate(view.match.match_id).view()))
+    assert "Your pick" not in spectator and "Take-off: picked: ada, bob" in spectator
+    events = [text for _, text in await events_of(seats[0], "mlem")]
+    assert "bob picked a cat, face down" in events
+    assert f"you picked your {kind} cat (secret until all are in)" in events
+
+
+async def test_mlem_events_of_a_played_match_are_all_in_words(server, client):
+    seats = await seated(client, "mlem", NAMES, seed=7)
+    await bots_move(seats, [bot_for("mlem", seed=i) for i in range(3)], 60)
+    seen = await events_of(seats[0], "mlem")
+    kinds = {event.WhichOneof("kind") for event, _ in seen}
+    assert {"take_off", "dice_rolled", "rocket_moved", "landed"} <= kinds
+    for event, text in seen:
+        assert text not in generic(event), text
+        assert "{" not in text and "CAT_KIND" not in text and "FACE_" not in text, text
+
+
+# ------------------------------------------------------------------------------- every kind
+
+@pytest.mark.parametrize("game, module", [("mlem", "mlem_pb2")])
+def test_every_move_and_event_kind_has_a_description(game, module):
+    """A kind added to a game's Move or Event oneof without a description fails here."""
+    pb = {"mlem_pb2": mlem_pb2}[module]
+    renderer = RENDERERS[game]
+    ctx = Context(names=("ada", "bob"), viewer=0)
+    for message in [*oneof_kinds(pb.Move), *oneof_kinds(pb.Event)]:
+        render = renderer.move if isinstance(message, pb.Move) else renderer.event
+        text = render(message, ctx)
+        kind = message.WhichOneof("kind")
+        assert text, f"{game}: no description for {type(message).__name__} {kind}"
+        assert text not in generic(message) and "{" not in text, (kind, text)
+        describe = describe_move if isinstance(message, pb.Move) else describe_event
+        assert describe(game, message, ctx) == text
