@@ -8,12 +8,14 @@ import re
 import pytest
 from google.protobuf.message import Message
 
+from cosmodrome.games.cosmic.v1 import cosmic_pb2
 from cosmodrome.games.mlem.v1 import mlem_pb2
 from cosmodrome.v1 import match_pb2
 from cosmodrome_client import Client, RandomBot, game_view, unwrap
 from cosmodrome_client.bots import bot_for
 from cosmodrome_client.errors import MoveNoLongerLegal, StaleVersionError
 from cosmodrome_client.renderers import RENDERERS, Context
+from cosmodrome_client.renderers import cosmic as cosmic_text
 from cosmodrome_client.renderers import mlem as mlem_text
 from cosmodrome_client.terminal import context, describe_event, describe_move, one_line, render
 
@@ -156,12 +158,99 @@ async def test_mlem_events_of_a_played_match_are_all_in_words(server, client):
         assert "{" not in text and "CAT_KIND" not in text and "FACE_" not in text, text
 
 
+# ------------------------------------------------------------------------------- Cosmic
+
+COSMIC_NAMES = ["ada", "bob", "cy", "dee"]
+
+
+async def test_cosmic_screen_shows_my_hand_and_only_the_size_of_the_others(server, client):
+    seats = await seated(client, "cosmic", COSMIC_NAMES, seed=11)
+    bots = [bot_for("cosmic", seed=i) for i in range(4)]
+    await bots_move(seats, bots, 60, until=lambda v: game_view(v).enc.planet >= 0
+                    and game_view(v).step >= cosmic_pb2.STEP_ALLIES)
+    view = await seats[0].view()
+    gv = game_view(view)
+    e = gv.enc
+    assert e.planet >= 0 and not gv.finished, "an encounter in progress"
+    screen = "\n".join(render(view))
+    ctx = context(view)
+    assert "seat 0: ada  <- you" in screen and "seat 3: dee" in screen
+    colours = ("red", "blue", "green", "yellow")
+    for s, name in enumerate(COSMIC_NAMES):
+        sv = gv.seats[s]
+        you = " (you)" if s == 0 else ""
+        assert re.search(rf"^  seat {s} {name}{re.escape(you)} \[{colours[s]}\].*: "
+                         rf"{sv.home_bases} home \+ {sv.foreign_bases} foreign bases$",
+                         screen, re.M), (s, screen)
+        hand = f"hand {sv.hand_size} card{'' if sv.hand_size == 1 else 's'}"
+        powers = ", ".join(cosmic_text.power(p) for p in sv.powers) or "secret"
+        assert re.search(rf"^    power: {re.escape(powers)}[^;]*; {hand}(;|$)", screen, re.M), s
+        home = " ".join(str(gv.tokens[p * 4 + s] or "-") for p in range(s * 5, s * 5 + 5))
+        assert re.search(rf"^    tokens: home {home}(;|$)", screen, re.M), s
+    assert gv.seats[0].powers and "secret" not in screen.split("seat 1 bob")[0], \
+        "my own power is always shown"
+    mine = cosmic_text.card_list(sorted(gv.my_hand, key=cosmic_text._card_order))
+    assert f"Your hand: {mine}" in screen
+    assert screen.count("Your hand:") == 1
+    for s in (1, 2, 3):  # another seat's hand is a number: its cards are never listed
+        theirs = game_view(await seats[s].view()).my_hand
+        listed = cosmic_text.card_list(sorted(theirs, key=cosmic_text._card_order))
+        if len(theirs) > 1 and listed != mine:
+            assert listed not in screen, s
+    off, de = e.offense, e.defense
+    assert (f"Encounter {e.number}: {ctx.who(off)} [{colours[off]}] on the offence, attacking "
+            f"{cosmic_text.planet(e.planet)} defended by {ctx.who(de)} [{colours[de]}]") in screen
+    assert re.search(rf"^  offence: {e.cone_off[off]} tokens? on the cone", screen, re.M)
+    assert re.search(r"^Black hole \(the warp\): ", screen, re.M)
+    spectator = "\n".join(render(await client.spectate(view.match.match_id).view()))
+    assert "Your hand" not in spectator and "(you)" not in spectator
+    assert mine not in spectator or len(gv.my_hand) < 2
+
+
+async def test_cosmic_face_down_cards_stay_face_down_for_the_others(server, client):
+    options = cosmic_pb2.Options(powers=["none", "none"], first_player=0)
+    seats = await seated(client, "cosmic", ["ada", "bob"], seed=2, options=options)
+    bots = [RandomBot(0), RandomBot(1)]
+    await bots_move(seats, bots, 60,
+                    until=lambda v: game_view(v).step == cosmic_pb2.STEP_CARDS)
+    view = await seats[1].view()
+    assert game_view(view).step == cosmic_pb2.STEP_CARDS
+    [decision] = seats[1].decisions(view)
+    assert decision.kind == "encounter_card"
+    ctx = context(view, decision.kind)
+    played = decision.options[0]
+    text = describe_move("cosmic", played, ctx)
+    assert text == f"play {cosmic_text.card(played.card.card)} face down"
+    await seats[1].submit(played)
+    bob = game_view(await seats[1].view())
+    side = "offence" if bob.enc.offense == 1 else "defence"
+    other = "defence" if side == "offence" else "offence"
+    card = cosmic_text.card(played.card.card)
+    assert re.search(rf"^  cards: .*{side} {re.escape(card)} \(yours\)",
+                     "\n".join(render(await seats[1].view())), re.M)
+    for viewer in (seats[0], client.spectate(seats[0].match_id)):
+        screen = "\n".join(render(await viewer.view()))
+        assert re.search(rf"^  cards: .*{side} face down", screen, re.M), screen
+        assert re.search(rf"{other} not yet chosen", screen), screen
+
+
+async def test_cosmic_events_of_a_played_match_are_all_in_words(server, client):
+    seats = await seated(client, "cosmic", COSMIC_NAMES[:3], seed=5)
+    await bots_move(seats, [bot_for("cosmic", seed=i) for i in range(3)], 120)
+    seen = await events_of(seats[0], "cosmic")
+    kinds = {event.WhichOneof("kind") for event, _ in seen}
+    assert {"note", "cards_seen", "destiny", "tokens_moved"} <= kinds
+    for event, text in seen:
+        assert text not in generic(event), text
+        assert "{" not in text and "#" not in text, text
+
+
 # ------------------------------------------------------------------------------- every kind
 
-@pytest.mark.parametrize("game, module", [("mlem", "mlem_pb2")])
+@pytest.mark.parametrize("game, module", [("mlem", "mlem_pb2"), ("cosmic", "cosmic_pb2")])
 def test_every_move_and_event_kind_has_a_description(game, module):
     """A kind added to a game's Move or Event oneof without a description fails here."""
-    pb = {"mlem_pb2": mlem_pb2}[module]
+    pb = {"mlem_pb2": mlem_pb2, "cosmic_pb2": cosmic_pb2}[module]
     renderer = RENDERERS[game]
     ctx = Context(names=("ada", "bob"), viewer=0)
     for message in [*oneof_kinds(pb.Move), *oneof_kinds(pb.Event)]:

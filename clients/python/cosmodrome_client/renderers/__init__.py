@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from google.protobuf.message import Message
 
-from cosmodrome_client.renderers import highcard, mlem, tictactoe
+from cosmodrome_client.renderers import cosmic, highcard, mlem, tictactoe
 
 
 @dataclass(frozen=True)
@@ -30,14 +30,16 @@ class Context:
     kind: str = ""                 # for a move: the kind of decision it is offered for
     view: Message | None = None    # for a move: the game's View it was offered from
 
-    def who(self, seat: int) -> str:
-        """A seat in a sentence: "you", its display name when unambiguous, else "seat N"."""
-        if seat == self.viewer and seat >= 0:
-            return "you"
+    def name(self, seat: int) -> str:
+        """A seat by its display name when that is unambiguous, else "seat N"."""
         name = self.names[seat] if 0 <= seat < len(self.names) else ""
         if name and list(self.names).count(name) == 1 and not name.startswith("seat "):
             return name
         return f"seat {seat}"
+
+    def who(self, seat: int) -> str:
+        """A seat in a sentence: "you" for the viewer, else its name (see `name`)."""
+        return "you" if seat == self.viewer and seat >= 0 else self.name(seat)
 
     def whose(self, seat: int) -> str:
         """A seat as an owner: "your", "ada's", "seat 2's"."""
@@ -65,6 +67,7 @@ RENDERERS: dict[str, Renderer] = {
     "tictactoe": Renderer(board=tictactoe.board, move=tictactoe.move, event=tictactoe.event),
     "highcard": Renderer(move=highcard.move, event=highcard.event),
     "mlem": Renderer(board=mlem.board, move=mlem.move, event=mlem.event),
+    "cosmic": Renderer(board=cosmic.board, move=cosmic.move, event=cosmic.event),
 }
 
 __all__ = ["RENDERERS", "Context", "Renderer"]

@@ -1,0 +1,496 @@
+"""Cosmic Encounter: each player's colour, bases and tokens, power, hand, the encounter in
+progress, the black hole (the warp), in words.
+
+Only what the View says is drawn: another seat's hand is a number, its power is shown once
+disclosed, a face-down card is "face down". Card and power names come from the game's
+content data where it is installed beside the client (`cosmodrome.games.cosmic.content`);
+without it cards and powers are shown by number.
+
+Board encoding (cosmic.proto): seat s owns home system s, planet p = system * 5 + i. A
+planet is named by its system's colour and its number: "blue 3" is planet 3 of seat 1's home
+system.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+from typing import TYPE_CHECKING
+
+from google.protobuf.message import Message
+
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+if TYPE_CHECKING:
+    from cosmodrome_client.renderers import Context
+
+PLANETS_PER_SYSTEM = 5
+# the colour of each seat's system (a display convention: the View numbers seats)
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
+EDICTS = {"zap": "Zap Cosmique", "zap_sauvage": "Zap Sauvage", "unzap": "Un-Zap",
+          "anneaux": "Anneaux de Moebius", "spheres": "Sphères de Moebius",
+          "champ": "Champ de Force", "controle": "Contrôle Émotionnel",
+          "gaz": "Gaz Stellaire", "peste": "La Peste"}
+QUESTIONS = {1: "do you hold a compromise?", 2: "do you hold an edict?",
+             3: "do you hold an attack of 10 or more?", 4: "do you hold an attack of 15 or more?",
+             5: "do you hold an attack of 20 or more?",
+             6: "will you play a compromise in this encounter?"}
+STEPS = {
+    pb.STEP_RETRIEVE: "the offence may take a token back from the black hole",
+    pb.STEP_DESTINY: "the offence chooses the system to attack",
+    pb.STEP_AIM: "the offence aims the cone at a planet",
+    pb.STEP_LAUNCH: "the offence launches tokens",
+    pb.STEP_INVITE_OFF: "the offence invites allies",
+    pb.STEP_INVITE_DEF: "the defence invites allies",
+    pb.STEP_ALLIES: "the invited answer",
+    pb.STEP_PRE_CARDS: "powers and edicts before the cards",
+    pb.STEP_CARDS: "both main players choose a card face down",
+    pb.STEP_PRE_REVEAL: "powers before the reveal",
+    pb.STEP_POST_REVEAL: "powers and edicts after the reveal",
+    pb.STEP_RESOLVE: "the outcome",
+    pb.STEP_DEAL: "both compromised: negotiating a deal",
+    pb.STEP_CLEANUP: "cleanup",
+    pb.STEP_NEXT: "the offence may launch another encounter",
+    pb.STEP_OVER: "game over",
+    pb.STEP_START_WINDOW: "start of the encounter: edicts",
+    pb.STEP_ROTATION: "power rotation",
+    pb.STEP_CHOOSE_POWERS: "each player keeps two of three powers",
+}
+TASKS = {
+    pb.TASK_TAKE: "take tokens from their bases", pb.TASK_PLACE: "put tokens on their bases",
+    pb.TASK_REWARD: "choose a defensive reward", pb.TASK_ANSWER: "answer the Seeker",
+    pb.TASK_MUTANT: "draw cards (Mutant)", pb.TASK_AMOEBA: "add or withdraw tokens (Amoeba)",
+    pb.TASK_LASER: "pick the opponent's card (Laser)", pb.TASK_ZAP: "answer with an edict",
+    pb.TASK_PLAGUE: "discard cards (La Peste)", pb.TASK_SPHERES: "choose",
+    pb.TASK_ZOMBIE: "answer (Zombie)", pb.TASK_VULCH: "answer (Vulch)",
+}
+OUTCOMES = {1: "the offence wins", 2: "the defence wins", 3: "both compromised: a deal",
+            4: "no deal"}
+
+
+@cache
+def _content() -> tuple[tuple, tuple]:
+    try:
+        from cosmodrome.games.cosmic.content import CARDS, POWERS
+        return CARDS, POWERS
+    except Exception:  # the content data is not installed here, or does not load
+        return (), ()
+
+
+def card(c: int) -> str:
+    """A card in words: "attack 12", "compromise", "edict La Peste"."""
+    cards = _content()[0]
+    if not 0 <= c < len(cards):
+        return f"card #{c}"
+    k = cards[c]
+    if k.kind == "attack":
+        return f"attack {k.value}"
+    if k.kind == "edict":
+        return f"edict {EDICTS.get(k.edict, k.edict)}"
+    return k.kind
+
+
+def card_list(cs: Iterable[int]) -> str:
+    return ", ".join(card(c) for c in cs) or "none"
+
+
+def power(p: int) -> str:
+    """A power in words: its English name, and the French one of the rules where it differs."""
+    powers = _content()[1]
+    if not 0 <= p < len(powers):
+        return f"power #{p}"
+    en, fr = powers[p].en, powers[p].name
+    return en if en.lower() == fr else f"{en} ({fr.capitalize()})"
+
+
+def colour(seat: int) -> str:
+    return COLOURS[seat] if 0 <= seat < len(COLOURS) else f"colour {seat}"
+
+
+def planet(p: int) -> str:
+    """A planet by its system's colour and its number: "blue 3"."""
+    if p < 0:
+        return "no planet"
+    return f"{colour(p // PLANETS_PER_SYSTEM)} {p % PLANETS_PER_SYSTEM + 1}"
+
+
+def _tokens(view: Message, p: int, seat: int) -> int:
+    i = p * view.players + seat
+    return view.tokens[i] if 0 <= i < len(view.tokens) else 0
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _seat_tokens(view: Message, seat: int) -> str:
+    """Tokens per planet, compactly: "home 4 4 4 - 3; green 2:1, blue 5:2"."""
+    home = range(seat * PLANETS_PER_SYSTEM, (seat + 1) * PLANETS_PER_SYSTEM)
+    parts = ["home " + " ".join(str(_tokens(view, p, seat) or "-") for p in home)]
+    foreign = [f"{planet(p)}:{n}" for p in range(view.players * PLANETS_PER_SYSTEM)
+               if p not in home and (n := _tokens(view, p, seat))]
+    if foreign:
+        parts.append("abroad " + ", ".join(foreign))
+    return "; ".join(parts)
+
+
+# ------------------------------------------------------------------------------- the board
+
+def board(view: Message, ctx: Context) -> list[str]:
+    e = view.enc
+    me = view.viewer
+    lines = [f"Turn {view.turn + 1}" + (f", encounter {e.number}" if e.number else "")
+             + f" - {STEPS.get(view.step, 'step ?')}"]
+    top = f" (top: {card(view.discard[-1])})" if view.discard else ""
+    lines.append(f"Deck: {_plural(view.deck_size, 'card')}; discard: "
+                 f"{_plural(len(view.discard), 'card')}{top}")
+    lines.append("Players (tokens per home planet 1-5, then abroad):")
+    for s in range(view.players):
+        sv = view.seats[s] if s < len(view.seats) else pb.SeatView()
+        role = ""
+        if view.step != pb.STEP_OVER and e.offense >= 0:
+            role = " - offence" if s == e.offense else " - defence" if s == e.defense else ""
+        out = " (eliminated)" if sv.eliminated else ""
+        lines.append(f"  {ctx.label(s)} [{colour(s)}]{role}{out}: "
+                     f"{sv.home_bases} home + {sv.foreign_bases} foreign bases")
+        held = list(view.my_powers) if s == me and view.my_powers else list(sv.powers)
+        if held:
+            active = list(sv.power_active)
+            shown = []
+            for i, p in enumerate(held):
+                state = ""
+                if i < len(active) and p in sv.powers:
+                    state = "" if active[i] else " (inactive)"
+                if s * 64 + p in e.zapped:
+                    state += " (zapped)"
+                shown.append(power(p) + state)
+            powers = ", ".join(shown)
+        else:
+            powers = "none" if s == me else "secret"
+        warp = f"; black hole {sv.black_hole}" if sv.black_hole else ""
+        removed = f"; removed {sv.removed}" if sv.removed else ""
+        hand = f"hand {_plural(sv.hand_size, 'card')}"
+        lines.append(f"    power: {powers}; {hand}{warp}{removed}")
+        lines.append(f"    tokens: {_seat_tokens(view, s)}")
+    if me >= 0:
+        lines.append(f"Your hand: {card_list(sorted(view.my_hand, key=_card_order))}")
+    for k in view.knowledge:
+        lines.append(f"You know {ctx.whose(k.target)} cards ({k.why}): {card_list(k.cards)}")
+    warped = [f"{ctx.who(s)} {sv.black_hole}" for s, sv in enumerate(view.seats)
+              if sv.black_hole]
+    lines.append(f"Black hole (the warp): {', '.join(warped) or 'empty'}")
+    if view.cup:
+        counts = {}
+        for c in view.cup:
+            counts[c] = counts.get(c, 0) + 1
+        lines.append("Destiny discs: " + ", ".join(f"{colour(c)} x{n}"
+                                                   for c, n in sorted(counts.items())))
+    if e.offense >= 0 and not view.finished:
+        lines += encounter(view, ctx)
+    if view.step == pb.STEP_DEAL:
+        lines += deal(view, ctx)
+    if view.tasks:
+        t = view.tasks[0]
+        lines.append(f"Now: {ctx.who(t.seat)} to {TASKS.get(t.kind, 'answer')}"
+                     + (f" ({t.count} left)" if t.count and t.kind in
+                        (pb.TASK_TAKE, pb.TASK_PLACE) else ""))
+    if view.finished:
+        lines.append("Winners: " + (", ".join(ctx.who(w) for w in view.winners) or "none"))
+    return lines
+
+
+def _card_order(c: int) -> tuple:
+    cards = _content()[0]
+    if not 0 <= c < len(cards):
+        return (3, c)
+    k = cards[c]
+    return ({"attack": 0, "compromise": 1, "edict": 2}.get(k.kind, 3), k.value, c)
+
+
+def _face(c: int, mine: bool) -> str:
+    if c == -3:
+        return "face down"
+    if c == -2:
+        return "no card"
+    if c < 0:
+        return "not yet chosen"
+    return card(c) + (" (yours)" if mine else "")
+
+
+def encounter(view: Message, ctx: Context) -> list[str]:
+    e = view.enc
+    off, de = e.offense, e.defense
+    lines = [f"Encounter {e.number or 1}: {ctx.who(off)} [{colour(off)}] on the offence"]
+    if e.system >= 0 and e.planet < 0:
+        lines[0] += f"; destiny: the {colour(e.system)} system"
+    if e.planet >= 0:
+        lines[0] += f", attacking {planet(e.planet)}"
+        if de >= 0:
+            lines[0] += f" defended by {ctx.who(de)} [{colour(de)}]"
+
+    def side(cone, main: int, invited) -> str:
+        allies = [f"{ctx.who(s)} {n}" for s, n in enumerate(cone) if n and s != main]
+        asked = [ctx.who(s) for s, yes in enumerate(invited) if yes and not
+                 (s < len(cone) and cone[s])]
+        text = ("allies " + ", ".join(allies)) if allies else "no allies"
+        if asked and view.step in (pb.STEP_INVITE_OFF, pb.STEP_INVITE_DEF, pb.STEP_ALLIES):
+            text += "; invited " + ", ".join(asked)
+        return text
+
+    if off < len(e.cone_off):
+        lines.append(f"  offence: {_plural(e.cone_off[off], 'token')} on the cone; "
+                     f"{side(e.cone_off, off, e.invited_off)}")
+    if de >= 0 and e.planet >= 0:
+        lines.append(f"  defence: {_plural(_tokens(view, e.planet, de), 'token')} on "
+                     f"{planet(e.planet)}; {side(e.cone_def, de, e.invited_def)}")
+    if e.answer_order:
+        lines.append("  still to answer: " + ", ".join(ctx.who(s) for s in e.answer_order))
+    if e.card_off != -1 or e.card_def != -1 or view.step == pb.STEP_CARDS:
+        me = view.viewer
+        mine_off = me == off and not e.swapped or me == de and e.swapped
+        mine_def = me == de and not e.swapped or me == off and e.swapped
+        state = "revealed" if e.revealed else "cards"
+        lines.append(f"  {state}: offence {_face(e.card_off, mine_off and me >= 0)}, "
+                     f"defence {_face(e.card_def, mine_def and me >= 0)}")
+    if e.auto_win:
+        lines.append("  no defending tokens: the offence wins automatically")
+    if e.zapped:
+        lines.append("  zapped: " + ", ".join(f"{ctx.whose(z // 64)} {power(z % 64)}"
+                                              for z in e.zapped))
+    if e.winner:
+        lines.append(f"  outcome: {OUTCOMES.get(e.winner, '?')}"
+                     + (" (a success)" if e.success else ""))
+    return lines
+
+
+def terms(t: Message, view: Message, ctx: Context) -> str:
+    """Deal terms in words, from the offence's and the defence's sides."""
+    off, de = _subject(view.enc.offense, ctx), _subject(view.enc.defense, ctx)
+    out = []
+    if t.off_base >= 0:
+        out.append(f"{de} settles on {planet(t.off_base)}")
+    if t.def_base >= 0:
+        out.append(f"{off} settles on {planet(t.def_base)}")
+    if t.off_cards:
+        out.append(f"{off} gives {card_list(t.off_cards)}")
+    if t.def_cards:
+        out.append(f"{de} gives {card_list(t.def_cards)}")
+    if t.off_random:
+        out.append(f"{de} draws {_plural(t.off_random, 'card')} at random from {off}")
+    if t.def_random:
+        out.append(f"{off} draws {_plural(t.def_random, 'card')} at random from {de}")
+    if t.zombie_frees:
+        out.append(f"the Zombie frees {_plural(t.zombie_frees, 'token')} from the black hole")
+    return "; ".join(out) or "nothing"
+
+
+def deal(view: Message, ctx: Context) -> list[str]:
+    d = view.deal
+    lines = []
+    if d.offer_by >= 0:
+        lines.append(f"Deal on the table, by {ctx.who(d.offer_by)}: {terms(d.offer, view, ctx)}")
+    else:
+        lines.append("Deal: no offer yet")
+    me = view.viewer
+    if me >= 0 and me in (view.enc.offense, view.enc.defense):
+        draft = d.draft_off if me == view.enc.offense else d.draft_def
+        lines.append(f"  your draft: {terms(draft, view, ctx)}")
+    return lines
+
+
+# ------------------------------------------------------------------------------- moves
+
+def _edict(ed: Message, ctx: Context) -> str:
+    cards = _content()[0]
+    name = cards[ed.card].edict if 0 <= ed.card < len(cards) else ""
+    text = f"play {card(ed.card)}"
+    if name == "peste":
+        return f"{text} on {ctx.who(ed.target)}"
+    if name == "zap":
+        which = {1: "main power", 2: "secondary powers"}.get(ed.arg, "power")
+        return f"{text}: zap {ctx.whose(ed.target)} {which}"
+    if name == "zap_sauvage":
+        which = {2: "secondary powers"}.get(ed.arg, "main powers")
+        return f"{text}: zap every other player's {which}"
+    if name == "unzap":
+        return f"{text}: cancel the zap"
+    if name == "champ":
+        return f"{text}: " + ("send every ally home" if ed.target < 0
+                              else f"send {ctx.who(ed.target)}'s tokens home")
+    if name == "controle":
+        return f"{text}: both cards count as compromises"
+    if name == "gaz":
+        return f"{text}: no consolation"
+    if name == "anneaux":
+        return f"{text}: everyone's tokens come back from the black hole"
+    if name == "spheres":
+        return f"{text}: your tokens come back from the black hole"
+    return text + (f" on {ctx.who(ed.target)}" if ed.target >= 0 else "")
+
+
+def _power(u: Message, ctx: Context) -> str:
+    powers = _content()[1]
+    name = powers[u.power].name if 0 <= u.power < len(powers) else ""
+    text = f"use {power(u.power)}"
+    target = ctx.who(u.target)
+    detail = {
+        "chercheur": f"ask {target}: {QUESTIONS.get(u.arg, '?')}",
+        "philanthrope": f"give {card(u.arg)} to {target}",
+        "echangeur": f"swap hands with {target}",
+        "esprit": f"see {ctx.whose(u.target)} hand",
+        "mutant": "draw cards up to seven",
+        "laser": f"pick {ctx.whose(u.target)} card for them",
+        "amibe": "add or withdraw tokens",
+        "sorcier": "swap the face-down cards",
+        "chronos": "take your card back and play the encounter again",
+        "clone": f"take back your {card(u.arg)}",
+        "voleur": f"take {ctx.whose(u.target)} {card(u.arg)}",
+    }.get(name)
+    if detail:
+        return f"{text}: {detail}"
+    return text + (f" on {target}" if u.target >= 0 else "")
+
+
+DONE = {"retrieve": "take no token back", "invite": "stop inviting", "window": "pass",
+        "edict_response": "pass", "another": "end your turn", "rotation": "keep your power",
+        "take_token": "done: take no more tokens", "amoeba": "done with the Amoeba"}
+
+
+def move(m: Message, ctx: Context) -> str | None:
+    kind = m.WhichOneof("kind")
+    k = ctx.kind
+    if kind == "done":
+        return DONE.get(k, "done / pass")
+    if kind == "planet":
+        p = planet(m.planet.planet)
+        return {"retrieve": f"bring a token back from the black hole to {p}",
+                "take_token": f"take a token from {p}",
+                "place_token": f"put a token on {p}",
+                "amoeba": f"add a token from {p}"}.get(k, f"planet {p}")
+    if kind == "aim":
+        a = m.aim
+        return f"aim at {planet(a.planet)}, defended by {ctx.who(a.defense)}"
+    if kind == "invite":
+        return f"invite {ctx.who(m.invite.seat)}"
+    if kind == "join":
+        return {1: "join the offence", 2: "join the defence"}.get(m.join.side, "stay out")
+    if kind == "card":
+        c = card(m.card.card)
+        return f"discard {c}" if k == "plague_discard" else f"play {c} face down"
+    if kind == "power":
+        return _power(m.power, ctx)
+    if kind == "reward":
+        n = m.reward.cards
+        return f"reward: {_plural(n, 'card')}, the rest as tokens back from the black hole"
+    if kind == "deal_edit":
+        d = m.deal_edit
+        return {1: f"deal: offer a base on {planet(d.planet)}",
+                2: f"deal: ask for a base on {planet(d.planet)}",
+                3: f"deal: give {card(d.card)}",
+                4: "deal: ask for one more card at random",
+                5: "deal: clear your draft",
+                6: "deal: free one of their tokens from the black hole (Zombie)"}.get(
+                    d.what, f"deal: edit {d.what}")
+    if kind == "deal_propose":
+        return "deal: propose your draft"
+    if kind == "deal_accept":
+        view = ctx.view
+        offer = f" ({terms(view.deal.offer, view, ctx)})" if view is not None and \
+            view.deal.offer_by >= 0 else ""
+        return f"deal: accept the offer on the table{offer}"
+    if kind == "deal_abandon":
+        return "deal: walk away (no deal: each loses three tokens to the black hole)"
+    if kind == "edict":
+        return _edict(m.edict, ctx)
+    if kind == "answer":
+        yes = m.answer.yes
+        return {"answer": "yes, I will play a compromise" if yes else
+                "no, I will not play a compromise",
+                "zombie": "yes: put the lost tokens back on your bases" if yes else
+                "no: let them go",
+                "vulch": "yes: take the edict" if yes else "no: leave it"}.get(
+                    k, "yes" if yes else "no")
+    if kind == "pick":
+        i = m.pick.index
+        if k == "mutant_draw":
+            return "draw from the deck" if i < 0 else \
+                f"draw a card at random from {ctx.whose(i)} hand"
+        if k == "amoeba":
+            return f"withdraw a token to {planet(i)}"
+        if k == "laser_pick":
+            return f"pick face-down card {i + 1}"
+        return f"pick {i + 1}" if i >= 0 else "pick the deck"
+    if kind == "another":
+        return "launch another encounter"
+    if kind == "system":
+        s = m.system.seat
+        return "attack your own system" if s == ctx.viewer else \
+            f"attack the {colour(s)} system ({ctx.whose(s)})"
+    if kind == "keep_power":
+        p = m.keep_power.power
+        return "draw a new power" if p < 0 else f"discard {power(p)} (keep the other two)"
+    return None
+
+
+# ------------------------------------------------------------------------------- events
+
+_PLANET_NUMBER = re.compile(r"\bplanet (\d+)\b")
+
+
+PLACES = {"cone": "the cone", "encounter": "the encounter", "bases": "their bases",
+          "black hole": "the black hole", "removed": "out of the game (the Void)"}
+
+
+def _place(text: str) -> str:
+    """An engine place ("planet 7", "black hole", "cone") in the board's words."""
+    return PLACES.get(text) or _PLANET_NUMBER.sub(lambda m: planet(int(m.group(1))), text)
+
+
+def _subject(seat: int, ctx: Context) -> str:
+    """A seat heading an engine note: "bob", "ada (you)"."""
+    return ctx.name(seat) + (" (you)" if seat == ctx.viewer and seat >= 0 else "")
+
+
+def event(e: Message, ctx: Context) -> str | None:
+    kind = e.WhichOneof("kind")
+    if kind == "note":
+        n = e.note
+        if n.seat < 0:
+            return n.text or "(a note)"
+        return f"{_subject(n.seat, ctx)}: {n.text}"
+    if kind == "cards_seen":
+        c = e.cards_seen
+        cards = card_list(c.cards)
+        why = c.why or "seen"
+        if c.from_seat >= 0 and c.from_seat != c.seat:
+            return f"{ctx.who(c.seat)} saw {ctx.whose(c.from_seat)} {cards} ({why})"
+        return f"{ctx.who(c.seat)} got {cards} ({why})"
+    if kind == "revealed":
+        r = e.revealed
+        return (f"cards revealed: offence {_face(r.card_off, False)} (total {r.total_off}) vs "
+                f"defence {_face(r.card_def, False)} (total {r.total_def})")
+    if kind == "power_used":
+        u = e.power_used
+        text = u.text.split(": ", 1)[-1] if ": " in u.text else u.text
+        return f"{ctx.who(u.seat)} used {power(u.power)}" + (f": {text}" if text else "")
+    if kind == "tokens_moved":
+        t = e.tokens_moved
+        return (f"{_subject(t.seat, ctx)}: {_plural(t.count, 'token')} from "
+                f"{_place(getattr(t, 'from') or '?')} to {_place(t.to or '?')}")
+    if kind == "encounter_over":
+        o = e.encounter_over
+        return f"encounter over: {OUTCOMES.get(o.winner, 'done')}" + \
+            (" (a success for the offence)" if o.success else "")
+    if kind == "game_over":
+        g = e.game_over
+        won = ", ".join(ctx.who(w) for w in g.winners) or "nobody"
+        return f"game over: won by {won}" + (f" ({g.why})" if g.why else "")
+    if kind == "edict_played":
+        p = e.edict_played
+        target = f" on {ctx.who(p.target)}" if p.target >= 0 else ""
+        return f"{ctx.who(p.seat)} played {card(p.card)}{target}"
+    if kind == "destiny":
+        c = e.destiny.colour
+        return f"destiny: {colour(c)} ({ctx.whose(c)} system)"
+    return None
