@@ -157,9 +157,18 @@ def all_cards(st: pb.State) -> list[int]:
     return cards
 
 
+def awaiting_placement(st: pb.State, seat: int) -> int:
+    """Tokens the queued tasks will still put back on `seat`'s bases (or let go)."""
+    return sum(t.count for t in st.tasks if t.seat == seat and (
+        t.kind == pb.TASK_PLACE or (t.kind == pb.TASK_ZOMBIE and t.dest != pb.DEST_BLACK_HOLE)))
+
+
 def check_invariants(st: pb.State, total_cards: int) -> None:
     for s in range(st.players):
         assert token_total(st, s) == B.TOKENS_PER_PLAYER, f"tokens of seat {s}"
+        # no token stranded in limbo: each one waits for a queued placement or Zombie answer
+        # (once the game is over, pending questions are moot and dropped)
+        assert st.finished or st.seats[s].limbo == awaiting_placement(st, s), f"limbo of {s}"
     cards = all_cards(st)
     assert len(cards) == total_cards and len(set(cards)) == total_cards, "cards conserved"
 

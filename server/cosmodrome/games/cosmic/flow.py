@@ -85,7 +85,8 @@ def begin_encounter(st: pb.State, ctx: Ctx) -> None:
     e.lost_def.extend([0] * n)
     e.card_off = e.card_def = e.set_aside = -1
     e.oracle_seat = e.laser_seat = e.question_target = e.pending_seat = -1
-    del st.tasks[:]
+    # st.tasks is kept: the flow only moves on with an empty queue, except for the questions a
+    # new hand drawn as the turn starts has just queued (the Vulch's), which must still be asked
     if number > 1 and not B.has_encounter_card(st, off) and not st.enc.new_hand_due:
         ctx.say("no encounter card left: the turn ends", off)
         end_turn(st, ctx)
