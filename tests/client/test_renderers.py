@@ -3,6 +3,7 @@ played a few moves by bots against the real server, then drawn as a seat sees th
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -261,3 +262,36 @@ def test_every_move_and_event_kind_has_a_description(game, module):
         assert text not in generic(message) and "{" not in text, (kind, text)
         describe = describe_move if isinstance(message, pb.Move) else describe_event
         assert describe(game, message, ctx) == text
+
+
+@pytest.mark.parametrize("game", ["mlem", "cosmic"])
+def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
+    """In process, whole random games: every view (a seat's and a spectator's), every option
+    and every event is drawn by the game's renderer, never by the generic fallback (which the
+    terminal would show instead of a renderer that fails)."""
+    if game == "mlem":
+        from cosmodrome.games.mlem.rules import Mlem as Engine
+        options = mlem_pb2.Options()
+    else:
+        from cosmodrome.games.cosmic.rules import Cosmic as Engine
+        options = cosmic_pb2.Options()
+    renderer, engine = RENDERERS[game], Engine()
+    for players, seed in ((2, 1), (4, 2)):
+        state = engine.setup(options, players, seed)
+        pick = random.Random(seed)
+        names = tuple(f"player {s}" for s in range(players))
+        for _ in range(5000):
+            decisions = engine.decisions(state)
+            if not decisions:
+                break
+            d = pick.choice(decisions)
+            for viewer in (d.seat, None):
+                lines = renderer.board(engine.view(state, viewer),
+                                       Context(names, -1 if viewer is None else viewer))
+                assert lines and all(isinstance(line, str) for line in lines)
+            ctx = Context(names, d.seat, d.kind, engine.view(state, d.seat))
+            for option in d.options:
+                assert renderer.move(option, ctx), option
+            for event in engine.apply(state, d.seat, pick.choice(d.options)):
+                assert renderer.event(event.payload, Context(names, d.seat)), event.payload
+        assert not engine.decisions(state), "the game ended"

@@ -452,6 +452,36 @@ def _subject(seat: int, ctx: Context) -> str:
     return ctx.name(seat) + (" (you)" if seat == ctx.viewer and seat >= 0 else "")
 
 
+def _cards_seen(c: Message, ctx: Context) -> str:
+    """Cards a seat now sees (CardsSeen): drawn, given, taken or shown, by `why`."""
+    cards, who, why = card_list(c.cards), ctx.who(c.seat), c.why
+    other = ctx.who(c.from_seat) if c.from_seat >= 0 else "the deck"
+    hand = f"{ctx.whose(c.from_seat)} hand" if c.from_seat >= 0 else "the deck"
+    if why == "new hand":
+        return f"{who} drew a new hand: {cards}"
+    if why == "reward":
+        return f"{who} drew {cards} as a reward"
+    if why == "consolation":
+        return f"{who} took {cards} from {hand} (consolation)"
+    if why == "deal":
+        return f"{who} got {cards} from {other} (deal)"
+    if why == "philanthrope":
+        return f"{who} got {cards} from {other} (Philanthropist)"
+    if why == "mutant":
+        return f"{who} drew {cards} from {hand} (Mutant)"
+    if why == "laser":
+        return f"the Laser of {other} picked {ctx.whose(c.seat)} card: {cards}"
+    if why == "oracle":
+        return f"{other} turned {cards} face up for the Oracle ({who})"
+    if why in ("esprit", "plague"):
+        power = "Mind" if why == "esprit" else "La Peste"
+        return f"{who} saw {hand}: {cards} ({power})"
+    if c.from_seat == c.seat:
+        return f"{who} showed {cards}" + (f" ({why})" if why else "")
+    return f"{who} saw {cards}" + (f" from {other}" if c.from_seat >= 0 else "") + \
+        (f" ({why})" if why else "")
+
+
 def event(e: Message, ctx: Context) -> str | None:
     kind = e.WhichOneof("kind")
     if kind == "note":
@@ -460,12 +490,7 @@ def event(e: Message, ctx: Context) -> str | None:
             return n.text or "(a note)"
         return f"{_subject(n.seat, ctx)}: {n.text}"
     if kind == "cards_seen":
-        c = e.cards_seen
-        cards = card_list(c.cards)
-        why = c.why or "seen"
-        if c.from_seat >= 0 and c.from_seat != c.seat:
-            return f"{ctx.who(c.seat)} saw {ctx.whose(c.from_seat)} {cards} ({why})"
-        return f"{ctx.who(c.seat)} got {cards} ({why})"
+        return _cards_seen(e.cards_seen, ctx)
     if kind == "revealed":
         r = e.revealed
         return (f"cards revealed: offence {_face(r.card_off, False)} (total {r.total_off}) vs "
@@ -480,8 +505,8 @@ def event(e: Message, ctx: Context) -> str | None:
                 f"{_place(getattr(t, 'from') or '?')} to {_place(t.to or '?')}")
     if kind == "encounter_over":
         o = e.encounter_over
-        return f"encounter over: {OUTCOMES.get(o.winner, 'done')}" + \
-            (" (a success for the offence)" if o.success else "")
+        outcome = f": {OUTCOMES[o.winner]}" if o.winner in OUTCOMES else ""
+        return f"encounter over{outcome}" + (" (a success for the offence)" if o.success else "")
     if kind == "game_over":
         g = e.game_over
         won = ", ".join(ctx.who(w) for w in g.winners) or "nobody"
