@@ -58,7 +58,7 @@ STEPS = {
     pb.STEP_CHOOSE_POWERS: "each player keeps two of three powers",
 }
 TASKS = {
-    pb.TASK_TAKE: "take tokens from their bases", pb.TASK_PLACE: "put tokens on their bases",
+    pb.TASK_TAKE: "take tokens from bases", pb.TASK_PLACE: "put tokens back on bases",
     pb.TASK_REWARD: "choose a defensive reward", pb.TASK_ANSWER: "answer the Seeker",
     pb.TASK_MUTANT: "draw cards (Mutant)", pb.TASK_AMOEBA: "add or withdraw tokens (Amoeba)",
     pb.TASK_LASER: "pick the opponent's card (Laser)", pb.TASK_ZAP: "answer with an edict",
@@ -238,7 +238,7 @@ def encounter(view: Message, ctx: Context) -> list[str]:
             text += "; invited " + ", ".join(asked)
         return text
 
-    if off < len(e.cone_off):
+    if off < len(e.cone_off) and (e.planet >= 0 or e.cone_off[off]):
         lines.append(f"  offence: {_plural(e.cone_off[off], 'token')} on the cone; "
                      f"{side(e.cone_off, off, e.invited_off)}")
     if de >= 0 and e.planet >= 0:
