@@ -7,18 +7,25 @@ from tests.games.cosmic.cosmic_helpers import (
     DONE,
     GAME,
     answer,
+    at_aim,
     card_of,
     cards_down,
     duel,
     give,
     kinds,
+    mv,
+    new_game,
+    options,
+    pass_windows,
     pb,
     place_all,
     play,
+    take,
     token_total,
 )
 
 A4, A10, A20 = (card_of("attack", v) for v in (4, 10, 20))
+C1, C2 = card_of("compromise"), card_of("compromise", skip=1)
 ZAP, PLAGUE = card_of("edict", edict="zap"), card_of("edict", edict="peste")
 OFF, DEF, THIRD = 0, 1, 2
 
@@ -47,3 +54,62 @@ def test_zombie_tokens_in_limbo_are_placed_before_the_next_encounter() -> None:
     assert st.seats[DEF].limbo == 0 and token_total(st, DEF) == 20
     assert st.seats[DEF].black_hole == 0
     assert st.step == pb.STEP_NEXT and kinds(st) == [(OFF, "another")]
+
+
+def plague_on(victim: int) -> pb.Move:
+    return mv(edict=pb.PlayEdict(card=PLAGUE, target=victim))
+
+
+def suffer_plague(st: pb.State, victim: int) -> None:
+    """The victim gives up its three tokens and its cards (first option each time)."""
+    while GAME.decisions(st) and GAME.decisions(st)[0].seat == victim \
+            and GAME.decisions(st)[0].kind in ("take_token", "plague_discard"):
+        play(st, victim, GAME.decisions(st)[0].options[0])
+
+
+def test_la_peste_may_be_played_during_the_launch() -> None:
+    """"La Peste peut être jouée à n'importe quel moment": also between two launched tokens."""
+    st = new_game(3, edicts=True)
+    give(st, OFF, [A10, PLAGUE])
+    at_aim(st, DEF)
+    play(st, OFF, mv(aim=pb.Aim(planet=5, defense=DEF)))
+    take(st, OFF, 0, done=False)
+    assert kinds(st) == [(OFF, "take_token")]
+    assert plague_on(DEF) in options(st, OFF) and plague_on(THIRD) in options(st, OFF)
+    play(st, OFF, plague_on(DEF))
+    assert kinds(st)[0] == (DEF, "take_token")
+    suffer_plague(st, DEF)
+    assert st.seats[DEF].black_hole == 3 and PLAGUE in st.discard
+    assert kinds(st) == [(OFF, "take_token")] and st.enc.cone_off[OFF] == 1  # launch goes on
+    assert plague_on(DEF) not in options(st, OFF)  # played once
+
+
+def test_la_peste_may_be_played_during_the_alliances() -> None:
+    st = new_game(3, edicts=True)
+    give(st, THIRD, [A10, PLAGUE])
+    at_aim(st, DEF)
+    play(st, OFF, mv(aim=pb.Aim(planet=5, defense=DEF)))
+    take(st, OFF, 0)
+    assert plague_on(DEF) not in options(st, OFF)  # the offence holds no Peste
+    play(st, OFF, mv(invite=pb.SeatChoice(seat=THIRD)))
+    play(st, OFF, DONE)
+    play(st, DEF, DONE)
+    assert kinds(st) == [(THIRD, "join")] and plague_on(OFF) in options(st, THIRD)
+    play(st, THIRD, plague_on(OFF))
+    suffer_plague(st, OFF)
+    assert st.seats[OFF].black_hole == 3 and token_total(st, OFF) == 20
+    assert kinds(st) == [(THIRD, "join")]  # asked again, the Peste gone from its options
+    assert all(o.WhichOneof("kind") == "join" for o in options(st, THIRD))
+
+
+def test_la_peste_may_be_played_during_a_deal() -> None:
+    st = duel(["none", "none", "none"], [C1, A10, PLAGUE], [C2, A4], edicts=True)
+    cards_down(st, C1, C2)
+    pass_windows(st)  # the Peste is also offered in the post-reveal window
+    place_all(st)  # the launched tokens go home
+    assert sorted(kinds(st)) == [(OFF, "deal"), (DEF, "deal")]
+    assert plague_on(DEF) in options(st, OFF) and plague_on(OFF) not in options(st, DEF)
+    play(st, OFF, plague_on(DEF))
+    suffer_plague(st, DEF)
+    assert st.seats[DEF].black_hole == 3 and st.step == pb.STEP_DEAL
+    assert sorted(kinds(st)) == [(OFF, "deal"), (DEF, "deal")]  # the negotiation goes on

@@ -90,10 +90,10 @@ class CosmicBot:
 
     def _invite(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         invites = self._of(options, "invite")
-        return invites[0] if invites else options[-1]
+        return invites[0] if invites else self._done(options) or options[-1]
 
     def _join(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
-        sides = {o.join.side: o for o in options}
+        sides = {o.join.side: o for o in self._of(options, "join")}
         return sides.get(1) or sides.get(2) or options[0]
 
     def _reward(self, view: pb.View, options: list[pb.Move]) -> pb.Move:

@@ -39,6 +39,7 @@ def _mv(**kw) -> pb.Move:
 
 
 DONE = _mv(done=pb.Done())
+LAUNCH_DESTS = (pb.DEST_CONE_OFF, pb.DEST_CONE_DEF)  # a TASK_TAKE onto the cone is a launch
 YES_NO = [_mv(answer=pb.Answer(yes=True)), _mv(answer=pb.Answer(yes=False))]
 
 
@@ -907,6 +908,8 @@ def task_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
         out = [_mv(planet=pb.PlanetChoice(planet=p)) for p in srcs]
         if t.min <= 0 or not srcs:
             out.append(DONE)
+        if t.dest in LAUNCH_DESTS:
+            out += P.plague_moves(st, t.seat)  # La Peste "à n'importe quel moment"
         return out
     if k == pb.TASK_PLACE:
         if t.count <= 0 or st.seats[t.seat].limbo <= 0:
@@ -1058,13 +1061,15 @@ def step_decisions(st: pb.State) -> list[Decision]:
                    [_mv(aim=pb.Aim(planet=p, defense=d)) for p, d in aim_targets(st, e.system)])]
     if step == pb.STEP_INVITE_OFF and invite_candidates(st, off):
         return [_d(off, "invite", "Invite an ally to the offence, or stop",
-                   invite_options(st, off, e.invited_off))]
+                   invite_options(st, off, e.invited_off) + P.plague_moves(st, off))]
     if step == pb.STEP_INVITE_DEF and invite_candidates(st, e.defense):
         return [_d(e.defense, "invite", "Invite an ally to the defence, or stop",
-                   invite_options(st, e.defense, e.invited_def))]
+                   invite_options(st, e.defense, e.invited_def)
+                   + P.plague_moves(st, e.defense))]
     if step == pb.STEP_ALLIES and e.answer_order:
         s = e.answer_order[0]
-        return [_d(s, "join", "Join the offence, the defence, or neither", join_options(st, s))]
+        return [_d(s, "join", "Join the offence, the defence, or neither",
+                   join_options(st, s) + P.plague_moves(st, s))]
     if step == pb.STEP_CARDS:
         return [_d(s, "encounter_card", "Play an encounter card face down", card_options(st, s))
                 for s in card_deciders(st) if card_options(st, s)]
@@ -1076,7 +1081,8 @@ def step_decisions(st: pb.State) -> list[Decision]:
                    P.window_actions(st, seat) + [DONE])]
     if step == pb.STEP_DEAL and deal_open(st):
         d = st.deal
-        return [_d(s, "deal", "Negotiate the deal", deal_options(st, s), d.deadline_ms)
+        return [_d(s, "deal", "Negotiate the deal",
+                   deal_options(st, s) + P.plague_moves(st, s), d.deadline_ms)
                 for s in (e.offense, e.defense)]
     if step == pb.STEP_NEXT:
         return [_d(off, "another", "Launch another encounter, or end your turn",
@@ -1108,8 +1114,14 @@ def _apply(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         t = st.tasks[0]
         if t.kind == pb.TASK_ZAP:
             P.apply_response(st, ctx, t, seat, move)
+        elif which == "edict":  # La Peste during a launch; the launch goes on after it
+            P.play_edict(st, ctx, seat, move.edict)
         else:
             apply_task(st, ctx, t, move)
+        return
+    if which == "edict" and step not in P.WINDOW_STEPS:
+        # La Peste during the alliances or a deal: the same decision is owed again after it
+        P.play_edict(st, ctx, seat, move.edict)
         return
     if step == pb.STEP_RETRIEVE:
         if which == "planet":

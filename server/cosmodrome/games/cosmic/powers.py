@@ -170,12 +170,7 @@ def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
     main = seat in (off, de)
     opp = opponent(st, seat)
     hand = st.seats[seat].hand
-    # La Peste: "à n'importe quel moment" -- offered in every window
-    plague = _first(st, seat, "peste")
-    if plague >= 0:
-        for t in B.alive(st):
-            if t != seat:
-                edict(plague, t)
+    out += plague_moves(st, seat)
     if step == pb.STEP_START_WINDOW:
         rings = _first(st, seat, "anneaux")
         if seat == off and rings >= 0 and any(st.seats[s].black_hole for s in B.alive(st)):
@@ -244,6 +239,15 @@ def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
             power("voleur", opp, theirs)
         return out
     return out
+
+
+def plague_moves(st: pb.State, seat: int) -> list[pb.Move]:
+    """La Peste, "à n'importe quel moment": offered in every window, and as an extra option of
+    the decisions owed during the launch, the alliances and a deal (flow.py)."""
+    plague = _first(st, seat, "peste")
+    if plague < 0:
+        return []
+    return [_mv(edict=pb.PlayEdict(card=plague, target=t)) for t in B.alive(st) if t != seat]
 
 
 def _zap_actions(st: pb.State, seat: int, edict) -> None:
