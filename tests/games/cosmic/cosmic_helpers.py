@@ -211,6 +211,9 @@ def duel(powers: list[str], off_cards: list[int], def_cards: list[int], *,
     give(st, 1, def_cards)
     at_aim(st, 1)
     play(st, 0, mv(aim=pb.Aim(planet=5, defense=1)))
+    while any(d.kind == "edict_response" for d in GAME.decisions(st)):
+        d = GAME.decisions(st)[0]
+        play(st, d.seat, DONE)  # no Zap against a Macron's launch (see test_cosmic_timing)
     take(st, 0, *off_from)
     while any(d.kind == "invite" for d in GAME.decisions(st)):
         d = GAME.decisions(st)[0]

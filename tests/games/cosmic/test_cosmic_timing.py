@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
+    B,
     GAME,
     answer,
     at_aim,
@@ -113,3 +114,51 @@ def test_la_peste_may_be_played_during_a_deal() -> None:
     suffer_plague(st, DEF)
     assert st.seats[DEF].black_hole == 3 and st.step == pb.STEP_DEAL
     assert sorted(kinds(st)) == [(OFF, "deal"), (DEF, "deal")]  # the negotiation goes on
+
+
+def zap_on(target: int) -> pb.Move:
+    return mv(edict=pb.PlayEdict(card=ZAP, target=target))
+
+
+def macron_aims(defence_cards: list[int]) -> pb.State:
+    st = new_game(3, ["macron", "none", "none"], edicts=True)
+    give(st, OFF, [A10, A4])
+    give(st, DEF, defence_cards)
+    at_aim(st, DEF)
+    play(st, OFF, mv(aim=pb.Aim(planet=5, defense=DEF)))
+    return st
+
+
+def test_zap_cosmique_may_answer_the_macron_at_its_launch() -> None:
+    """"au moment où un autre joueur essaie de se servir de son Pouvoir": the Macron's one-token
+    limit acts as the launch begins; zapped then, it launches as usual, each token worth one."""
+    from cosmodrome.games.cosmic import flow
+    st = macron_aims([A20, ZAP])
+    assert kinds(st) == [(DEF, "edict_response")]
+    assert list(GAME.view(st, THIRD).seats[OFF].powers) == [B.POWER_ID["macron"]]  # announced
+    play(st, DEF, zap_on(OFF))
+    take(st, OFF, 0, 1, 2, 3)
+    assert st.enc.cone_off[OFF] == 4
+    st.enc.card_off = A10
+    assert flow.side_total(st, None, OFF) == 10 + 4  # zapped: four tokens worth one each
+
+
+def test_macron_launch_limit_stands_when_the_zap_holder_passes() -> None:
+    st = macron_aims([A20, ZAP])
+    play(st, DEF, DONE)
+    play(st, OFF, mv(planet=pb.PlanetChoice(planet=0)))
+    assert st.enc.cone_off[OFF] == 1 and (OFF, "take_token") not in kinds(st)
+
+
+def test_zap_in_the_post_reveal_window_stops_the_empathe() -> None:
+    """The Empathe acts at the reveal; the post-reveal window is that instant: zapped there,
+    its compromise stays a compromise against an attack and loses."""
+    from cosmodrome.games.cosmic import flow
+    st = duel(["empathe", "none", "none"], [C1, A10], [A20, A4, ZAP], edicts=True)
+    cards_down(st, C1, A20)
+    assert kinds(st) == [(DEF, "window")] and zap_on(OFF) in options(st, DEF)
+    assert flow.counts_compromise(st, DEF)  # the Empathe turned the attack
+    events = play(st, DEF, zap_on(OFF))  # nothing else to do: the encounter resolves
+    over = [e.payload.encounter_over for e in events
+            if e.payload.WhichOneof("kind") == "encounter_over"]
+    assert [o.winner for o in over] == [2]  # the defence wins; no deal

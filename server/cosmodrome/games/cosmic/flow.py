@@ -170,13 +170,11 @@ def aim(st: pb.State, ctx: Ctx, planet: int, defense: int) -> None:
         refresh_if_empty(st, ctx, defense)
     off = e.offense
     avail = B.tokens_on_bases(st, off)
-    ship = 1 if P.has(st, off, "macron") else B.MAX_SHIP
-    if ship == 1:
-        P.use(st, ctx, off, "macron", "only one token, worth four")
     st.step = pb.STEP_LAUNCH
     if avail:
-        st.tasks.add(kind=pb.TASK_TAKE, seat=off, count=min(ship, avail), min=1,
+        st.tasks.add(kind=pb.TASK_TAKE, seat=off, count=min(B.MAX_SHIP, avail), min=1,
                      dest=pb.DEST_CONE_OFF)
+        P.macron_launch(st, ctx, off)
 
 
 def after_launch(st: pb.State, ctx: Ctx) -> None:
@@ -306,11 +304,9 @@ def reveal(st: pb.State, ctx: Ctx) -> None:
                                                           card_def=e.card_def))))
     for s, card in ((e.offense, e.card_off), (e.defense, e.card_def)):
         if B.is_compromise(card) and P.has(st, s, "empathe"):
+            # announced at the reveal; applied at resolution (`counts_compromise`), so a Zap
+            # played in the post-reveal window, the instant it acts, still stops it
             P.use(st, ctx, s, "empathe", "the opponent's card becomes a compromise")
-            if s == e.offense:
-                e.compromise_def = True
-            else:
-                e.compromise_off = True
     st.step = pb.STEP_POST_REVEAL
     del e.window_seats[:]
     e.window_seats.extend(B.power_order(st))
@@ -321,8 +317,15 @@ def reveal(st: pb.State, ctx: Ctx) -> None:
 def counts_compromise(st: pb.State, seat: int) -> bool:
     e = st.enc
     if seat == e.offense:
-        return e.compromise_off or B.is_compromise(e.card_off)
-    return e.compromise_def or B.is_compromise(e.card_def)
+        return e.compromise_off or B.is_compromise(e.card_off) or _empathe_turns(st, e.defense)
+    return e.compromise_def or B.is_compromise(e.card_def) or _empathe_turns(st, e.offense)
+
+
+def _empathe_turns(st: pb.State, seat: int) -> bool:
+    """Empathe: its compromise turns the opponent's card into a compromise (unless zapped)."""
+    e = st.enc
+    card = e.card_off if seat == e.offense else e.card_def
+    return e.revealed and B.is_compromise(card) and P.has(st, seat, "empathe")
 
 
 def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
@@ -1146,11 +1149,11 @@ def _apply(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         e.answer_order.pop(0)
         side = move.join.side
         if side:
-            ship = 1 if P.has(st, seat, "macron") else B.MAX_SHIP
             st.tasks.add(kind=pb.TASK_TAKE, seat=seat,
-                         count=min(ship, B.tokens_on_bases(st, seat)), min=1,
+                         count=min(B.MAX_SHIP, B.tokens_on_bases(st, seat)), min=1,
                          dest=pb.DEST_CONE_OFF if side == 1 else pb.DEST_CONE_DEF)
             ctx.say("joins the " + ("offence" if side == 1 else "defence"), seat)
+            P.macron_launch(st, ctx, seat)
         else:
             ctx.say("declines to ally", seat)
     elif step == pb.STEP_CARDS:

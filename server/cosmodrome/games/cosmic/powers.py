@@ -288,6 +288,30 @@ def window_apply(st: pb.State, ctx, seat: int, move: pb.Move) -> None:
     perform(st, ctx)
 
 
+def macron_launch(st: pb.State, ctx, seat: int) -> None:
+    """Macron: "un seul pion" on the cone. The limit acts as the launch begins: announced then,
+    as a pending use, so that another seat holding a Zap may answer at that very instant (a
+    zapped Macron launches up to four tokens, each worth one)."""
+    if not has(st, seat, "macron"):
+        return
+    use(st, ctx, seat, "macron", "only one token, worth four")
+    e = st.enc
+    e.pending_seat, e.pending_power, e.pending_target, e.pending_arg = \
+        seat, _ID["macron"], -1, 0
+    if _responders(st, RESP_ZAP, exclude=seat):
+        st.tasks.insert(0, pb.Task(kind=pb.TASK_ZAP, seat=seat, arg=RESP_ZAP))
+        return
+    perform(st, ctx)
+
+
+def _one_token_launch(st: pb.State, seat: int) -> None:
+    for t in st.tasks:
+        if t.kind == pb.TASK_TAKE and t.seat == seat and t.dest in (pb.DEST_CONE_OFF,
+                                                                    pb.DEST_CONE_DEF):
+            t.count = min(t.count, 1)
+            return
+
+
 def perform(st: pb.State, ctx) -> None:
     """Carry out the pending optional power use (no zap came)."""
     e = st.enc
@@ -324,6 +348,8 @@ def perform(st: pb.State, ctx) -> None:
         st.tasks.insert(0, pb.Task(kind=pb.TASK_MUTANT, seat=seat, count=7 - len(se.hand)))
     elif name == "laser":
         e.laser_seat = seat
+    elif name == "macron":
+        _one_token_launch(st, seat)
     elif name == "amibe":
         st.tasks.insert(0, pb.Task(kind=pb.TASK_AMOEBA, seat=seat))
     elif name == "sorcier":
