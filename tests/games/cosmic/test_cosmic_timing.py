@@ -162,3 +162,25 @@ def test_zap_in_the_post_reveal_window_stops_the_empathe() -> None:
     over = [e.payload.encounter_over for e in events
             if e.payload.WhichOneof("kind") == "encounter_over"]
     assert [o.winner for o in over] == [2]  # the defence wins; no deal
+
+
+def test_vulch_shows_its_edicts_before_drawing_its_new_hand() -> None:
+    """"vous gardez vos Édits après les avoir montrés aux autres joueurs (ensuite vous prenez
+    sept nouvelles cartes)": the Vulch decides on its edicts first, then draws."""
+    from cosmodrome.games.cosmic import flow
+    st = new_game(3, ["none", "none", "vulch"], edicts=True)
+    give(st, THIRD, [PLAGUE, ZAP])
+    flow.new_hand(st, flow.Ctx(st, [], 0), THIRD)
+    assert sorted(st.seats[THIRD].hand) == sorted([PLAGUE, ZAP])  # nothing drawn yet
+    assert kinds(st) == [(THIRD, "vulch")]
+    assert pb.TASK_VULCH not in [t.kind for t in GAME.view(st, OFF).tasks]  # still secret
+    first = st.tasks[0].arg
+    events = play(st, THIRD, mv(answer=pb.Answer(yes=True)))
+    shown = [e.payload.cards_seen for e in events if e.audience is None
+             and e.payload.WhichOneof("kind") == "cards_seen"]
+    assert [list(c.cards) for c in shown] == [[first]]
+    assert len(st.seats[THIRD].hand) == 2  # shown, kept, and still no new cards
+    second = st.tasks[0].arg
+    answer(st, "vulch", yes=False)
+    hand = st.seats[THIRD].hand
+    assert second in st.discard and first in hand and len(hand) == 1 + 7

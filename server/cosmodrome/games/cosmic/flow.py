@@ -18,6 +18,7 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 DEAL_EDIT_CAP = 12  # edits per deal; past it only propose / accept / abandon (keeps play finite)
 VOID_ELIMINATION = 15  # more than this many tokens removed by the Void eliminates a player
 MACHINE_CAP = 10  # encounters per turn for the Machine (provisional safety cap)
+NEW_HAND_ROUNDS = 20  # redraws of a hand without encounter card (hands may hoard them all)
 
 
 class Ctx:
@@ -115,6 +116,8 @@ def go_destiny(st: pb.State, ctx: Ctx) -> None:
     if st.enc.new_hand_due:
         st.enc.new_hand_due = False
         new_hand(st, ctx, off)
+        if st.tasks:
+            return  # a Vulch answers about its edicts and draws before the destiny
     if st.players == 2:
         other = 1 - off
         if any(B.tok(st, p, other) for p in B.planets_of(off)):
@@ -845,39 +848,54 @@ def check_victory(st: pb.State, ctx: Ctx) -> bool:
 
 # ====================================================================== hands
 
-def new_hand(st: pb.State, ctx: Ctx, seat: int) -> None:
-    """Discard the hand (a Vulch keeps its edicts) and draw seven; again if no encounter card."""
+def new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int = 0) -> None:
+    """Discard the hand and draw seven; again if the new hand has no encounter card.
+
+    A Vulch "garde ses Édits après les avoir montrés (ensuite prend sept nouvelles cartes)":
+    it first answers, edict by edict, whether it keeps (and shows) it (TASK_VULCH, own; the
+    edict stays in its hand meanwhile); the seven cards come after its last answer.
+    """
     se = st.seats[seat]
-    asked: set[int] = set()
-    for _ in range(20):
-        keep = [c for c in se.hand if P.has(st, seat, "vulch") and not B.is_encounter(c)]
-        for c in keep:
-            # "vous gardez vos Édits après les avoir montrés": the Vulch may; it answers once per
-            # edict (TASK_VULCH, own), the edict staying in its hand meanwhile
-            if c not in asked:
-                asked.add(c)
-                st.tasks.add(kind=pb.TASK_VULCH, seat=seat, arg=c, own=True)
-        for c in list(se.hand):
-            if c in keep:
-                continue
-            if B.is_encounter(c):
-                st.discard.append(c)
-            else:
-                P.discard_edict(st, ctx, seat, c)  # another seat's Vulch may take it
-        del se.hand[:]
-        se.hand.extend(keep)
-        drawn = []
-        for _ in range(B.HAND_SIZE):
-            c = B.draw_card(st, ctx.rng)
-            if c is None:
-                break
-            se.hand.append(c)
-            drawn.append(c)
-        ctx.say("draws a new hand", seat)
+    shown = [c for c in se.hand if not B.is_encounter(c)] if P.has(st, seat, "vulch") else []
+    for c in [c for c in se.hand if c not in shown]:
+        se.hand.remove(c)
+        if B.is_encounter(c):
+            st.discard.append(c)
+        else:
+            P.discard_edict(st, ctx, seat, c)  # another seat's Vulch may take it
+    for c in shown:
+        st.tasks.add(kind=pb.TASK_VULCH, seat=seat, arg=c, own=True, count=rounds)
+    if not shown:
+        draw_new_hand(st, ctx, seat, rounds)
+
+
+def draw_new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int) -> None:
+    se = st.seats[seat]
+    drawn = []
+    for _ in range(B.HAND_SIZE):
+        c = B.draw_card(st, ctx.rng)
+        if c is None:
+            break
+        se.hand.append(c)
+        drawn.append(c)
+    ctx.say("draws a new hand", seat)
+    ctx.events.append(Event(pb.Event(cards_seen=pb.CardsSeen(
+        seat=seat, from_seat=-1, cards=drawn, why="new hand")), frozenset({seat})))
+    if drawn and not B.has_encounter_card(st, seat) and rounds < NEW_HAND_ROUNDS:
+        new_hand(st, ctx, seat, rounds + 1)
+
+
+def vulch_kept_or_not(st: pb.State, ctx: Ctx, t: pb.Task, keep: bool) -> None:
+    """The Vulch's answer about one of its own edicts at a new hand; the last one draws."""
+    if keep:
+        P.use(st, ctx, t.seat, "vulch", "keeps its edicts for the new hand")
         ctx.events.append(Event(pb.Event(cards_seen=pb.CardsSeen(
-            seat=seat, from_seat=-1, cards=drawn, why="new hand")), frozenset({seat})))
-        if B.has_encounter_card(st, seat) or not drawn:
-            return
+            seat=t.seat, from_seat=t.seat, cards=[t.arg], why="vulch shows its edicts"))))
+    elif t.arg in st.seats[t.seat].hand:
+        st.seats[t.seat].hand.remove(t.arg)
+        P.discard_edict(st, ctx, t.seat, t.arg)
+    if not any(x.kind == pb.TASK_VULCH and x.own and x.seat == t.seat for x in st.tasks):
+        draw_new_hand(st, ctx, t.seat, t.count)
 
 
 # Edicts a main player out of encounter cards can still use before his new hand (the pre-cards
@@ -973,14 +991,7 @@ def apply_task(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
     if k == pb.TASK_VULCH:
         st.tasks.pop(0)
         if t.own:
-            if move.answer.yes:
-                P.use(st, ctx, t.seat, "vulch", "keeps its edicts for the new hand")
-                ctx.events.append(Event(pb.Event(cards_seen=pb.CardsSeen(
-                    seat=t.seat, from_seat=t.seat, cards=[t.arg],
-                    why="vulch shows its edicts"))))
-            else:
-                st.seats[t.seat].hand.remove(t.arg)
-                st.discard.append(t.arg)
+            vulch_kept_or_not(st, ctx, t, move.answer.yes)
             return
         if move.answer.yes:
             P.use(st, ctx, t.seat, "vulch", "takes the edict")
@@ -1228,6 +1239,8 @@ def settle(st: pb.State, ctx: Ctx) -> None:
                 st.tasks.pop(0)
                 if t.kind == pb.TASK_PLAGUE and t.arg == 3:
                     P.show_plague(st, ctx, t)
+                if t.kind == pb.TASK_VULCH and t.own:  # not asked: discarded as without power
+                    vulch_kept_or_not(st, ctx, t, keep=False)
                 if t.kind in (pb.TASK_PLACE, pb.TASK_ZOMBIE) and st.seats[t.seat].limbo > 0 \
                         and st.seats[t.seat].eliminated:
                     st.seats[t.seat].limbo = 0
