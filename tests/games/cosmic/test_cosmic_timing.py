@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
-    B,
     GAME,
+    B,
     answer,
     at_aim,
     card_of,
@@ -184,3 +184,17 @@ def test_vulch_shows_its_edicts_before_drawing_its_new_hand() -> None:
     answer(st, "vulch", yes=False)
     hand = st.seats[THIRD].hand
     assert second in st.discard and first in hand and len(hand) == 1 + 7
+
+
+def test_vulch_edict_waits_on_the_discard_pile_through_a_reshuffle() -> None:
+    """An edict another seat discards stays on the discard pile until the Vulch answers, even
+    when the deck runs out meanwhile and the rest of the pile is reshuffled."""
+    from cosmodrome.games.cosmic import flow
+    st = new_game(3, ["none", "none", "vulch"], edicts=True)
+    give(st, DEF, [PLAGUE])
+    st.discard.extend(reversed(st.deck))  # empty deck: the new hand reshuffles the discard
+    del st.deck[:]
+    flow.new_hand(st, flow.Ctx(st, [], 0), DEF)
+    assert list(st.discard) == [PLAGUE] and len(st.seats[DEF].hand) == 7
+    assert answer(st, "vulch", yes=True) == THIRD
+    assert PLAGUE in st.seats[THIRD].hand and PLAGUE not in st.discard

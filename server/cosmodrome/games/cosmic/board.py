@@ -102,15 +102,25 @@ def has_encounter_card(st: pb.State, seat: int) -> bool:
 
 
 def draw_card(st: pb.State, rng: Rng) -> int | None:
-    """Top card of the deck; the discard is reshuffled into a new deck when it runs out."""
+    """Top card of the deck; the discard is reshuffled into a new deck when it runs out, except
+    the edicts a Vulch is still to answer about: they wait on the discard pile for its answer
+    (it may take them "chaque fois qu'un autre joueur joue ... ou se défausse")."""
     if not st.deck:
-        if not st.discard:
+        held = awaited_by_vulch(st)
+        cards = [c for c in st.discard if c not in held]
+        if not cards:
             return None
-        cards = list(st.discard)
         rng.shuffle(cards)
+        kept = [c for c in st.discard if c in held]
         del st.discard[:]
+        st.discard.extend(kept)
         st.deck.extend(cards)
     return st.deck.pop()
+
+
+def awaited_by_vulch(st: pb.State) -> set[int]:
+    """Edicts on the discard pile that a queued Vulch question names."""
+    return {t.arg for t in st.tasks if t.kind == pb.TASK_VULCH and not t.own}
 
 
 def holds_power(st: pb.State, seat: int, name: str) -> bool:
