@@ -275,6 +275,33 @@ def test_zombie_may_decline_and_lose_its_tokens_undisclosed() -> None:
     assert list(GAME.view(st, DEF).seats[OFF].powers) == []
 
 
+def _zombie_named_to(events, viewer) -> bool:
+    return any("zombie" in str(e.payload).lower() for e in events if e.visible_to(viewer))
+
+
+def test_zombie_that_declines_is_not_named_in_other_seats_events() -> None:
+    """"vous pouvez": a Zombie that declines keeps its power secret, events included (tokens
+    lost in an encounter, and the three tokens of a failed deal)."""
+    st = duel(["zombie", "none", "none"], [A4, A10], [A20, A6])
+    cards_down(st, A4, A20)
+    pass_windows(st)
+    events = play(st, OFF, mv(answer=pb.Answer(yes=False)))
+    assert st.seats[OFF].black_hole == 2
+    assert _zombie_named_to(events, OFF)
+    for viewer in (DEF, THIRD, None):
+        assert not _zombie_named_to(events, viewer)
+    st = duel(["none", "zombie", "none"], [C1, A10], [C2, A6])
+    cards_down(st, C1, C2)
+    pass_windows(st)
+    place_all(st)
+    play(st, OFF, mv(deal_abandon=pb.Done()))
+    take(st, OFF, 2, 2, 2)
+    events = play(st, DEF, mv(answer=pb.Answer(yes=False)))
+    for viewer in (OFF, THIRD, None):
+        assert not _zombie_named_to(events, viewer)
+    assert list(GAME.view(st, OFF).seats[DEF].powers) == []
+
+
 def test_zombie_question_names_the_power_to_its_holder_only() -> None:
     """Until the Zombie answers, no other seat may learn that the question is a Zombie's."""
     from cosmodrome.core.redact import add_decisions

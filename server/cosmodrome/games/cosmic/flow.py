@@ -443,7 +443,8 @@ def zombie_answer(st: pb.State, ctx: Ctx, t: pb.Task, yes: bool) -> None:
         if yes:
             P.use(st, ctx, t.seat, "zombie", f"its {n} tokens stay on its bases")
         else:
-            ctx.say("the Zombie lets its tokens go", t.seat)
+            # said to the Zombie only: declining keeps the power secret
+            ctx.say("the Zombie lets its tokens go", t.seat, frozenset({t.seat}))
             st.tasks.insert(0, pb.Task(kind=pb.TASK_TAKE, seat=t.seat, count=n, min=n,
                                        dest=pb.DEST_BLACK_HOLE, void_removes=t.arg >= 0,
                                        arg=t.arg))
@@ -453,7 +454,7 @@ def zombie_answer(st: pb.State, ctx: Ctx, t: pb.Task, yes: bool) -> None:
         P.use(st, ctx, t.seat, "zombie", f"{n} lost tokens go back to its bases")
         st.tasks.insert(0, pb.Task(kind=pb.TASK_PLACE, seat=t.seat, count=n))
         return
-    ctx.say("the Zombie lets its tokens go", t.seat)
+    ctx.say("the Zombie lets its tokens go", t.seat, frozenset({t.seat}))
     st.seats[t.seat].limbo -= n
     _lose_plainly(st, ctx, t.seat, n, t.arg)
 
