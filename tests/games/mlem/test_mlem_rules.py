@@ -282,6 +282,27 @@ def test_crash_command_passes_to_the_next_player_in_turn_order():
     assert state.rocket[0].owner == 1
 
 
+def test_crash_command_passes_to_the_player_after_the_one_who_led_not_after_an_empty_seat():
+    # seat 0 has landed all 8 cats (the game went on because that expedition crashed): seat 1
+    # leads in its place; after the crash command passes to seat 2, not back to seat 1.
+    state = fresh(3)
+    for k in range(1, 9):
+        put(state, 0, k, "planet", k % 5)
+    state.starting_seat = 0
+    G._begin_takeoff(state, [])
+    rig(state, 6, lambda d: set(d) <= {THREE, FOUR})  # Earth allows booster, 1, 2: crash
+    cat = pb.CAT_KIND_MOON_DOUBLE  # no take-off ability (PLAIN, the satellite, has one)
+    events = takeoff(state, {1: cat, 2: cat})
+    assert [c.owner for c in kinds(events, "take_off")[0].rocket] == [1, 2]
+    assert kinds(events, "crashed")
+    assert kinds(events, "expedition_ended")[0].next_starting_seat == 2
+    rig(state, 6, lambda d: ONE in d)
+    takeoff(state, {1: cat, 2: cat})
+    assert [c.owner for c in state.rocket] == [2, 1]
+    (d,) = G.decisions(state)
+    assert d.kind == "use_groups" and d.seat == 2
+
+
 def test_crash_ends_expedition_with_no_landing_phase():
     state = crash_at_ferrus()
     G.apply(state, 2, STAY)
@@ -513,6 +534,26 @@ def test_end_game_goes_on_if_the_expedition_with_the_8th_cat_crashes():
     G.apply(state, 1, STAY)  # crash: not a natural end
     assert state.phase == pb.PHASE_TAKEOFF
     assert [d.seat for d in G.decisions(state)] == [1]
+
+
+def test_end_8th_cat_landed_by_parachute_ends_the_game_at_the_next_natural_end():
+    # "lorsqu'un joueur a débarqué ses 8 Chastronautes et que l'expédition en cours s'est
+    # achevée naturellement": the crash expedition does not end it, the next natural end does.
+    state = fresh(2)
+    for k in range(1, 9):
+        if k != pb.CAT_KIND_PARACHUTE:
+            put(state, 0, k, "planet", k % 5)
+    aboard(state, [(1, PLAIN), (0, pb.CAT_KIND_PARACHUTE)], FERRUS, pool=2, landing_index=1)
+    rig(state, 2, lambda d: set(d) <= {THREE, B})
+    G.apply(state, 0, STAY)  # the roll crashes
+    G.apply(state, 0, land(FERRUS))  # 8th cat down by parachute
+    assert not state.boards[0].home and state.failure == 1
+    assert state.phase == pb.PHASE_TAKEOFF  # crashed: the game goes on
+    assert [d.seat for d in G.decisions(state)] == [1]  # seat 0 has no cat left to send
+    aboard(state, [(1, pb.CAT_KIND_MOON_DOUBLE)], FERRUS)  # the next expedition, flying
+    events = G.apply(state, 1, land(FERRUS))
+    assert state.phase == pb.PHASE_OVER
+    assert "landed all 8" in kinds(events, "game_ended")[0].reason
 
 
 # ---------------------------------------------------------------------------- scoring

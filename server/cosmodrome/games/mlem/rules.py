@@ -232,6 +232,8 @@ class Mlem(Game):
                 k = state.chosen[s]
                 state.rocket.add(owner=s, kind=k)
                 state.boards[s].home.remove(k)
+        # The seat whose cat leads commands this expedition; command rotates from it.
+        state.starting_seat = state.rocket[0].owner
         state.chosen[:] = [NO_CAT] * n
         state.sends[:] = [False] * n
         state.expedition += 1
@@ -431,7 +433,9 @@ class Mlem(Game):
     def _end_expedition(self, state: pb.State, layout: Layout, events: list[Event],
                         crashed: bool) -> None:
         # "Le rôle de Commandant passe au joueur suivant" / "nouvelle expédition commence avec
-        # un nouveau Commandant": the next seat after the one that led this expedition.
+        # un nouveau Commandant": the next seat after the one whose cat led this expedition
+        # (take-off set starting_seat to that seat: if the starting seat had no cat to send,
+        # the seat that led in its place does not lead again).
         state.starting_seat = (state.starting_seat + 1) % state.players
         state.ClearField("roll")
         events.append(Event(pb.Event(expedition_ended=pb.ExpeditionEnded(
