@@ -98,13 +98,15 @@ def test_cat_die_one_adds_1_to_the_ones_group_and_is_never_discarded():
 
 
 def test_cat_die_one_stops_counting_once_it_disembarked():
-    state = aboard(fresh(2), [(0, pb.CAT_KIND_DIE_ONE), (1, PLAIN)], FERRUS)
-    rig(state, 6, lambda d: True)
-    events = G.apply(state, 0, land(FERRUS))
-    G.apply(state, 1, STAY) if state.phase == pb.PHASE_LANDING else None
-    rolled = kinds(events, "dice_rolled")
-    assert all(r.roll.bonus_ones == 0 for r in rolled)
-    assert state.roll.bonus_ones == 0
+    # with the DIE_ONE cat aboard this roll (3s and boosters only) would not crash at Ferrus
+    # (1, 2, 4); once it has landed, the same roll crashes
+    state = aboard(fresh(2), [(0, pb.CAT_KIND_DIE_ONE), (1, PLAIN)], FERRUS, pool=2)
+    rig(state, 2, lambda d: set(d) <= {THREE, B})
+    G.apply(state, 0, land(FERRUS))
+    events = G.apply(state, 1, STAY)
+    (rolled,) = kinds(events, "dice_rolled")
+    assert rolled.roll.bonus_ones == 0
+    assert kinds(events, "crashed") and state.failure == 1
 
 
 def test_cat_parachute_is_the_only_cat_that_may_disembark_on_a_crash():

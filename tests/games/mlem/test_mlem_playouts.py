@@ -8,7 +8,20 @@ import pytest
 
 from cosmodrome.core.engine import IllegalMove
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
-from tests.games.mlem.mlem_helpers import G, L, where_are_cats
+from tests.games.mlem.mlem_helpers import (
+    FERRUS_SPACE,
+    ONE,
+    PLAIN,
+    STAY,
+    THREE,
+    B,
+    G,
+    K,
+    L,
+    aboard,
+    rig,
+    where_are_cats,
+)
 
 ALL_CATS = {(s, k) for s in range(5) for k in range(1, 9)}
 
@@ -165,12 +178,40 @@ def test_view_never_shows_another_seats_take_off_choice():
 
 
 def test_view_shows_the_rolled_dice_to_everyone():
-    state = G.setup(pb.Options(), 2, 5)
-    for seat in (0, 1):
-        G.apply(state, seat, G.decisions(state)[0].options[0])
-    if state.phase == pb.PHASE_TRAVEL:
-        for viewer in (0, 1, None):
-            assert list(G.view(state, viewer).roll.dice) == list(state.roll.dice)
+    # "Dice ... visible to all once rolled": the DiceRolled event goes to every seat and
+    # spectator, and every view shows the roll while it is being used (travel phase) and
+    # after a crash while parachutes decide.
+    state = G.setup(pb.Options(), 3, 5)
+    rig(state, 6, lambda d: ONE in d)  # a roll the Commander can use at Earth
+    events = []
+    for seat in range(3):
+        events += G.apply(state, seat, pb.Move(send_cat=pb.SendCat(kind=K.CAT_KIND_PARACHUTE)))
+    rolled = [e for e in events if e.payload.WhichOneof("kind") == "dice_rolled"]
+    assert len(rolled) == 1 and rolled[0].audience is None
+    assert state.phase == pb.PHASE_TRAVEL and len(state.roll.dice) == 6
+    for viewer in (0, 1, 2, None):
+        assert list(G.view(state, viewer).roll.dice) == list(rolled[0].payload.dice_rolled
+                                                              .roll.dice)
+    crashed = aboard(G.setup(pb.Options(), 2, 5), [(0, K.CAT_KIND_PARACHUTE), (1, PLAIN)],
+                     FERRUS_SPACE, pool=2, landing_index=1)
+    rig(crashed, 2, lambda d: set(d) <= {THREE, B})
+    G.apply(crashed, 1, STAY)
+    assert crashed.phase == pb.PHASE_PARACHUTE
+    for viewer in (0, 1, None):
+        assert list(G.view(crashed, viewer).roll.dice) == list(crashed.roll.dice)
+        assert set(G.view(crashed, viewer).roll.dice) <= {THREE, B}
+
+
+def test_view_never_holds_the_prng_state():
+    state = G.setup(pb.Options(), 3, 5)
+    assert "rng" not in pb.View.DESCRIPTOR.fields_by_name
+    # two states that differ only in their PRNG give byte-identical views
+    other = pb.State()
+    other.CopyFrom(state)
+    other.rng ^= 0xDEADBEEF
+    for viewer in (0, 1, 2, None):
+        assert G.view(state, viewer).SerializeToString() == \
+            G.view(other, viewer).SerializeToString()
 
 
 def test_view_scores_match_the_final_scores_at_the_end():
