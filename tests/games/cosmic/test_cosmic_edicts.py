@@ -133,6 +133,30 @@ def test_force_field_cancels_alliances_before_the_reveal() -> None:
     assert B.tok(st, 5, OFF) == 0  # 10 + 1 < 12 + 1 without the ally
 
 
+def test_force_field_may_be_played_with_the_cards_down_just_before_the_reveal() -> None:
+    """"c'est-à-dire juste avant que les cartes de duel soient retournées": also in the
+    pre-reveal window, once both cards are face down."""
+    st = new_game(3, edicts=True)
+    give(st, OFF, [A10, A4])
+    give(st, DEF, [A12, FIELD])
+    set_tokens(st, 5, DEF, 1)
+    third_joins_the_offence(st)
+    take(st, THIRD, 10, 10, 10, 10)
+    assert st.step == pb.STEP_PRE_CARDS
+    play(st, DEF, DONE)  # keeps the Champ de Force for later
+    play(st, OFF, mv(card=pb.CardChoice(card=A10)))
+    play(st, DEF, mv(card=pb.CardChoice(card=A12)))
+    assert st.step == pb.STEP_PRE_REVEAL and not st.enc.revealed
+    assert edict(FIELD, THIRD) in options(st, DEF)
+    play(st, DEF, edict(FIELD, THIRD))
+    place_all(st)
+    assert st.enc.cone_off[THIRD] == 0
+    pass_windows(st)
+    # 10 + 1 < 12 + 1 once the ally's four tokens went home: the offence's token is lost
+    assert B.tok(st, 5, OFF) == 0 and st.seats[OFF].black_hole == 1
+    assert st.seats[THIRD].black_hole == 0 and token_total(st, THIRD) == 20
+
+
 def test_emotional_control_turns_both_cards_into_compromises() -> None:
     st = duel(["none", "none", "none"], [A10, A4], [A12, A6], edicts=True)
     give(st, THIRD, [CONTROL, A4])

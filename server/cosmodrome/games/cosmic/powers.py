@@ -201,14 +201,7 @@ def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
             power("mutant")
         if main and has(st, seat, "laser") and not used(st, seat, "laser") and e.laser_seat < 0:
             power("laser", opp)
-        field = _first(st, seat, "champ")
-        if field >= 0:
-            allies = [s for s in range(st.players)
-                      if s not in (off, de) and (e.cone_off[s] or e.cone_def[s])]
-            if allies:
-                edict(field, -1)
-                for a in allies:
-                    edict(field, a)
+        _force_field(st, seat, edict)
         _zap_actions(st, seat, edict)
         return out
     if step == pb.STEP_PRE_REVEAL:
@@ -216,6 +209,7 @@ def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
             power("amibe")
         if main and has(st, seat, "sorcier") and not used(st, seat, "sorcier"):
             power("sorcier")
+        _force_field(st, seat, edict)
         return out
     if step == pb.STEP_POST_REVEAL:
         if main and has(st, seat, "chronos") and not used(st, seat, "chronos") \
@@ -239,6 +233,22 @@ def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
             power("voleur", opp, theirs)
         return out
     return out
+
+
+def _force_field(st: pb.State, seat: int, edict) -> None:
+    """Champ de Force: "après que toutes les alliances ont été scellées ..., c'est-à-dire juste
+    avant que les cartes de duel soient retournées": the pre-cards window and the pre-reveal
+    window (cards down, not yet turned); all alliances (target -1) or one ally."""
+    field = _first(st, seat, "champ")
+    if field < 0:
+        return
+    e = st.enc
+    allies = [s for s in range(st.players)
+              if s not in (e.offense, e.defense) and (e.cone_off[s] or e.cone_def[s])]
+    if allies:
+        edict(field, -1)
+        for a in allies:
+            edict(field, a)
 
 
 def plague_moves(st: pb.State, seat: int) -> list[pb.Move]:
