@@ -198,3 +198,30 @@ def test_vulch_edict_waits_on_the_discard_pile_through_a_reshuffle() -> None:
     assert list(st.discard) == [PLAGUE] and len(st.seats[DEF].hand) == 7
     assert answer(st, "vulch", yes=True) == THIRD
     assert PLAGUE in st.seats[THIRD].hand and PLAGUE not in st.discard
+
+
+def test_simultaneous_uses_go_offence_defence_then_clockwise_from_the_offences_left() -> None:
+    """"c'est le Pouvoir du joueur offensif qui s'applique le premier, puis le Pouvoir du
+    joueur défensif. Ensuite, les autres joueurs ... dans le sens des aiguilles d'une montre,
+    en commençant par le joueur placé à gauche du joueur offensif": five players, seat 2
+    (Virus) attacks seat 4 (Esprit); every seat may act in the pre-cards window (La Peste, the
+    Esprit, a Zap); they are asked 2, 4, then 3, 0, 1."""
+    zap2 = card_of("edict", edict="zap", skip=1)
+    wild = card_of("edict", edict="zap_sauvage")
+    st = new_game(5, ["none", "none", "virus", "none", "esprit"], first=2, edicts=True)
+    hands = {0: [ZAP, A4], 1: [zap2, A4], 2: [PLAGUE, A10], 3: [wild, A4], 4: [A20, C1]}
+    for seat, cards in hands.items():
+        give(st, seat, cards)
+    at_aim(st, 4)
+    play(st, 2, mv(aim=pb.Aim(planet=20, defense=4)))
+    take(st, 2, 10)
+    play(st, 2, DONE)  # the offence invites no one
+    play(st, 4, DONE)  # nor does the defence
+    assert st.step == pb.STEP_PRE_CARDS
+    assert list(st.enc.window_seats) == [2, 4, 3, 0, 1]
+    asked = []
+    while st.step == pb.STEP_PRE_CARDS:
+        (d,) = [d for d in GAME.decisions(st) if d.kind == "window"]
+        asked.append(d.seat)
+        play(st, d.seat, DONE)
+    assert asked == [2, 4, 3, 0, 1]
