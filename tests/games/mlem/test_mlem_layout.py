@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import random
 
 import pytest
 
 from cosmodrome.core.engine import BadOptions
 from cosmodrome.games.mlem import Mlem
-from cosmodrome.games.mlem.track import LAYOUT_DIR, LayoutError, parse_layout
+from cosmodrome.games.mlem.track import HOST_LAYOUTS_ENV, LAYOUT_DIR, LayoutError, parse_layout
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
+from tests.games.mlem.test_mlem_playouts import independent_scores
 
 RAW = json.loads((LAYOUT_DIR / "provisional.json").read_text())
 
@@ -59,6 +62,18 @@ def broken(mutate):
     (lambda d: d.update(dice=0), "layout.dice"),
     (lambda d: d.update(dice="6"), "layout.dice"),
     (lambda d: d.update(satellite_space=8), "satellite_space"),
+    # a misspelt or unknown key is an error, never silently ignored
+    (lambda d: d.update(satelite_space=3), "layout: unknown key 'satelite_space'"),
+    (lambda d: d["spaces"][6].update(planets="Ferrus"), "spaces[6]: unknown key 'planets'"),
+    (lambda d: d["moons"][0].update(pts=3), "moons[0]: unknown key 'pts'"),
+    (lambda d: d["planets"][0].update(value=[1, 1, 1]), "planets[0]: unknown key 'value'"),
+    # wrong JSON types are schema errors too (not a crash of the loader)
+    (lambda d: d["spaces"][3].update(faces=[["1"]]), "spaces[3].faces"),
+    (lambda d: d["spaces"][3].update(faces=[1]), "spaces[3].faces"),
+    (lambda d: d["spaces"][6].update(moons=["1"]), "spaces[6].moons"),
+    (lambda d: d["spaces"][6].update(moons=[[1]]), "spaces[6].moons"),
+    (lambda d: d["spaces"].__setitem__(3, "empty"), "spaces[3]: expected an object"),
+    (lambda d: d["moons"].__setitem__(0, 5), "moons[0]: expected an object"),
 ])
 def test_layout_schema_violations_are_rejected_at_load_naming_the_key(mutate, where):
     with pytest.raises(LayoutError) as err:
@@ -88,8 +103,129 @@ def test_layout_unknown_name_is_a_bad_option():
 def test_layout_a_bad_host_file_fails_at_load(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text("{not json")
-    with pytest.raises(LayoutError):
+    with pytest.raises(LayoutError) as err:
         Mlem(extra_layouts=[path])
+    assert str(err.value).startswith(f"{path}: not valid JSON")
+
+
+def test_layout_errors_from_a_host_file_name_the_file_and_the_key(tmp_path):
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(broken(lambda d: (d.update(name="board"),
+                                                 d["spaces"][3].update(faces=["5"])))))
+    with pytest.raises(LayoutError) as err:
+        Mlem(extra_layouts=[path])
+    assert str(err.value).startswith(f"{path}: spaces[3].faces:")
+
+
+def test_layout_missing_host_file_is_a_layout_error_naming_it(tmp_path):
+    path = tmp_path / "nowhere.json"
+    with pytest.raises(LayoutError) as err:
+        Mlem(extra_layouts=[path])
+    assert str(err.value).startswith(f"{path}: cannot read the layout file")
+
+
+def test_layout_names_are_unique_a_host_file_cannot_replace_another(tmp_path):
+    # matches store only the layout name: a second "provisional" would change their board
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(RAW))  # still named "provisional"
+    with pytest.raises(LayoutError) as err:
+        Mlem(extra_layouts=[path])
+    assert str(err.value).startswith(f"{path}: layout name 'provisional' is already used by")
+    assert "provisional.json" in str(err.value)
+
+
+def short_layout(name: str = "short") -> dict:
+    """A different, valid board: 16 spaces, 3 planets, 6 moons, other dice and points."""
+    spaces = [dict(RAW["spaces"][i]) for i in range(6)]
+    moons, planets = [], []
+    for i in range(6, 15):
+        if i % 3 == 1:
+            planet = f"P{i}"
+            planets.append({"name": planet, "values": [9, 4, 1]})
+            spaces.append({"index": i, "kind": "planet", "faces": ["1", "3"], "planet": planet})
+        else:
+            number = len(moons) + 1
+            moons.append({"number": number, "points": number + 1})
+            spaces.append({"index": i, "kind": "moon", "faces": ["B", "2", "4"], "booster": 2,
+                           "moons": [number]})
+    spaces.append({"index": 15, "kind": "deep_space", "faces": []})
+    return {**RAW, "name": name, "description": "test board", "dice": 5, "failure_end": 6,
+            "satellite_space": 2, "comet_points": 11, "galaxy_points": 3,
+            "spaces": spaces, "moons": moons, "planets": planets}
+
+
+def test_layout_server_host_loads_layouts_from_the_environment_variable(tmp_path, monkeypatch):
+    # the server builds its games with registry(): Mlem() reads COSMODROME_MLEM_LAYOUTS
+    from cosmodrome.games import registry
+    folder = tmp_path / "boards"
+    folder.mkdir()
+    (folder / "a.json").write_text(json.dumps(short_layout("short-a")))
+    single = tmp_path / "b.json"
+    single.write_text(json.dumps(short_layout("short-b")))
+    monkeypatch.setenv(HOST_LAYOUTS_ENV, os.pathsep.join([str(folder), str(single)]))
+    game = registry()["mlem"]
+    assert sorted(game.layouts) == ["provisional", "short-a", "short-b"]
+    assert game.option_specs[0].choices == ("provisional", "short-a", "short-b")
+    state = game.setup(pb.Options(layout="short-b"), 2, 1)
+    assert len(state.moons) == 6 and [p.name for p in state.planets] == ["P7", "P10", "P13"]
+    assert Mlem(extra_layouts=[]).layouts.keys() == {"provisional"}  # explicit list: no env
+    monkeypatch.delenv(HOST_LAYOUTS_ENV)
+    assert Mlem().layouts.keys() == {"provisional"}
+
+
+def test_layout_a_bad_file_in_the_environment_variable_stops_the_server_build(tmp_path,
+                                                                              monkeypatch):
+    from cosmodrome.games import registry
+    path = tmp_path / "typo.json"
+    path.write_text(json.dumps(broken(lambda d: d.update(name="typo", dice_count=6))))
+    monkeypatch.setenv(HOST_LAYOUTS_ENV, str(path))
+    with pytest.raises(LayoutError) as err:
+        registry()
+    assert str(err.value).startswith(f"{path}: layout: unknown key 'dice_count'")
+    monkeypatch.setenv(HOST_LAYOUTS_ENV, str(tmp_path))  # a folder with no layout in it
+    path.unlink()
+    with pytest.raises(LayoutError) as err:
+        registry()
+    assert "no .json layout file" in str(err.value)
+
+
+def test_layout_random_games_on_a_host_layout_use_its_values_and_end_cleanly(tmp_path):
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(short_layout()))
+    game = Mlem(extra_layouts=[path])
+    layout = game.layouts["short"]
+    rnd = random.Random(4)
+    ends = set()
+    for seed in range(60):
+        players = 2 + seed % 4
+        state = game.setup(pb.Options(layout="short"), players, seed)
+        while decisions := game.decisions(state):
+            d = rnd.choice(decisions)
+            for event in game.apply(state, d.seat, rnd.choice(d.options)):
+                payload = event.payload
+                if payload.HasField("take_off"):
+                    assert payload.take_off.pool == 5  # this layout's dice
+                    assert payload.take_off.space in (0, 2)  # its satellite space
+            assert game.audit(state) == []
+        assert state.phase == pb.PHASE_OVER and state.failure <= layout.failure_end
+        ends.add(state.failure == layout.failure_end)
+        assert list(state.final_scores) == independent_scores(state, layout)
+    assert ends == {True, False}  # both end conditions happen on this board
+
+
+def test_layout_bot_plays_a_host_layout_it_knows_and_any_layout_legally(tmp_path):
+    from cosmodrome.games.mlem.bot import MlemBot
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(short_layout()))
+    game = Mlem(extra_layouts=[path])
+    knowing, unaware = MlemBot(seed=1, layouts=game.layouts), MlemBot(seed=1)
+    for bot in (knowing, unaware):
+        state = game.setup(pb.Options(layout="short"), 3, 2)
+        while decisions := game.decisions(state):
+            d = decisions[0]
+            move = bot.choose(game.view(state, d.seat), d.kind, d.options)
+            assert move in d.options
+            game.apply(state, d.seat, move)
 
 
 def test_players_2_to_5():

@@ -26,16 +26,16 @@ from tests.games.mlem.mlem_helpers import (
 ALL_CATS = {(s, k) for s in range(5) for k in range(1, 9)}
 
 
-def independent_scores(state: pb.State) -> list[int]:
+def independent_scores(state: pb.State, layout=L) -> list[int]:
     """Scores recomputed from the final board without the engine's scoring module."""
     n = state.players
     total = [0] * n
-    points = {m.number: m.points for m in L.moons}
+    points = {m.number: m.points for m in layout.moons}
     for slot in state.moons:
         if slot.occupied:
             total[slot.cat.owner] += points[slot.number] * (
                 2 if slot.cat.kind == pb.CAT_KIND_MOON_DOUBLE else 1)
-    values = {p.name: p.values for p in L.planets}
+    values = {p.name: p.values for p in layout.planets}
     for pile in state.planets:
         seats = []
         for _i, cat in enumerate(pile.cats):
@@ -48,9 +48,9 @@ def independent_scores(state: pb.State) -> list[int]:
                           for c in pile.cats)
             total[s] += values[pile.name][min(rank, 2)] * (2 if doubled else 1)
     for cat in state.comet:
-        total[cat.owner] += L.comet_points * (2 if cat.kind == pb.CAT_KIND_DEEP_DOUBLE else 1)
+        total[cat.owner] += layout.comet_points * (2 if cat.kind == pb.CAT_KIND_DEEP_DOUBLE else 1)
     for cat in state.galaxy:
-        total[cat.owner] += L.galaxy_points * (2 if cat.kind == pb.CAT_KIND_DEEP_DOUBLE else 1)
+        total[cat.owner] += layout.galaxy_points * (2 if cat.kind == pb.CAT_KIND_DEEP_DOUBLE else 1)
     owners = list(state.objective_owner)
     for s in range(n):
         total[s] += 5 * owners.count(s)

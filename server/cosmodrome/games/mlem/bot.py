@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from cosmodrome.games.mlem import scoring
 from cosmodrome.games.mlem.rules import DIE_FACES, FACE_VALUE
-from cosmodrome.games.mlem.track import DEFAULT_LAYOUT, Layout, load_layouts
+from cosmodrome.games.mlem.track import DEFAULT_LAYOUT, Layout, host_layout_paths, load_layouts
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
 
 # Take-off preference (earlier is sent first). A guess: over 400 games against random bots,
@@ -34,7 +34,9 @@ class MlemBot:
     def __init__(self, seed: int | None = None, layouts: dict[str, Layout] | None = None,
                  send_order: Sequence[int] = SEND_ORDER) -> None:
         self._random = random.Random(seed)
-        self._layouts = layouts or load_layouts()
+        # default: the packaged layouts plus the host's (COSMODROME_MLEM_LAYOUTS), as the
+        # server loads them
+        self._layouts = layouts or load_layouts(host_layout_paths())
         self._send_order = {k: i for i, k in enumerate(send_order)}
 
     # -- Bot interface
@@ -42,7 +44,9 @@ class MlemBot:
     def choose(self, view: pb.View, kind: str, options: Sequence[pb.Move]) -> pb.Move:
         if len(options) == 1:
             return options[0]
-        layout = self._layouts[view.options.layout or DEFAULT_LAYOUT]
+        layout = self._layouts.get(view.options.layout or DEFAULT_LAYOUT)
+        if layout is None:  # a host layout this bot's machine does not have: play legally
+            return self._random.choice(options)
         if kind == "send_cat":
             return min(options, key=lambda o: self._send_order.get(o.send_cat.kind, 99))
         if kind == "use_groups":

@@ -26,7 +26,12 @@ from cosmodrome.core.engine import (
 )
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.mlem import scoring
-from cosmodrome.games.mlem.track import DEFAULT_LAYOUT, Layout, load_layouts
+from cosmodrome.games.mlem.track import (
+    DEFAULT_LAYOUT,
+    Layout,
+    host_layout_paths,
+    load_layouts,
+)
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
 
 # "Les dés ont six faces : 1, 2, 2, 3, 4 et Postcombustion."
@@ -76,9 +81,15 @@ class Mlem(Game):
     )
     Options, State, Move, View, Event = pb.Options, pb.State, pb.Move, pb.View, pb.Event
 
-    def __init__(self, extra_layouts: Iterable[Path | str] = ()) -> None:
-        """Loads (and validates) the packaged layouts plus a host's own layout files."""
-        self.layouts: dict[str, Layout] = load_layouts(tuple(extra_layouts))
+    def __init__(self, extra_layouts: Iterable[Path | str] | None = None) -> None:
+        """Loads (and validates) the packaged layouts plus a host's own layout files.
+
+        extra_layouts None (how the server's registry builds it): the files named by the
+        COSMODROME_MLEM_LAYOUTS environment variable (track.HOST_LAYOUTS_ENV), if set.
+        A bad file raises track.LayoutError naming the file and the key.
+        """
+        extra = host_layout_paths() if extra_layouts is None else tuple(extra_layouts)
+        self.layouts: dict[str, Layout] = load_layouts(tuple(extra))
         self.option_specs = (OptionSpec(
             "layout", "enum", "track layout (the packaged one is provisional data)",
             default=DEFAULT_LAYOUT, choices=tuple(sorted(self.layouts))),)

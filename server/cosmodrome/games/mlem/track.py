@@ -24,11 +24,18 @@ Schema (every key required unless marked optional):
         one space.
     planets: list of {name: str (unique), values: [most, second, presence] ints >= 0};
         each planet linked by exactly one space.
+    No other key is allowed anywhere (a misspelt key is an error, not silently ignored).
+
+Errors: LayoutError, whose message starts with the file (when loaded from one) and names the
+bad key, e.g. "board.json: spaces[3].faces: distinct values among 1, 2, 3, 4, B".
+Host layouts: Mlem(extra_layouts=[...]) or, for a server, the COSMODROME_MLEM_LAYOUTS
+environment variable (see HOST_LAYOUTS_ENV). Layout names must be unique across all files.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +43,16 @@ from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
 
 LAYOUT_DIR = Path(__file__).with_name("layouts")
 DEFAULT_LAYOUT = "provisional"
+# Layout files (or folders of *.json files) a server host adds to the packaged ones,
+# separated like PATH (os.pathsep): read when Mlem() is built without extra_layouts.
+HOST_LAYOUTS_ENV = "COSMODROME_MLEM_LAYOUTS"
+
+LAYOUT_KEYS = frozenset({"name", "description", "dice", "failure_end", "landing_from",
+                         "satellite_space", "objective_points", "comet_points", "galaxy_points",
+                         "spaces", "moons", "planets"})
+SPACE_KEYS = frozenset({"index", "kind", "faces", "booster", "moons", "planet"})
+MOON_KEYS = frozenset({"number", "points"})
+PLANET_KEYS = frozenset({"name", "values"})
 
 FACE_CODES = {"1": pb.FACE_ONE, "2": pb.FACE_TWO, "3": pb.FACE_THREE, "4": pb.FACE_FOUR,
               "B": pb.FACE_BOOSTER}
@@ -100,6 +117,17 @@ def _req(obj: dict, key: str, typ: type, where: str):
     return value
 
 
+def _only(obj: object, keys: frozenset[str], where: str) -> dict:
+    """obj must be an object with no key outside `keys` (a misspelt key is an error)."""
+    if not isinstance(obj, dict):
+        raise LayoutError(f"{where}: expected an object")
+    unknown = sorted(str(k) for k in obj if k not in keys)
+    if unknown:
+        raise LayoutError(f"{where}: unknown key {unknown[0]!r} (allowed: "
+                          f"{', '.join(sorted(keys))})")
+    return obj
+
+
 def _nonneg(obj: dict, key: str, where: str, minimum: int = 0) -> int:
     value = _req(obj, key, int, where)
     if value < minimum:
@@ -109,8 +137,7 @@ def _nonneg(obj: dict, key: str, where: str, minimum: int = 0) -> int:
 
 def parse_layout(data: object) -> Layout:
     """Validate decoded JSON against the schema and build a Layout (raises LayoutError)."""
-    if not isinstance(data, dict):
-        raise LayoutError("layout: expected an object")
+    _only(data, LAYOUT_KEYS, "layout")
     name = _req(data, "name", str, "layout")
     if not name:
         raise LayoutError("layout.name: must not be empty")
@@ -118,6 +145,7 @@ def parse_layout(data: object) -> Layout:
     moons: list[Moon] = []
     for i, m in enumerate(moons_raw):
         where = f"moons[{i}]"
+        _only(m, MOON_KEYS, where)
         moons.append(Moon(_nonneg(m, "number", where, 1), _nonneg(m, "points", where)))
     numbers = [m.number for m in moons]
     if len(set(numbers)) != len(numbers):
@@ -125,6 +153,7 @@ def parse_layout(data: object) -> Layout:
     planets: list[Planet] = []
     for i, p in enumerate(_req(data, "planets", list, "layout")):
         where = f"planets[{i}]"
+        _only(p, PLANET_KEYS, where)
         values = _req(p, "values", list, where)
         if len(values) != 3 or any(isinstance(v, bool) or not isinstance(v, int) or v < 0
                                    for v in values):
@@ -149,6 +178,7 @@ def parse_layout(data: object) -> Layout:
     last = len(spaces_raw) - 1
     for i, s in enumerate(spaces_raw):
         where = f"spaces[{i}]"
+        _only(s, SPACE_KEYS, where)
         if _req(s, "index", int, where) != i:
             raise LayoutError(f"{where}.index: must be {i}")
         kind = _req(s, "kind", str, where)
@@ -159,7 +189,8 @@ def parse_layout(data: object) -> Layout:
         if kind not in expected:
             raise LayoutError(f"{where}.kind: must be {' or '.join(expected)} here")
         faces_raw = _req(s, "faces", list, where)
-        if any(f not in FACE_CODES for f in faces_raw) or len(set(faces_raw)) != len(faces_raw):
+        if (any(not isinstance(f, str) or f not in FACE_CODES for f in faces_raw)
+                or len(set(faces_raw)) != len(faces_raw)):
             raise LayoutError(f"{where}.faces: distinct values among 1, 2, 3, 4, B")
         if (kind == "deep_space") != (not faces_raw):
             raise LayoutError(f"{where}.faces: empty on deep_space only")
@@ -172,7 +203,8 @@ def parse_layout(data: object) -> Layout:
         planet = -1
         if kind == "moon":
             nums = _req(s, "moons", list, where)
-            if not nums or any(n not in moon_index for n in nums):
+            if not nums or any(isinstance(n, bool) or not isinstance(n, int)
+                               or n not in moon_index for n in nums):
                 raise LayoutError(f"{where}.moons: non-empty list of known moon numbers")
             for n in nums:
                 if n in moon_links:
@@ -211,19 +243,51 @@ def parse_layout(data: object) -> Layout:
 
 
 def load_layout(path: Path | str) -> Layout:
-    """Read and validate one layout file."""
+    """Read and validate one layout file; every error message starts with the file."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LayoutError(f"{path}: cannot read the layout file ({exc})") from exc
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise LayoutError(f"{path.name}: not valid JSON ({exc})") from exc
-    return parse_layout(data)
+        raise LayoutError(f"{path}: not valid JSON ({exc})") from exc
+    try:
+        return parse_layout(data)
+    except LayoutError as exc:
+        raise LayoutError(f"{path}: {exc}") from exc
+
+
+def host_layout_paths(value: str | None = None) -> list[Path]:
+    """The files named by HOST_LAYOUTS_ENV (or `value`): files, or folders of *.json files."""
+    value = os.environ.get(HOST_LAYOUTS_ENV, "") if value is None else value
+    paths: list[Path] = []
+    for entry in value.split(os.pathsep):
+        if not entry.strip():
+            continue
+        path = Path(entry.strip())
+        if path.is_dir():
+            found = sorted(path.glob("*.json"))
+            if not found:
+                raise LayoutError(f"{path}: {HOST_LAYOUTS_ENV} names a folder with no .json "
+                                  "layout file")
+            paths += found
+        else:
+            paths.append(path)  # a missing file fails in load_layout, naming it
+    return paths
 
 
 def load_layouts(extra: list[Path | str] | tuple = ()) -> dict[str, Layout]:
-    """The packaged layouts plus `extra` files, by name (a later file replaces an earlier)."""
-    layouts = {}
-    for path in [*sorted(LAYOUT_DIR.glob("*.json")), *extra]:
+    """The packaged layouts plus `extra` files, by name (each name in one file only)."""
+    layouts: dict[str, Layout] = {}
+    source: dict[str, Path] = {}
+    for path in [*sorted(LAYOUT_DIR.glob("*.json")), *map(Path, extra)]:
         layout = load_layout(path)
+        if layout.name in layouts:
+            raise LayoutError(f"{path}: layout name {layout.name!r} is already used by "
+                              f"{source[layout.name]} (give each layout its own name; a match "
+                              "picks one with Options.layout)")
         layouts[layout.name] = layout
+        source[layout.name] = path
     return layouts
