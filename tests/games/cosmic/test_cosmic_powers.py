@@ -356,6 +356,22 @@ def test_echangeur_swaps_hands() -> None:
     assert sorted(st.seats[DEF].hand) == sorted([A4, A5])
 
 
+def test_echangeur_swap_lets_each_know_the_others_new_hand_and_no_one_else() -> None:
+    """"L'échange est définitif": each main player now knows the other's whole hand (his own
+    former one): a knowledge record and a private CardsSeen for the two of them only."""
+    st = duel(["echangeur", "none", "none"], [A4, A5], [A20, A12, C1])
+    events = play(st, OFF, power_move("echangeur", DEF))
+    known = {v: [(k.target, list(k.cards), k.why) for k in GAME.view(st, v).knowledge]
+             for v in (OFF, DEF, THIRD, None)}
+    assert known[OFF] == [(DEF, sorted([A4, A5]), "echangeur")]
+    assert known[DEF] == [(OFF, sorted([A20, A12, C1]), "echangeur")]
+    assert known[THIRD] == [] and known[None] == []
+    seen = [e for e in events if e.payload.WhichOneof("kind") == "cards_seen"]
+    assert {(e.payload.cards_seen.seat, tuple(e.payload.cards_seen.cards), e.audience)
+            for e in seen} == {(OFF, tuple(sorted([A20, A12, C1])), frozenset({OFF})),
+                               (DEF, tuple(sorted([A4, A5])), frozenset({DEF}))}
+
+
 def test_empathe_compromise_turns_the_opponents_card() -> None:
     st = duel(["empathe", "none", "none"], [C1, A10], [A20, A6])
     cards_down(st, C1, A20)

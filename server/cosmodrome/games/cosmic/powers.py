@@ -349,6 +349,12 @@ def perform(st: pb.State, ctx) -> None:
         del st.seats[target].hand[:]
         st.seats[target].hand.extend(a)
         ctx.say("hands exchanged", seat)
+        # each now knows the other's whole hand (his own former one): knowledge for both
+        for viewer, other, got, gave in ((seat, target, b, a), (target, seat, a, b)):
+            ctx.events.append(Event(pb.Event(cards_seen=pb.CardsSeen(
+                seat=viewer, from_seat=other, cards=sorted(got), why="echangeur")),
+                frozenset({viewer})))
+            st.knowledge.add(viewer=viewer, target=other, cards=sorted(gave), why="echangeur")
     elif name == "esprit":
         cards = sorted(st.seats[target].hand)
         st.knowledge.add(viewer=seat, target=target, cards=cards, why="esprit")
