@@ -187,3 +187,32 @@ def test_cat_parachute_landing_can_claim_an_objective():
     assert [o.objective for o in kinds(events, "objective_claimed")] == [
         pb.OBJECTIVE_FOUR_MOONS]
     assert state.failure == 1 and state.phase == pb.PHASE_TAKEOFF
+
+
+def test_cat_die_one_two_aboard_add_one_1_each():
+    # one DIE_ONE per player, so one per seat aboard: each adds its own 1
+    state = aboard(fresh(3), [(0, PLAIN), (1, pb.CAT_KIND_DIE_ONE), (2, pb.CAT_KIND_DIE_ONE)],
+                   0, pb.PHASE_TRAVEL, pool=2, roll=[ONE, FOUR])
+    assert state.roll.bonus_ones == 2
+    G.apply(state, 0, use(ONE))
+    assert state.space == 3  # the real 1 plus two cats' 1s
+    assert state.pool == 1
+
+
+def test_cat_shifter_commander_stepping_into_deep_space_goes_to_the_comet():
+    state = aboard(fresh(2), [(0, pb.CAT_KIND_SHIFTER), (1, PLAIN)], 24)
+    events = G.apply(state, 0, land(L.last))
+    assert [c.owner for c in state.comet] == [0] and not state.galaxy
+    assert kinds(events, "landed")[0].site == pb.SITE_COMET
+    # the rocket itself is still at space 24 with the other cat, now its Commander
+    assert state.space == 24 and [c.owner for c in state.rocket] == [1]
+
+
+def test_cat_parachute_cannot_land_on_a_moon_space_whose_moons_are_taken():
+    state = fresh(2)
+    put(state, 1, pb.CAT_KIND_MOON_DOUBLE, "moon", moon_index(5))  # space 9 has moon 5 only
+    aboard(state, [(0, pb.CAT_KIND_PARACHUTE), (1, PLAIN)], 9, pool=1, landing_index=1)
+    rig(state, 1, lambda d: set(d) <= {THREE, FOUR, B})  # space 9 allows 1 and 2: crash
+    events = G.apply(state, 1, STAY)
+    assert kinds(events, "crashed") and state.phase == pb.PHASE_TAKEOFF  # no decision offered
+    assert pb.CAT_KIND_PARACHUTE in state.boards[0].home

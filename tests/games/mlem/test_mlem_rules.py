@@ -623,3 +623,44 @@ def test_end_reaching_deep_space_with_the_8th_cat_is_a_natural_end():
     assert [c.owner for c in state.galaxy] == [0]
     assert state.phase == pb.PHASE_OVER
     assert kinds(events, "expedition_ended")[0].crashed is False
+
+
+def test_end_cosmic_failure_11_lets_that_crashs_parachutes_land_first():
+    state = crash_at_ferrus(cats=[(0, PLAIN), (1, pb.CAT_KIND_PARACHUTE), (2, PLAIN)])
+    state.failure = 10
+    G.apply(state, 2, STAY)
+    assert state.failure == 11 and state.phase == pb.PHASE_PARACHUTE
+    (d,) = G.decisions(state)
+    assert d.seat == 1 and d.kind == "parachute"
+    G.apply(state, 1, land(FERRUS))
+    assert state.phase == pb.PHASE_OVER
+    assert list(state.final_scores) == [0, L.planets[0].values[0], 0]
+
+
+def test_end_no_cat_left_to_send_ends_the_game():
+    # every cat landed although the last expedition crashed (its cats all parachuted down)
+    state = fresh(2)
+    for seat in (0, 1):
+        for k in range(1, 9):
+            if k != pb.CAT_KIND_PARACHUTE:
+                put(state, seat, k, "planet", k % 5)
+    cats = [(0, pb.CAT_KIND_PARACHUTE), (1, pb.CAT_KIND_PARACHUTE)]
+    aboard(state, cats, FERRUS, pool=2, landing_index=1)
+    rig(state, 2, lambda d: set(d) <= {THREE, B})
+    G.apply(state, 1, STAY)  # crash
+    G.apply(state, 0, land(FERRUS))
+    events = G.apply(state, 1, land(FERRUS))
+    assert state.failure == 1 and state.phase == pb.PHASE_OVER
+    assert kinds(events, "game_ended")[0].reason == "no cat left to send"
+
+
+def test_objective_deep_space_arrivals_claim_in_rocket_order_commander_first():
+    # seats 1 and 2 each have one cat in the Galaxy; both reach 2 cats in Deep Space on the
+    # same arrival: the Commander is placed first, then passengers in rocket order.
+    state = fresh(3)
+    put(state, 1, pb.CAT_KIND_MOON_DOUBLE, "galaxy")
+    put(state, 2, pb.CAT_KIND_MOON_DOUBLE, "galaxy")
+    aboard(state, [(2, PLAIN), (1, PLAIN), (0, PLAIN)], 24, pb.PHASE_TRAVEL, roll=[B, B])
+    G.apply(state, 2, use(B))
+    assert state.objective_owner[3] == 2
+    assert [c.owner for c in state.comet] == [2]
