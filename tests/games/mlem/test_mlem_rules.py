@@ -45,6 +45,22 @@ def takeoff(state, picks):
 
 # --------------------------------------------------------------------------- take-off
 
+def test_takeoff_every_round_begins_with_a_takeoff_phase():
+    # "Chaque manche commence par une Phase de Décollage": the game, and every expedition
+    # after one ends (here by a crash), starts with every seat owing a secret pick
+    state = fresh(3)
+    assert state.phase == pb.PHASE_TAKEOFF and state.expedition == 0
+    state = crash_at_ferrus()
+    G.apply(state, 2, STAY)
+    assert state.phase == pb.PHASE_TAKEOFF and not state.rocket
+    assert [(d.seat, d.kind) for d in G.decisions(state)] == [
+        (0, "send_cat"), (1, "send_cat"), (2, "send_cat")]
+    rig(state, 6, lambda d: ONE in d)
+    takeoff(state, {0: pb.CAT_KIND_MOON_DOUBLE, 1: pb.CAT_KIND_MOON_DOUBLE,
+                    2: pb.CAT_KIND_MOON_DOUBLE})
+    assert state.expedition == 2
+
+
 def test_takeoff_each_player_chooses_one_of_his_cats_to_send():
     state = fresh(3)
     decisions = G.decisions(state)
@@ -392,6 +408,18 @@ def test_landing_deep_space_commander_to_comet_passengers_to_galaxy():
     assert state.space == L.last or state.phase == pb.PHASE_TAKEOFF
     assert [c.owner for c in state.comet] == [1]
     assert [c.owner for c in state.galaxy] == [2, 0]
+
+
+def test_landing_comet_and_galaxy_have_no_limit():
+    # "Ces zones n'ont aucune limite d'occupation"
+    state = fresh(3)
+    for seat in range(3):
+        put(state, seat, pb.CAT_KIND_MOON_DOUBLE, "galaxy")
+    put(state, 0, pb.CAT_KIND_DEEP_DOUBLE, "comet")
+    aboard(state, [(1, PLAIN), (2, PLAIN), (0, PLAIN)], 24, pb.PHASE_TRAVEL, roll=[B, B])
+    G.apply(state, 1, use(B))
+    assert [c.owner for c in state.comet] == [0, 1]
+    assert [c.owner for c in state.galaxy] == [0, 1, 2, 2, 0]
 
 
 def test_landing_commander_who_disembarks_hands_command_to_the_next_cat():
