@@ -499,6 +499,45 @@ def test_power_rotation_offers_keep_or_draw_after_a_full_round() -> None:
     assert st.step != pb.STEP_ROTATION and list(st.seats[1].powers) == [B.POWER_ID["macron"]]
 
 
+def _rotation_round(powers: list[str], pool: list[str], seed: int = 1) -> pb.State:
+    """Power rotation after a full round: seat 0 keeps or draws first."""
+    from cosmodrome.games.cosmic import flow
+    st = new_game(len(powers), powers=powers, power_rotation=True, seed=seed)
+    st.power_pool.extend(B.POWER_ID[p] for p in pool)
+    ctx = flow.Ctx(st, [], 0)
+    st.enc.offense = len(powers) - 1
+    flow.end_turn(st, ctx)
+    st.rng = ctx.rng.state
+    assert st.step == pb.STEP_ROTATION
+    return st
+
+
+def test_power_rotation_never_brings_the_insecte_into_a_game_with_the_oracle() -> None:
+    """"Ne pas utiliser ce Pouvoir dans les parties où ... l'Oracle [est] utilisé": a seat
+    rotating its power cannot draw the Insecte while another holds the Oracle; the Oracle's
+    own holder may (its Oracle leaves the game)."""
+    st = _rotation_round(["virus", "oracle", "macron"], ["insecte"])
+    play(st, 0, mv(keep_power=pb.PowerChoice(power=-1)))
+    assert list(st.seats[0].powers) == [B.POWER_ID["virus"]]
+    assert list(st.power_pool) == [B.POWER_ID["insecte"]]
+    play(st, 1, mv(keep_power=pb.PowerChoice(power=-1)))
+    assert list(st.seats[1].powers) == [B.POWER_ID["insecte"]]
+    assert list(st.power_pool) == [B.POWER_ID["oracle"]]
+
+
+def test_power_rotation_draws_a_new_power_at_random_from_those_not_in_play() -> None:
+    """"en tirer un nouveau": a random draw (seeded), not the power last put back."""
+    pool = ["clone", "laser", "mutant", "sorcier", "voleur", "chronos"]
+    drawn = set()
+    for seed in range(12):
+        st = _rotation_round(["virus", "oracle", "macron"], pool, seed=seed)
+        play(st, 0, mv(keep_power=pb.PowerChoice(power=-1)))
+        (new,) = st.seats[0].powers
+        assert new in [B.POWER_ID[p] for p in pool] and B.POWER_ID["virus"] in st.power_pool
+        drawn.add(new)
+    assert len(drawn) > 1
+
+
 def test_insecte_and_oracle_cannot_be_chosen_together() -> None:
     from cosmodrome.core.engine import BadOptions
     with pytest.raises(BadOptions):

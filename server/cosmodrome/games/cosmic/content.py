@@ -73,3 +73,14 @@ CARDS = _load_cards()
 POWERS, EXCLUSIONS = _load_powers()
 POWER_ID = {p.name: p.id for p in POWERS}
 EDICT_CARDS = tuple(c.id for c in CARDS if c.kind == "edict")
+
+
+def excluded(pid: int, held: list[int]) -> bool:
+    """Seed 001, Insecte: "Ne pas utiliser ce Pouvoir dans les parties où l'Avare ou l'Oracle
+    sont utilisés": may power `pid` join a game where the powers `held` are in use?"""
+    name = POWERS[pid].name
+    for a, b in EXCLUSIONS:
+        other = b if name == a else a if name == b else None
+        if other is not None and POWER_ID[other] in held:
+            return True
+    return False

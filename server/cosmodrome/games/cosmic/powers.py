@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cosmodrome.core.engine import Event
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic.content import CARDS, POWER_ID, POWERS
+from cosmodrome.games.cosmic.content import CARDS, POWER_ID, POWERS, excluded
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 WINDOW_STEPS = (pb.STEP_START_WINDOW, pb.STEP_PRE_CARDS, pb.STEP_PRE_REVEAL,
@@ -677,12 +677,19 @@ def show_plague(st: pb.State, ctx, t: pb.Task) -> None:
 # ====================================================================== variants
 
 def rotate_power(st: pb.State, ctx, seat: int) -> None:
+    """Power rotation: draw a new power at random from the powers not in play (never the
+    Insecte while another seat holds the Oracle, nor the reverse); the old one goes back."""
     se = st.seats[seat]
     if not st.power_pool or not se.powers:
         return
     old = se.powers[0]
-    new = st.power_pool.pop()
-    st.power_pool.insert(0, old)
+    held = [p for s, o in enumerate(st.seats) if not o.eliminated
+            for i, p in enumerate(o.powers) if not (s == seat and i == 0)]
+    allowed = [i for i, p in enumerate(st.power_pool) if not excluded(p, held)]
+    if not allowed:
+        return
+    new = st.power_pool.pop(allowed[ctx.rng.below(len(allowed))])
+    st.power_pool.append(old)
     se.powers[0] = new
     se.disclosed[0] = False
     ctx.say("draws a new power", seat)

@@ -21,7 +21,7 @@ from cosmodrome.core.engine import (
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import flow
-from cosmodrome.games.cosmic.content import CARDS, EXCLUSIONS, POWER_ID, POWERS
+from cosmodrome.games.cosmic.content import CARDS, EXCLUSIONS, POWER_ID, POWERS, excluded
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 DEFAULT_DEAL_TIMEOUT_MS = 60_000
@@ -115,7 +115,7 @@ class Cosmic(Game):
                 hand: list[int] = []
                 while len(hand) < per and pool:
                     pid = pool.pop()
-                    if _excluded(pid, taken):
+                    if excluded(pid, taken):
                         pool.insert(0, pid)
                         continue
                     hand.append(pid)
@@ -189,12 +189,3 @@ class Cosmic(Game):
         if len(winners) > 1:
             why = "shared victory: five foreign bases at once"
         return Result(winners=winners, scores=scores, summary=why)
-
-
-def _excluded(pid: int, taken: list[int]) -> bool:
-    name = POWERS[pid].name
-    for a, b in EXCLUSIONS:
-        other = b if name == a else a if name == b else None
-        if other is not None and POWER_ID[other] in taken:
-            return True
-    return False
