@@ -94,6 +94,19 @@ def test_layout_host_can_load_another_layout_file(tmp_path):
     assert game.layout(state).comet_points == 9
 
 
+def test_layout_a_stored_match_on_a_layout_this_server_lacks_fails_with_a_clear_error(tmp_path):
+    # e.g. a replica started without the host's COSMODROME_MLEM_LAYOUTS loads the match
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(short_layout()))
+    state = Mlem(extra_layouts=[path]).setup(pb.Options(layout="short"), 2, 1)
+    replica = Mlem(extra_layouts=[])
+    for call in (lambda: replica.view(state, 0),
+                 lambda: replica.apply(state, 0, replica.decisions(state)[0].options[0])):
+        with pytest.raises(LayoutError) as err:
+            call()
+        assert "layout 'short'" in str(err.value) and HOST_LAYOUTS_ENV in str(err.value)
+
+
 def test_layout_unknown_name_is_a_bad_option():
     with pytest.raises(BadOptions) as err:
         Mlem().check_options(pb.Options(layout="nope"), 3)
