@@ -135,3 +135,56 @@ def test_esprit_knowledge_and_deal_drafts_are_private() -> None:
     for viewer in (0, 1, None):
         assert not GAME.view(st, viewer).knowledge
     assert GAME.view(st, 2).knowledge[0].why == "esprit"
+
+
+def _power_words(pid: int) -> set[str]:
+    import unicodedata
+
+    from tests.games.cosmic.cosmic_helpers import B
+    name = [n for n, i in B.POWER_ID.items() if i == pid][0]
+    from cosmodrome.games.cosmic.content import POWERS
+    words = {name, POWERS[pid].en.split()[0].lower()}
+    return {unicodedata.normalize("NFKD", w).encode("ascii", "ignore").decode() for w in words}
+
+
+def test_public_events_never_name_an_undisclosed_power() -> None:
+    """Every power in play at 4 to 6 players, random moves: a public event (note or power
+    use) never names a power that is still undisclosed once the move is applied (a Zombie or
+    Vulch that declines, a power that is offered but not used, stays secret)."""
+    import re
+    import unicodedata
+    groups = (["zombie", "vulch", "vide", "chercheur"],
+              ["machine", "amibe", "chronos", "clone", "laser"],
+              ["macron", "mutant", "philanthrope", "sorcier", "virus", "echangeur"],
+              ["empathe", "oracle", "esprit", "voleur", "zombie"],
+              ["insecte", "vulch", "philanthrope", "laser"])
+    from tests.games.cosmic.cosmic_helpers import new_game
+    for g, powers in enumerate(groups):
+        for seed in (1, 2):
+            st = new_game(len(powers), powers, seed=seed, edicts=True)
+            r = random.Random(seed * 31 + g)
+            for _ in range(2500):
+                ds = GAME.decisions(st)
+                if not ds:
+                    break
+                d = r.choice(ds)
+                events = GAME.apply(st, d.seat, r.choice(d.options))
+                secret = {}
+                for s, se in enumerate(st.seats):
+                    for i, pid in enumerate(se.powers):
+                        if not se.disclosed[i]:
+                            secret[(s, pid)] = _power_words(pid)
+                for e in events:
+                    if e.audience is not None:
+                        continue
+                    kind = e.payload.WhichOneof("kind")
+                    if kind == "power_used":
+                        p = e.payload.power_used
+                        assert (p.seat, p.power) not in secret or any(
+                            (p.seat, q) not in secret for q in st.seats[p.seat].powers)
+                    text = unicodedata.normalize("NFKD", str(e.payload).lower())
+                    text = text.encode("ascii", "ignore").decode()
+                    if kind != "note":
+                        continue
+                    for words in secret.values():
+                        assert not any(re.search(rf"\b{w}\b", text) for w in words), text
