@@ -21,9 +21,11 @@ from dataclasses import dataclass
 from importlib import resources
 
 import redis.asyncio as redis
+from redis.asyncio.connection import SSLConnection
 from redis.exceptions import ResponseError
 
 from cosmodrome.core.errors import AlreadyExists, InvalidArgument, NotFound, Stale
+from cosmodrome.store.multiplex import Multiplexer, Script
 from cosmodrome.v1 import match_pb2, records_pb2
 
 DEADLINES = "deadlines"
@@ -97,13 +99,20 @@ class RecordCache:
 
 
 class RedisStore:
+    """Matches in Redis. A move's reads and writes go through `fast` (one shared, pipelined
+    connection); the rest (listing, blocking stream reads, admin, deadlines) through the
+    redis-py client and its pool."""
+
     def __init__(self, client: redis.Redis, retention_ms: int = 7 * 24 * 3600 * 1000,
                  cache_size: int = 10_000) -> None:
         self.redis = client
+        pool = client.connection_pool
+        self.fast = Multiplexer(pool.connection_kwargs,
+                                tls=issubclass(pool.connection_class, SSLConnection))
         self.retention_ms = retention_ms
         self.cache = RecordCache(cache_size)
-        self._commit = client.register_script(_lua("commit"))
-        self._create = client.register_script(_lua("create"))
+        self._commit = Script(_lua("commit"))
+        self._create = Script(_lua("create"))
         self._release = client.register_script(_lua("release_deadline"))
 
     @classmethod
@@ -112,6 +121,7 @@ class RedisStore:
         return cls(client, **kwargs)
 
     async def close(self) -> None:
+        await self.fast.close()
         await self.redis.aclose()
 
     # -- one match ---------------------------------------------------------------------
@@ -119,10 +129,10 @@ class RedisStore:
     async def create(self, record: records_pb2.StoredMatch, entry: records_pb2.StoredEntry,
                      created_ms: int) -> None:
         mid = record.match.match_id
-        ok = await self._create(keys=[match_key(mid), log_key(mid)],
-                                args=[record.SerializeToString(),
-                                      record.match.SerializeToString(),
-                                      entry.SerializeToString(), record.incarnation])
+        ok = await self.fast.evalsha(self._create, keys=[match_key(mid), log_key(mid)],
+                                     args=[record.SerializeToString(),
+                                           record.match.SerializeToString(),
+                                           entry.SerializeToString(), record.incarnation])
         if not ok:
             raise AlreadyExists(f"match {mid} already exists")
         await self._index(mid, record.match.game, created_ms)
@@ -138,12 +148,12 @@ class RedisStore:
             records_pb2.StoredMatch, Duplicate | None]:
         """The match record, and the stored first result if `retry` was seen before."""
         if retry:
-            async with self.redis.pipeline(transaction=False) as pipe:
-                pipe.hget(match_key(match_id), "rec")
-                pipe.hmget(idem_key(match_id), retry.slot + ":k", retry.slot + ":r")
-                raw, (key, result) = await pipe.execute()
+            raw, (key, result) = await self.fast.execute_many(
+                ("HGET", match_key(match_id), "rec"),
+                ("HMGET", idem_key(match_id), retry.slot + ":k", retry.slot + ":r"))
         else:
-            raw, key, result = await self.redis.hget(match_key(match_id), "rec"), None, None
+            raw = await self.fast.execute("HGET", match_key(match_id), "rec")
+            key = result = None
         if raw is None:
             raise NotFound(f"no match {match_id}")
         prior = Duplicate(result) if retry and key == retry.key.encode() else None
@@ -160,8 +170,8 @@ class RedisStore:
         """
         mid = record.match.match_id
         finished = record.match.status == match_pb2.MATCH_STATUS_FINISHED
-        reply = await self._commit(
-            keys=[match_key(mid), log_key(mid), idem_key(mid)],
+        reply = await self.fast.evalsha(
+            self._commit, keys=[match_key(mid), log_key(mid), idem_key(mid)],
             args=[expected_version, record.SerializeToString(), record.match.SerializeToString(),
                   entry.SerializeToString(), retry.slot if retry else "",
                   retry.key if retry else "", result,
