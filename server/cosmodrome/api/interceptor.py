@@ -1,5 +1,4 @@
-"""One interceptor around every Cosmodrome RPC: credentials, structured access log and
-error mapping.
+"""Around every Cosmodrome RPC: credentials, structured access log and error mapping.
 
 It reads the caller's bearer token from the `authorization` metadata into `credential`
 (None: no token, a spectator); handlers resolve it against the match they load. What
@@ -9,22 +8,31 @@ carries it with the status and latency.
 
 from __future__ import annotations
 
+import asyncio
 import time
-from contextlib import asynccontextmanager
 from contextvars import ContextVar
 
 import grpc
 import structlog
+from google.protobuf.descriptor import ServiceDescriptor
 from google.protobuf.message import DecodeError
+from google.protobuf.message_factory import GetMessageClass
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from cosmodrome.api.errors import abort
 from cosmodrome.core import requestlog
-from cosmodrome.core.errors import CosmodromeError, InvalidArgument, Unauthenticated
+from cosmodrome.core.errors import (
+    CosmodromeError,
+    InvalidArgument,
+    Unauthenticated,
+    Unavailable,
+)
 
 log = structlog.get_logger("cosmodrome.api")
-PREFIX = "/cosmodrome.v1."
 
 credential: ContextVar[str | None] = ContextVar("credential", default=None)
+RedisUnreachable = (RedisConnectionError, RedisTimeoutError)
 
 
 def bearer_token(metadata) -> str | None:
@@ -38,32 +46,27 @@ def bearer_token(metadata) -> str | None:
     return None
 
 
-class ApiInterceptor(grpc.aio.ServerInterceptor):
-    def __init__(self) -> None:
-        self._wrapped: dict[str, grpc.RpcMethodHandler] = {}  # built once per method
+def add_service(server: grpc.aio.Server, service: ServiceDescriptor, servicer) -> None:
+    """Serve `servicer`'s methods for `service`, each wrapped here once.
 
-    async def intercept_service(self, continuation, handler_call_details):
-        method = handler_call_details.method
-        wrapped = self._wrapped.get(method)
-        if wrapped is None:
-            handler = await continuation(handler_call_details)
-            if handler is None or not method.startswith(PREFIX):
-                return handler  # health, reflection: as they are
-            wrapped = self._wrapped[method] = _wrap(method[len(PREFIX):], handler)
-        return wrapped
-
-
-def _wrap(rpc: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
-    # Requests arrive as bytes and are parsed inside the wrapper, so a malformed one is
-    # INVALID_ARGUMENT rather than grpcio's INTERNAL.
-    parse = handler.request_deserializer
-    if handler.unary_unary:
-        return grpc.unary_unary_rpc_method_handler(
-            _unary(rpc, parse, handler.unary_unary), None, handler.response_serializer)
-    if handler.unary_stream:
-        return grpc.unary_stream_rpc_method_handler(
-            _stream(rpc, parse, handler.unary_stream), None, handler.response_serializer)
-    return handler
+    This is the interceptor, applied when the methods are registered rather than looked up
+    on every call (grpc.aio's interceptor chain costs a coroutine per call).
+    """
+    handlers = {}
+    for method in service.methods:
+        rpc = f"{service.name}/{method.name}"
+        parse = GetMessageClass(method.input_type).FromString
+        respond = GetMessageClass(method.output_type).SerializeToString
+        behaviour = getattr(servicer, method.name)
+        if method.server_streaming:
+            handlers[method.name] = grpc.unary_stream_rpc_method_handler(
+                _stream(rpc, parse, behaviour), None, respond)
+        else:
+            handlers[method.name] = grpc.unary_unary_rpc_method_handler(
+                _unary(rpc, parse, behaviour), None, respond)
+    server.add_generic_rpc_handlers(
+        (grpc.method_handlers_generic_handler(service.full_name, handlers),))
+    server.add_registered_method_handlers(service.full_name, handlers)
 
 
 def _parse(parse, raw: bytes):
@@ -73,37 +76,58 @@ def _parse(parse, raw: bytes):
         raise InvalidArgument("the request is not a valid protobuf message") from None
 
 
-@asynccontextmanager
-async def _served(rpc: str, context: grpc.aio.ServicerContext):
-    """Around one call: its credential, its access line, its errors as gRPC statuses."""
-    fields = requestlog.start()
-    start = time.perf_counter()
-    outcome = "OK"
-    try:
-        credential.set(bearer_token(context.invocation_metadata()))
-        yield
-    except CosmodromeError as exc:
-        outcome = exc.reason
-        await abort(context, exc)
-    except Exception:
-        if context.code() is None:  # not an abort we already made
-            outcome = "INTERNAL"
-            log.exception("unhandled error", rpc=rpc, **fields)
-        raise
-    finally:
-        _access(rpc, outcome, start, fields)
+class _Call:
+    """Around one call: its access line, and its errors as gRPC statuses.
+
+    A plain class: this runs on every call, and a generator-based context manager cost more.
+    """
+
+    __slots__ = ("rpc", "context", "fields", "start")
+
+    def __init__(self, rpc: str, context: grpc.aio.ServicerContext) -> None:
+        self.rpc = rpc
+        self.context = context
+        self.fields = requestlog.start()
+        self.start = time.perf_counter()
+
+    def credential(self) -> None:
+        credential.set(bearer_token(self.context.invocation_metadata()))
+
+    async def __aenter__(self) -> _Call:
+        return self
+
+    async def __aexit__(self, kind, exc, traceback) -> None:
+        outcome = "OK"
+        try:
+            if isinstance(exc, RedisUnreachable):
+                log.warning("match store unreachable", rpc=self.rpc, error=str(exc))
+                exc = Unavailable("the match store is unreachable; retry later")
+            if isinstance(exc, CosmodromeError):
+                outcome = exc.reason
+                await abort(self.context, exc)
+            elif isinstance(exc, asyncio.CancelledError):
+                outcome = "CANCELLED"
+            elif exc is not None and self.context.code() is None:  # not an abort of ours
+                outcome = "INTERNAL"
+                log.error("unhandled error", rpc=self.rpc, exc_info=exc, **self.fields)
+            elif exc is not None:
+                outcome = self.context.code().name
+        finally:
+            _access(self.rpc, outcome, self.start, self.fields)
 
 
 def _unary(rpc, parse, behaviour):
     async def wrapped(raw, context):
-        async with _served(rpc, context):
+        async with _Call(rpc, context) as call:
+            call.credential()
             return await behaviour(_parse(parse, raw), context)
     return wrapped
 
 
 def _stream(rpc, parse, behaviour):
     async def wrapped(raw, context):
-        async with _served(rpc, context):
+        async with _Call(rpc, context) as call:
+            call.credential()
             async for item in behaviour(_parse(parse, raw), context):
                 yield item
     return wrapped
