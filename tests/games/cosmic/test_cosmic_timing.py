@@ -225,3 +225,61 @@ def test_simultaneous_uses_go_offence_defence_then_clockwise_from_the_offences_l
         asked.append(d.seat)
         play(st, d.seat, DONE)
     assert asked == [2, 4, 3, 0, 1]
+
+
+def _open_windows_pre_cards() -> pb.State:
+    """Four players, open_windows: seat 0 (Esprit) attacks planet 5 of seat 1 with one token;
+    seat 3 holds a Zap; nobody allies. Returns at the pre-cards window."""
+    st = new_game(4, ["esprit", "none", "none", "none"], edicts=True, open_windows=True)
+    for seat, cards in {0: [A10, A4], 1: [A20, C1], 2: [A4, C2], 3: [ZAP, A4]}.items():
+        give(st, seat, cards)
+    at_aim(st, 1)
+    play(st, 0, mv(aim=pb.Aim(planet=5, defense=1)))
+    take(st, 0, 0)
+    play(st, 0, DONE)
+    play(st, 1, DONE)
+    assert st.step == pb.STEP_PRE_CARDS
+    return st
+
+
+def test_open_windows_puts_each_window_to_every_seat_in_the_seeds_order() -> None:
+    """Option open_windows: who is asked in a window says nothing of hands or powers; every
+    living seat is asked in turn (offence, defence, clockwise from the offence's left), and
+    a seat with nothing to play may only pass."""
+    st = _open_windows_pre_cards()
+    asked = []
+    while st.step == pb.STEP_PRE_CARDS:
+        (d,) = GAME.decisions(st)
+        assert d.kind == "window"
+        asked.append((d.seat, len(d.options)))
+        play(st, d.seat, DONE)
+    assert [s for s, _ in asked] == [0, 1, 2, 3]
+    assert dict(asked)[1] == 1 and dict(asked)[2] == 1  # Done only
+    assert dict(asked)[0] > 1 and dict(asked)[3] > 1  # the Esprit; a Zap against it
+
+
+def test_open_windows_puts_a_power_use_to_every_other_seat_whether_or_not_it_holds_a_zap() -> None:
+    """Option open_windows: a power use opens a response window for every other living seat
+    at once (only seat 3 holds a Zap); the power acts once all have passed."""
+    st = _open_windows_pre_cards()
+    play(st, 0, mv(power=pb.UsePower(power=B.POWER_ID["esprit"], target=1)))
+    ds = GAME.decisions(st)
+    assert sorted((d.seat, d.kind) for d in ds) == [(1, "edict_response"), (2, "edict_response"),
+                                                     (3, "edict_response")]
+    assert {d.seat: len(d.options) for d in ds} == {1: 1, 2: 1, 3: 2}
+    for seat in (2, 1, 3):
+        play(st, seat, DONE)
+    assert [k.why for k in GAME.view(st, 0).knowledge] == ["esprit"]
+
+
+def test_without_open_windows_only_a_zap_holder_answers_a_power_use() -> None:
+    st = new_game(4, ["esprit", "none", "none", "none"], edicts=True)
+    for seat, cards in {0: [A10, A4], 1: [A20, C1], 2: [A4, C2], 3: [ZAP, A4]}.items():
+        give(st, seat, cards)
+    at_aim(st, 1)
+    play(st, 0, mv(aim=pb.Aim(planet=5, defense=1)))
+    take(st, 0, 0)
+    play(st, 0, DONE)
+    play(st, 1, DONE)
+    play(st, 0, mv(power=pb.UsePower(power=B.POWER_ID["esprit"], target=1)))
+    assert kinds(st) == [(3, "edict_response")]

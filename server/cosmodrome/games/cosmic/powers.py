@@ -135,7 +135,12 @@ def discard_edict(st: pb.State, ctx, seat: int, card: int) -> None:
 # ====================================================================== windows
 
 def window_seat(st: pb.State) -> int | None:
+    """The seat a window is put to now: the first, in the seed's order, that can act there;
+    with `open_windows`, simply the next living seat (it may only pass), so that being asked
+    says nothing of a seat's hand or powers."""
     for s in st.enc.window_seats:
+        if st.options.open_windows and not st.seats[s].eliminated:
+            return s
         if window_actions(st, s):
             return s
     return None
@@ -514,14 +519,15 @@ def _responders(st: pb.State, kind: int, exclude: int, passed: int = 0) -> list[
         if s == exclude or st.seats[s].eliminated or passed & (1 << s):
             continue
         card = _first(st, s, *names)
-        if card >= 0:
-            out.append((s, card))
+        if card >= 0 or st.options.open_windows:
+            out.append((s, card))  # card -1: open_windows, nothing to play (Done only)
     return out
 
 
 def response_options(st: pb.State, t: pb.Task) -> list[tuple[int, list[pb.Move]]]:
     target = t.planet if t.arg == RESP_UNZAP else t.seat
-    return [(s, [_mv(edict=pb.PlayEdict(card=c, target=target)), _mv(done=pb.Done())])
+    return [(s, ([_mv(edict=pb.PlayEdict(card=c, target=target))] if c >= 0 else [])
+             + [_mv(done=pb.Done())])
             for s, c in _responders(st, t.arg, t.seat, t.count)]
 
 
