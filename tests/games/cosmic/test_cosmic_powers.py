@@ -210,6 +210,24 @@ def test_void_eliminates_above_fifteen_removed_tokens() -> None:
     assert OFF not in st.cup
 
 
+def test_vulch_may_take_the_edicts_of_a_player_the_void_eliminates() -> None:
+    """The eliminated player "dépose ses cartes sur la défausse": discarding an edict, which
+    the Vulch "chaque fois qu'un autre joueur ... se défausse d'une telle carte" may take."""
+    zap = card_of("edict", edict="zap")
+    st = duel(["none", "vide", "vulch"], [A4, A10, zap], [A20, A6], off_from=(0, 1),
+              edicts=True)
+    give(st, THIRD, [A5, A8])
+    st.seats[OFF].removed = 14
+    B.add_tok(st, 4, OFF, -14)
+    cards_down(st, A4, A20)
+    pass_windows(st)
+    assert st.seats[OFF].eliminated and not st.seats[OFF].hand
+    assert (THIRD, "vulch") in kinds(st)
+    answer(st, "vulch", yes=True)
+    assert zap in st.seats[THIRD].hand and zap not in st.discard
+    assert A10 in st.discard
+
+
 def test_void_removes_tokens_of_a_failed_deal() -> None:
     st = duel(["vide", "none", "none"], [C1, A10], [C2, A6])
     cards_down(st, C1, C2)

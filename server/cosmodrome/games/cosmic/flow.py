@@ -477,8 +477,13 @@ def eliminate(st: pb.State, ctx: Ctx, seat: int) -> None:
     """More than 15 tokens removed by the Void: cards to the discard, tokens and discs out."""
     se = st.seats[seat]
     se.eliminated = True
-    st.discard.extend(se.hand)
+    hand = list(se.hand)
     del se.hand[:]
+    for c in hand:  # "Il dépose ses cartes sur la défausse": a Vulch may take the edicts
+        if B.is_encounter(c):
+            st.discard.append(c)
+        else:
+            P.discard_edict(st, ctx, seat, c)
     gone = se.black_hole + se.limbo
     se.black_hole = se.limbo = 0
     for p in range(st.players * B.PLANETS_PER_SYSTEM):
