@@ -176,7 +176,7 @@ async def test_cosmic_screen_shows_my_hand_and_only_the_size_of_the_others(serve
     screen = "\n".join(render(view))
     ctx = context(view)
     assert "seat 0: ada  <- you" in screen and "seat 3: dee" in screen
-    colours = ("red", "blue", "green", "yellow")
+    colours = ("red", "blue", "green", "black")  # docs/rules/cosmic.md, seats 0-3
     for s, name in enumerate(COSMIC_NAMES):
         sv = gv.seats[s]
         you = " (you)" if s == 0 else ""

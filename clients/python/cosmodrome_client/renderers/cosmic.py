@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from cosmodrome_client.renderers import Context
 
 PLANETS_PER_SYSTEM = 5
-# the colour of each seat's system (a display convention: the View numbers seats)
-COLOURS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
+# the colour of each seat's system, as docs/rules/cosmic.md names them (the View numbers seats)
+COLOURS = ("red", "blue", "green", "black", "white", "silver", "gold", "brown")
 EDICTS = {"zap": "Zap Cosmique", "zap_sauvage": "Zap Sauvage", "unzap": "Un-Zap",
           "anneaux": "Anneaux de Moebius", "spheres": "Sphères de Moebius",
           "champ": "Champ de Force", "controle": "Contrôle Émotionnel",

@@ -43,8 +43,8 @@ FAILURE_END = 11  # the provisional layout's; a loaded layout says its own
 @cache
 def _layouts() -> dict:
     try:
-        from cosmodrome.games.mlem.track import load_layouts
-        return load_layouts()
+        from cosmodrome.games.mlem.track import host_layout_paths, load_layouts
+        return load_layouts(host_layout_paths())  # the server's own, if it runs here
     except Exception:  # the layout data is not installed here, or does not load
         return {}
 
