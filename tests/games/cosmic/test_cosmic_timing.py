@@ -283,3 +283,46 @@ def test_without_open_windows_only_a_zap_holder_answers_a_power_use() -> None:
     play(st, 1, DONE)
     play(st, 0, mv(power=pb.UsePower(power=B.POWER_ID["esprit"], target=1)))
     assert kinds(st) == [(3, "edict_response")]
+
+
+def _turn_start_without_encounter_cards(open_windows: bool) -> pb.State:
+    from cosmodrome.games.cosmic import flow
+    st = new_game(3, edicts=True, open_windows=open_windows)
+    give(st, 1, [])
+    ctx = flow.Ctx(st, [], 0)
+    flow._start_turn(st, ctx, 1)
+    flow.settle(st, ctx)
+    st.rng = ctx.rng.state
+    return st
+
+
+def test_open_windows_offence_new_hand_always_waits_for_the_start_window() -> None:
+    """With open_windows an offence out of encounter cards draws after the start window
+    whether or not it holds La Peste or a Moebius edict (by default it draws at once when it
+    holds none, and the moment tells the table so)."""
+    st = _turn_start_without_encounter_cards(open_windows=False)
+    assert len(st.seats[1].hand) == 7
+    st = _turn_start_without_encounter_cards(open_windows=True)
+    assert st.step == pb.STEP_START_WINDOW and len(st.seats[1].hand) == 0
+    while st.step == pb.STEP_START_WINDOW:
+        (d,) = GAME.decisions(st)
+        play(st, d.seat, DONE)
+    assert st.step == pb.STEP_AIM and len(st.seats[1].hand) == 7
+
+
+def test_open_windows_defender_new_hand_always_waits_for_the_cards() -> None:
+    """With open_windows a defender out of encounter cards draws when the cards are due,
+    whatever edicts he holds ("à n'importe quel moment d'un duel ... avant ... retournées")."""
+    st = new_game(3, edicts=True, open_windows=True)
+    give(st, 0, [A10, A4])
+    give(st, 1, [])
+    at_aim(st, 1)
+    play(st, 0, mv(aim=pb.Aim(planet=5, defense=1)))
+    take(st, 0, 0)
+    play(st, 0, DONE)
+    play(st, 1, DONE)
+    assert st.step == pb.STEP_PRE_CARDS and len(st.seats[1].hand) == 0
+    while st.step == pb.STEP_PRE_CARDS:
+        (d,) = GAME.decisions(st)
+        play(st, d.seat, DONE)
+    assert st.step == pb.STEP_CARDS and len(st.seats[1].hand) == 7

@@ -60,8 +60,9 @@ def _start_turn(st: pb.State, ctx: Ctx, seat: int) -> None:
     # vos Edits ou les jeter à la défausse ... puis vous devez tirer sept nouvelles cartes."
     # Holding edicts, the offence may first play them in the start window.
     due = not B.has_encounter_card(st, seat)
-    if due and not any(CARDS[c].edict in ("peste", "anneaux", "spheres")
-                       for c in st.seats[seat].hand):
+    # open_windows: always after the start window, so the moment says nothing of the hand
+    if due and not st.options.open_windows and not any(
+            CARDS[c].edict in ("peste", "anneaux", "spheres") for c in st.seats[seat].hand):
         new_hand(st, ctx, seat)
         due = False
     begin_encounter(st, ctx)
@@ -913,9 +914,10 @@ EDICTS_BEFORE_CARDS = ("peste", "champ", "zap", "zap_sauvage", "unzap")
 
 def _edicts_first(st: pb.State, seat: int) -> bool:
     """A main player out of encounter cards "doit jouer tous ses Edits ou les jeter": holding
-    edicts usable in the pre-cards window, he draws his new hand only when cards are due."""
-    return seat >= 0 and not B.has_encounter_card(st, seat) and any(
-        CARDS[c].edict in EDICTS_BEFORE_CARDS for c in st.seats[seat].hand)
+    edicts usable in the pre-cards window, he draws his new hand only when cards are due
+    (with open_windows, always then, so the moment says nothing of his hand)."""
+    return seat >= 0 and not B.has_encounter_card(st, seat) and (st.options.open_windows or any(
+        CARDS[c].edict in EDICTS_BEFORE_CARDS for c in st.seats[seat].hand))
 
 
 def refresh_if_empty(st: pb.State, ctx: Ctx, seat: int) -> None:
