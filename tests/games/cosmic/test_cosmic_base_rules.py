@@ -214,6 +214,30 @@ def test_a_deal_gives_at_most_one_new_base_each_way() -> None:
     assert st.deal.draft_off.def_base == 7  # a second ask replaces the first
 
 
+def test_a_deal_offers_a_base_only_where_the_giver_has_one_and_cards_only_from_hand() -> None:
+    """"Vous ne pouvez offrir une base que sur une planète où vous-mêmes en possédez déjà une
+    et vous ne pouvez pas offrir d'échanger plus de cartes que celles que vous avez en main";
+    a new base is on a planet where the receiver has none."""
+    st = deal_position()
+    place_all(st)
+    edits = [o.deal_edit for o in options(st, GREEN) if o.WhichOneof("kind") == "deal_edit"]
+    offered = {e.planet for e in edits if e.what == 1}
+    asked = {e.planet for e in edits if e.what == 2}
+    assert offered and offered <= set(B.bases(st, GREEN))
+    assert all(B.tok(st, p, YELLOW) == 0 for p in offered)
+    assert asked and asked <= set(B.bases(st, YELLOW))
+    assert all(B.tok(st, p, GREEN) == 0 for p in asked)
+    assert {e.card for e in edits if e.what == 3} == set(st.seats[GREEN].hand)
+    not_green = next(p for p in range(4 * 5) if B.tok(st, p, GREEN) == 0
+                     and B.tok(st, p, YELLOW) == 0)
+    with pytest.raises(IllegalMove):
+        play(st, GREEN, mv(deal_edit=pb.DealEdit(what=1, planet=not_green)))
+    for _ in range(len(st.seats[YELLOW].hand)):
+        play(st, GREEN, mv(deal_edit=pb.DealEdit(what=4)))  # one more random card asked
+    assert st.deal.draft_off.def_random == len(st.seats[YELLOW].hand)
+    assert mv(deal_edit=pb.DealEdit(what=4)) not in options(st, GREEN)
+
+
 def test_no_deal_each_loses_three_tokens_of_his_choice() -> None:
     st = deal_position()
     place_all(st)
