@@ -361,6 +361,22 @@ def test_defence_cannot_invite_the_offence() -> None:
     assert seats == {RED, BLUE}
 
 
+def test_empty_deck_reshuffles_the_discard_pile_into_a_new_deck() -> None:
+    """"Lorsque la pioche est épuisée, la défausse est battue, placée face cachée à la place
+    de la pioche et sert dorénavant de pioche"."""
+    from cosmodrome.core.rng import Rng
+    st = new_game(3)
+    st.discard.extend(st.deck)
+    pile = sorted(st.discard)
+    del st.deck[:]
+    c = B.draw_card(st, Rng(5))
+    assert c in pile and not st.discard
+    assert sorted([*st.deck, c]) == pile
+    assert list(st.deck) != sorted(st.deck)  # shuffled
+    del st.deck[:]
+    assert B.draw_card(st, Rng(5)) is None  # deck and discard both empty
+
+
 def test_victory_at_five_foreign_bases() -> None:
     st = new_game(4)
     for p in (5, 6, 10, 11):
