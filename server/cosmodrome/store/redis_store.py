@@ -5,7 +5,8 @@ Redis Cluster slot and its Lua scripts stay atomic there.
 
     m:{id}          hash: v (version), rec (StoredMatch), pub (public Match),
                     inc (incarnation: new at creation and at each admin import)
-    m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry)
+    m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry);
+                    also the pub/sub channel where each new version is announced
     m:{id}:idem     hash: per credential, the key and first result of its latest move
     matches         zset: match id by creation time (ms), for listing
     matches:<game>  zset: the same, per game
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import base64
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import resources
 
@@ -25,7 +26,7 @@ from redis.asyncio.connection import SSLConnection
 from redis.exceptions import ResponseError
 
 from cosmodrome.core.errors import AlreadyExists, InvalidArgument, NotFound, Stale
-from cosmodrome.store.multiplex import Multiplexer, Script
+from cosmodrome.store.multiplex import Multiplexer, Script, Subscriber
 from cosmodrome.v1 import match_pb2, records_pb2
 
 DEADLINES = "deadlines"
@@ -46,6 +47,16 @@ def log_key(match_id: str) -> str:
 
 def idem_key(match_id: str) -> str:
     return f"m:{{{match_id}}}:idem"
+
+
+def match_channel(match_id: str) -> str:
+    """Where a match's new versions are announced (the name of its stream; a channel is
+    not a key, and publishing from a script is allowed under Cluster)."""
+    return log_key(match_id)
+
+
+def match_of_channel(channel: str) -> str:
+    return channel[3:-5]  # m:{<id>}:log -> <id>
 
 
 def game_index(game: str) -> str:
@@ -190,20 +201,20 @@ class RedisStore:
     async def entries(self, match_id: str, after_version: int, count: int | None = None
                       ) -> list[records_pb2.StoredEntry]:
         """Stream entries with version > after_version, oldest first."""
-        raw = await self.redis.xrange(log_key(match_id), min=f"({after_version}-0", max="+",
-                                      count=count)
-        return [records_pb2.StoredEntry.FromString(fields[b"e"]) for _, fields in raw]
+        command = ["XRANGE", log_key(match_id), f"({after_version}-0", "+"]
+        if count:
+            command += ["COUNT", count]
+        raw = await self.fast.execute(*command)
+        return [records_pb2.StoredEntry.FromString(fields[1]) for _, fields in raw]
 
-    async def wait_entries(self, match_ids: dict[str, int], block_ms: int
-                           ) -> dict[str, list[records_pb2.StoredEntry]]:
-        """Block until some match has entries after its given version (or time runs out)."""
-        streams = {log_key(mid): f"{v}-0" for mid, v in match_ids.items()}
-        reply = await self.redis.xread(streams, block=block_ms)
-        out: dict[str, list[records_pb2.StoredEntry]] = {}
-        for stream, items in reply or []:
-            out[stream.decode()[3:-5]] = [  # m:{<id>}:log -> <id>
-                records_pb2.StoredEntry.FromString(f[b"e"]) for _, f in items]
-        return out
+    def subscriber(self, on_move: Callable[[str], None], on_resume: Callable[[], None]
+                   ) -> Subscriber:
+        """Notices of new versions: `on_move(match_id)` for each match whose channel it
+        subscribes (`match_channel`; every commit publishes there); `on_resume()` after a
+        lost connection is back."""
+        return Subscriber(self.fast.kwargs, self.fast.tls,
+                          lambda channel: on_move(match_of_channel(channel)), on_resume)
+
 
     # -- admin -------------------------------------------------------------------------
 
@@ -228,6 +239,7 @@ class RedisStore:
                                         "inc": record.incarnation})
             for entry in log:
                 pipe.xadd(keys[1], {"e": entry.SerializeToString()}, id=f"{entry.version}-0")
+            pipe.publish(match_channel(mid), record.match.version)
             try:
                 await pipe.execute()
             except ResponseError as exc:

@@ -17,6 +17,7 @@ if current ~= ARGV[1] or (stored[2] or '') ~= ARGV[9] then return {'STALE', curr
 local version = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'v', version, 'rec', ARGV[2], 'pub', ARGV[3])
 redis.call('XADD', KEYS[2], version .. '-0', 'e', ARGV[4])
+redis.call('PUBLISH', KEYS[2], version)  -- watchers' replicas: the stream has news
 if ARGV[5] ~= '' then
   redis.call('HSET', KEYS[3], ARGV[5] .. ':k', ARGV[6], ARGV[5] .. ':r', ARGV[7])
 end
