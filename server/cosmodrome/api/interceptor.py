@@ -9,6 +9,7 @@ carries it with the status and latency.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import time
 from contextvars import ContextVar
 
@@ -113,7 +114,7 @@ class _Call:
             elif exc is not None:
                 outcome = self.context.code().name
         finally:
-            _access(self.rpc, outcome, self.start, self.fields)
+            access_log.add(self.rpc, outcome, self.start, self.fields)
 
 
 def _unary(rpc, parse, behaviour):
@@ -133,6 +134,31 @@ def _stream(rpc, parse, behaviour):
     return wrapped
 
 
-def _access(rpc: str, outcome: str, start: float, fields: dict) -> None:
-    log.info("rpc", rpc=rpc, status=outcome,
-             latency_ms=round((time.perf_counter() - start) * 1000, 3), **fields)
+class AccessLog:
+    """One line per call, rendered in batches every FLUSH_S seconds.
+
+    Rendered one at a time, amid request handling, an access line cost about 60
+    microseconds of a move's CPU (bench A/B against the log level off); rendered together,
+    a fraction of that. Each line keeps the time its call ended.
+    """
+
+    FLUSH_S = 0.05
+
+    def __init__(self) -> None:
+        self.pending: list[tuple] = []
+        atexit.register(self.flush)
+
+    def add(self, rpc: str, outcome: str, start: float, fields: dict) -> None:
+        latency_ms = round((time.perf_counter() - start) * 1000, 3)
+        if not self.pending:
+            asyncio.get_running_loop().call_later(self.FLUSH_S, self.flush)
+        self.pending.append((time.time(), rpc, outcome, latency_ms, fields))
+
+    def flush(self) -> None:
+        pending, self.pending = self.pending, []
+        for at, rpc, outcome, latency_ms, fields in pending:
+            log.info("rpc", timestamp=at, rpc=rpc, status=outcome, latency_ms=latency_ms,
+                     **fields)
+
+
+access_log = AccessLog()

@@ -3,9 +3,9 @@
 A move costs one or two short Redis commands. Through redis-py's pool each command also
 takes a connection, goes through retry, timeout and metrics wrappers and gives it back:
 about 90 microseconds of CPU, more than the rules of a tic-tac-toe move. Here concurrent
-requests share one connection (`Multiplexer`): the commands issued during one turn of the
-event loop go out in one write, and replies come back in order (Redis answers a
-connection's commands first in, first out), each to the future that asked for it.
+requests share one connection (`Multiplexer`): each writes its commands at once, and
+replies come back in order (Redis answers a connection's commands first in, first out),
+each to the future that asked for it.
 
 Only commands that answer at once go there: a blocking one would hold up every command
 behind it. Live updates come through a `Subscriber` instead: a connection subscribed to
@@ -44,7 +44,6 @@ class _Connection(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self.reader = hiredis.Reader()
         self.waiting: deque[asyncio.Future] = deque()
-        self.outgoing: list[bytes] = []
         self.lost: str | None = None
         self.closed = asyncio.get_running_loop().create_future()
         self.on_push = on_push
@@ -52,25 +51,22 @@ class _Connection(asyncio.Protocol):
     def connection_made(self, transport) -> None:
         self.transport = transport
 
-    def send(self, command: bytes) -> asyncio.Future:
-        future = asyncio.get_running_loop().create_future()
+    def send(self, *commands: bytes) -> list[asyncio.Future]:
+        """Write `commands` at once; a future per reply, in order."""
+        loop = asyncio.get_running_loop()
+        futures = [loop.create_future() for _ in commands]
         if self.lost:
-            future.set_exception(ConnectionError(self.lost))
-            return future
-        self.push(command)
-        self.waiting.append(future)
-        return future
+            for future in futures:
+                future.set_exception(ConnectionError(self.lost))
+            return futures
+        self.push(b"".join(commands))
+        self.waiting.extend(futures)
+        return futures
 
     def push(self, command: bytes) -> None:
         """Send without waiting for a reply (SUBSCRIBE: its answers come as pushes)."""
-        if not self.outgoing:
-            asyncio.get_running_loop().call_soon(self._flush)
-        self.outgoing.append(command)
-
-    def _flush(self) -> None:
-        if self.transport is not None and not self.lost:
-            self.transport.write(b"".join(self.outgoing))
-        self.outgoing.clear()
+        if not self.lost:
+            self.transport.write(command)
 
     def data_received(self, data: bytes) -> None:
         self.reader.feed(data)
@@ -122,7 +118,7 @@ class Multiplexer:
         connection = self._connection
         if connection is None or connection.lost:
             connection = await self._connect()
-        futures = [connection.send(hiredis.pack_command(args)) for args in commands]
+        futures = connection.send(*(hiredis.pack_command(args) for args in commands))
         return await asyncio.gather(*futures)
 
     async def evalsha(self, script: Script, keys: list, args: list) -> object:
@@ -168,9 +164,9 @@ async def open_connection(kwargs: dict, tls: bool = False,
             auth = [kwargs["password"]]
             if kwargs.get("username"):
                 auth.insert(0, kwargs["username"])
-            await connection.send(hiredis.pack_command(("AUTH", *auth)))
+            await connection.send(hiredis.pack_command(("AUTH", *auth)))[0]
         if kwargs.get("db"):
-            await connection.send(hiredis.pack_command(("SELECT", kwargs["db"])))
+            await connection.send(hiredis.pack_command(("SELECT", kwargs["db"])))[0]
     except ResponseError as exc:
         connection.transport.close()
         raise AuthenticationError(f"Redis refused the connection: {exc}") from exc
