@@ -115,3 +115,21 @@ def test_a_move_while_redis_is_down_is_unavailable_and_changes_nothing(tmp_path)
         api.close()
     embedded.stop()
 
+
+
+async def test_a_redis_that_stops_answering_fails_its_calls_and_is_left(redis_url, store):
+    from cosmodrome.store.multiplex import Multiplexer
+
+    fast = Multiplexer(store.fast.kwargs, stall_s=0.3)
+    probe = redis.Redis.from_url(redis_url)
+    try:
+        assert await fast.execute("PING") == b"PONG"
+        await probe.execute_command("CLIENT", "PAUSE", 1500, "ALL")
+        with pytest.raises(ConnectionError):
+            await fast.execute("PING")  # dropped after 0.3 s without a reply, not 1.5 s
+        await asyncio.sleep(1.5)
+        assert await fast.execute("PING") == b"PONG"  # a new connection
+    finally:
+        await probe.execute_command("CLIENT", "UNPAUSE")
+        await probe.aclose()
+        await fast.close()

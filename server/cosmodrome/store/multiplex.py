@@ -34,19 +34,24 @@ from redis.exceptions import (
 log = structlog.get_logger("cosmodrome.store")
 
 CONNECT_TIMEOUT_S = 5.0
+STALL_S = 10.0  # replies owed and none came for this long: the connection is dropped
 
 
 class _Connection(asyncio.Protocol):
     """Replies go to the futures of the commands that asked, in order; a reply nobody waits
     for (a subscribed connection's publications) goes to `on_push`."""
 
-    def __init__(self, on_push: Callable[[list], None] | None = None) -> None:
+    def __init__(self, on_push: Callable[[list], None] | None = None,
+                 stall_s: float = STALL_S) -> None:
         self.transport: asyncio.Transport | None = None
         self.reader = hiredis.Reader()
         self.waiting: deque[asyncio.Future] = deque()
         self.lost: str | None = None
         self.closed = asyncio.get_running_loop().create_future()
         self.on_push = on_push
+        self.replies = 0  # replies received so far, for the stall watchdog
+        self.stall_s = stall_s
+        self.watching = False
 
     def connection_made(self, transport) -> None:
         self.transport = transport
@@ -59,9 +64,26 @@ class _Connection(asyncio.Protocol):
             for future in futures:
                 future.set_exception(ConnectionError(self.lost))
             return futures
+        if not self.watching:
+            self.watching = True
+            loop.call_later(self.stall_s, self._watch, self.replies)
         self.push(b"".join(commands))
         self.waiting.extend(futures)
         return futures
+
+    def _watch(self, replies_then: int) -> None:
+        """A Redis that stops answering (but keeps the socket open) would hold its callers
+        forever: once replies are owed and none came for `stall_s`, drop the connection, so
+        they fail (UNAVAILABLE) and the next command reconnects."""
+        if self.lost:
+            return
+        if self.waiting and self.replies == replies_then:
+            log.warning("Redis stopped answering: connection dropped", owed=len(self.waiting))
+            self.transport.abort()
+        elif self.waiting or self.replies != replies_then:  # busy lately: keep watching
+            asyncio.get_running_loop().call_later(self.stall_s, self._watch, self.replies)
+        else:
+            self.watching = False
 
     def push(self, command: bytes) -> None:
         """Send without waiting for a reply (SUBSCRIBE: its answers come as pushes)."""
@@ -71,6 +93,7 @@ class _Connection(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         self.reader.feed(data)
         while (reply := self.reader.gets()) is not False:
+            self.replies += 1
             if not self.waiting:
                 if self.on_push is not None:
                     self.on_push(reply)
@@ -101,12 +124,15 @@ class Multiplexer:
     """Commands to Redis over one shared connection, opened on first use and after a loss.
 
     `connection_kwargs` are redis-py's, as parsed from the store's URL (host, port or path,
-    username, password, db, TLS), so both clients reach the same server the same way.
+    username, password, db), and `tls` the SSL context redis-py builds from it (rediss://),
+    so both clients reach the same server the same way.
     """
 
-    def __init__(self, connection_kwargs: dict, tls: bool = False) -> None:
+    def __init__(self, connection_kwargs: dict, tls: ssl.SSLContext | None = None,
+                 stall_s: float = STALL_S) -> None:
         self.kwargs = connection_kwargs
         self.tls = tls
+        self.stall_s = stall_s
         self._connection: _Connection | None = None
         self._opening: asyncio.Task | None = None
 
@@ -135,7 +161,8 @@ class Multiplexer:
     async def _connect(self) -> _Connection:
         # Concurrent callers share one attempt instead of each opening a connection.
         if self._opening is None:
-            self._opening = asyncio.ensure_future(open_connection(self.kwargs, self.tls))
+            self._opening = asyncio.ensure_future(open_connection(self.kwargs, self.tls,
+                                                                  stall_s=self.stall_s))
         try:
             self._connection = await asyncio.shield(self._opening)
             return self._connection
@@ -144,18 +171,19 @@ class Multiplexer:
                 self._opening = None
 
 
-async def open_connection(kwargs: dict, tls: bool = False,
-                          on_push: Callable[[list], None] | None = None) -> _Connection:
+async def open_connection(kwargs: dict, tls: ssl.SSLContext | None = None,
+                          on_push: Callable[[list], None] | None = None,
+                          stall_s: float = STALL_S) -> _Connection:
     """A connection to the server redis-py's `kwargs` describe, authenticated, on its db."""
     loop = asyncio.get_running_loop()
     try:
         if kwargs.get("path"):
             _, connection = await asyncio.wait_for(loop.create_unix_connection(
-                lambda: _Connection(on_push), kwargs["path"]), CONNECT_TIMEOUT_S)
+                lambda: _Connection(on_push, stall_s), kwargs["path"]), CONNECT_TIMEOUT_S)
         else:
             _, connection = await asyncio.wait_for(loop.create_connection(
-                lambda: _Connection(on_push), kwargs.get("host", "localhost"),
-                kwargs.get("port", 6379), ssl=ssl.create_default_context() if tls else None),
+                lambda: _Connection(on_push, stall_s), kwargs.get("host", "localhost"),
+                kwargs.get("port", 6379), ssl=tls),
                 CONNECT_TIMEOUT_S)
     except (OSError, TimeoutError) as exc:
         raise ConnectionError(f"cannot reach Redis: {exc}") from exc
@@ -191,7 +219,7 @@ class Subscriber:
 
     RETRY_S = 0.5
 
-    def __init__(self, connection_kwargs: dict, tls: bool,
+    def __init__(self, connection_kwargs: dict, tls: ssl.SSLContext | None,
                  on_message: Callable[[str], None], on_resume: Callable[[], None]) -> None:
         self.kwargs = connection_kwargs
         self.tls = tls

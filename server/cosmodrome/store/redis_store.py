@@ -118,8 +118,10 @@ class RedisStore:
                  cache_size: int = 10_000) -> None:
         self.redis = client
         pool = client.connection_pool
-        self.fast = Multiplexer(pool.connection_kwargs,
-                                tls=issubclass(pool.connection_class, SSLConnection))
+        tls = None
+        if issubclass(pool.connection_class, SSLConnection):  # rediss://: redis-py's context
+            tls = pool.connection_class(**pool.connection_kwargs).ssl_context.get()
+        self.fast = Multiplexer(pool.connection_kwargs, tls)
         self.retention_ms = retention_ms
         self.cache = RecordCache(cache_size)
         self._commit = Script(_lua("commit"))
