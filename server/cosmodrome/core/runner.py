@@ -177,7 +177,13 @@ class Runner:
             if required:
                 raise Unauthenticated("this call needs a seat token (authorization: Bearer ...)")
             return None
-        digest = token_hash(token)
+        return Runner.seat_by_digest(record, token_hash(token))
+
+    @staticmethod
+    def seat_by_digest(record: records_pb2.StoredMatch, digest: str | None) -> int:
+        """The seat whose token hashes to `digest` (a seat token is required)."""
+        if digest is None:
+            raise Unauthenticated("this call needs a seat token (authorization: Bearer ...)")
         for seat, stored in enumerate(record.seat_token_sha256):
             if stored and hmac.compare_digest(stored, digest):
                 return seat
@@ -198,9 +204,11 @@ class Runner:
         if len(idempotency_key) > MAX_IDEMPOTENCY_KEY:
             raise InvalidArgument(f"idempotency_key is longer than {MAX_IDEMPOTENCY_KEY}")
         # Retries are kept per credential, so one holder's keys never meet another's.
-        retry = Retry(token_hash(token or "")[:24], idempotency_key) if idempotency_key else None
+        credential = token_hash(token) if token else None
+        retry = Retry((credential or token_hash(""))[:24], idempotency_key) \
+            if idempotency_key else None
         digest = hashlib.sha256(move.SerializeToString(deterministic=True)).digest()
-        submission = _Submission(token, expected_version, retry, digest, move)
+        submission = _Submission(credential, expected_version, retry, digest, move)
         cached = self.store.cache.get(match_id, expected_version)
         if cached is not None:
             with contextlib.suppress(CosmodromeError):
@@ -211,7 +219,7 @@ class Runner:
 
     async def _submit(self, record: records_pb2.StoredMatch, prior: Duplicate | None,
                       sub: _Submission) -> play_pb2.SubmitMoveResponse:
-        seat = self.seat_of(record, sub.token, required=True)
+        seat = self.seat_by_digest(record, sub.credential)
         if prior:
             return _replay(prior.value, sub.digest)
         game = self.game(record.match.game)
@@ -284,7 +292,7 @@ class Runner:
     def _entry(self, record: records_pb2.StoredMatch, seat: int, kind: str, now: int
                ) -> records_pb2.StoredEntry:
         record.match.version += 1
-        record.match.update_time.CopyFrom(_timestamp(now))
+        record.match.update_time.FromMilliseconds(now)
         return records_pb2.StoredEntry(version=record.match.version, seat=seat, move_kind=kind,
                                        time=record.match.update_time)
 
@@ -390,7 +398,7 @@ def _note_deadline(record: records_pb2.StoredMatch, decisions: list[Decision]) -
 
 @dataclass(frozen=True)
 class _Submission:
-    token: str | None
+    credential: str | None  # sha256 of the caller's token; None without one
     expected_version: int
     retry: Retry | None
     digest: bytes

@@ -137,13 +137,13 @@ class Multiplexer:
         self._opening: asyncio.Task | None = None
 
     async def execute(self, *args) -> object:
-        return (await self.execute_many(args))[0]
+        connection = await self._connected()
+        (reply,) = connection.send(hiredis.pack_command(args))
+        return await reply
 
     async def execute_many(self, *commands: tuple) -> list:
         """Several commands in one write; their replies in order (not a transaction)."""
-        connection = self._connection
-        if connection is None or connection.lost:
-            connection = await self._connect()
+        connection = await self._connected()
         futures = connection.send(*(hiredis.pack_command(args) for args in commands))
         return await asyncio.gather(*futures)
 
@@ -158,7 +158,10 @@ class Multiplexer:
             self._connection.transport.close()
         self._connection = None
 
-    async def _connect(self) -> _Connection:
+    async def _connected(self) -> _Connection:
+        connection = self._connection
+        if connection is not None and not connection.lost:
+            return connection
         # Concurrent callers share one attempt instead of each opening a connection.
         if self._opening is None:
             self._opening = asyncio.ensure_future(open_connection(self.kwargs, self.tls,
