@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import grpc
+import pytest
 import redis
 
 from cosmodrome.store.embedded import EmbeddedRedis
@@ -22,58 +23,56 @@ async def next_update(stream) -> play_pb2.WatchMatchResponse:
     return await asyncio.wait_for(stream.read(), 20)
 
 
-def test_watching_many_matches_takes_no_redis_connection_per_match(tmp_path):
+@pytest.fixture
+def alone(tmp_path):
+    """A replica on a Redis of its own, and a `probe` client to that Redis."""
     embedded = EmbeddedRedis(tmp_path / "redis", appendonly=False)
     embedded.start()
     probe = redis.Redis(port=embedded.port, client_name="probe")
     try:
         with ServerProcess(redis_url=embedded.url) as replica:
             api = Api(replica.address)
-            matches = [api.new_match("tictactoe") for _ in range(WATCHED)]
-
-            async def watch_all() -> None:
-                async with grpc.aio.insecure_channel(replica.address) as channel:
-                    play = play_pb2_grpc.PlayServiceStub(channel)
-                    streams = [play.WatchMatch(play_pb2.WatchMatchRequest(
-                        match_id=m, from_version=3)) for m, _ in matches]
-                    await asyncio.sleep(0.5)  # every stream subscribed
-                    assert server_connections(probe) <= 6
-                    await asyncio.gather(*(asyncio.to_thread(
-                        api.submit, m, tokens[0], ttt(4)) for m, tokens in matches))
-                    updates = await asyncio.gather(*(next_update(s) for s in streams))
-                    assert [u.entry.version for u in updates] == [4] * WATCHED
-                    assert server_connections(probe) <= 6
-                    for stream in streams:
-                        stream.cancel()
-
-            asyncio.run(watch_all())
+            yield replica, api, probe
             api.close()
     finally:
         probe.close()
         embedded.stop()
 
 
-def test_a_watcher_gets_moves_made_while_the_subscription_was_cut(tmp_path):
-    embedded = EmbeddedRedis(tmp_path / "redis", appendonly=False)
-    embedded.start()
-    probe = redis.Redis(port=embedded.port, client_name="probe")
-    try:
-        with ServerProcess(redis_url=embedded.url) as replica:
-            api = Api(replica.address)
-            match_id, tokens = api.new_match("tictactoe")
-            updates = api.play.WatchMatch(
-                play_pb2.WatchMatchRequest(match_id=match_id, from_version=3), timeout=20)
-            api.submit(match_id, tokens[0], ttt(4))
-            assert next(updates).entry.version == 4
-            # Cut the replica's subscription and keep it from coming back for a while.
-            probe.config_set("maxclients", len(probe.client_list()) - 1)
-            assert probe.client_kill_filter(_type="pubsub") == 1
-            api.submit(match_id, tokens[1], ttt(0))  # published while nobody listens
-            api.submit(match_id, tokens[0], ttt(8))
-            probe.config_set("maxclients", 10_000)
-            assert [next(updates).entry.version for _ in range(2)] == [5, 6]
-            updates.cancel()
-            api.close()
-    finally:
-        probe.close()
-        embedded.stop()
+def test_watching_many_matches_takes_no_redis_connection_per_match(alone):
+    replica, api, probe = alone
+    matches = [api.new_match("tictactoe") for _ in range(WATCHED)]
+
+    async def watch_all() -> None:
+        async with grpc.aio.insecure_channel(replica.address) as channel:
+            play = play_pb2_grpc.PlayServiceStub(channel)
+            streams = [play.WatchMatch(play_pb2.WatchMatchRequest(match_id=m, from_version=3))
+                       for m, _ in matches]
+            await asyncio.sleep(0.5)  # every stream subscribed
+            assert server_connections(probe) <= 6
+            await asyncio.gather(*(asyncio.to_thread(api.submit, m, tokens[0], ttt(4))
+                                   for m, tokens in matches))
+            updates = await asyncio.gather(*(next_update(s) for s in streams))
+            assert [u.entry.version for u in updates] == [4] * WATCHED
+            assert server_connections(probe) <= 6
+            for stream in streams:
+                stream.cancel()
+
+    asyncio.run(watch_all())
+
+
+def test_a_watcher_gets_moves_made_while_the_subscription_was_cut(alone):
+    _, api, probe = alone
+    match_id, tokens = api.new_match("tictactoe")
+    updates = api.play.WatchMatch(
+        play_pb2.WatchMatchRequest(match_id=match_id, from_version=3), timeout=20)
+    api.submit(match_id, tokens[0], ttt(4))
+    assert next(updates).entry.version == 4
+    # Cut the replica's subscription and keep it from coming back for a while.
+    probe.config_set("maxclients", len(probe.client_list()) - 1)
+    assert probe.client_kill_filter(_type="pubsub") == 1
+    api.submit(match_id, tokens[1], ttt(0))  # published while nobody listens
+    api.submit(match_id, tokens[0], ttt(8))
+    probe.config_set("maxclients", 10_000)
+    assert [next(updates).entry.version for _ in range(2)] == [5, 6]
+    updates.cancel()
