@@ -51,3 +51,20 @@ def test_each_call_logs_a_line_with_match_seat_version_move_kind_and_latency(red
     assert [line["rpc"] for line in lines[:3]] == [
         "LobbyService/CreateMatch", "LobbyService/JoinMatch", "LobbyService/JoinMatch"]
     assert all(token not in json.dumps(lines) for token in tokens)  # secrets stay out
+
+
+def test_a_watch_its_reader_leaves_is_logged_cancelled_not_as_an_error(redis_url):
+    from cosmodrome.v1 import play_pb2
+
+    with ServerProcess(redis_url=redis_url, extra=["--log-level", "info"]) as replica:
+        api = Api(replica.address)
+        match_id, _ = api.new_match("tictactoe")
+        updates = api.play.WatchMatch(play_pb2.WatchMatchRequest(match_id=match_id),
+                                      timeout=20)
+        assert next(updates).entry.version == 1
+        updates.cancel()
+        api.close()
+        lines = access_lines(replica, 4)
+        watches = [line for line in lines if line["rpc"] == "PlayService/WatchMatch"]
+        assert [w["status"] for w in watches] == ["CANCELLED"]
+        assert "unhandled error" not in replica.log_path.read_text()

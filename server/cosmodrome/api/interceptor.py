@@ -106,12 +106,14 @@ class _Call:
             if isinstance(exc, CosmodromeError):
                 outcome = exc.reason
                 await abort(self.context, exc)
-            elif isinstance(exc, asyncio.CancelledError):
+            elif exc is None:
+                pass
+            elif not isinstance(exc, Exception):  # cancelled, or a stream's reader left
                 outcome = "CANCELLED"
-            elif exc is not None and self.context.code() is None:  # not an abort of ours
+            elif self.context.code() is None:  # not an abort of ours
                 outcome = "INTERNAL"
                 log.error("unhandled error", rpc=self.rpc, exc_info=exc, **self.fields)
-            elif exc is not None:
+            else:
                 outcome = self.context.code().name
         finally:
             access_log.add(self.rpc, outcome, self.start, self.fields)
