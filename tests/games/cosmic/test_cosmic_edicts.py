@@ -116,13 +116,20 @@ def test_moebius_spheres_free_only_the_players_tokens() -> None:
     assert st.seats[2].black_hole == 0 and st.seats[1].black_hole == 2
 
 
-def test_force_field_cancels_alliances_before_the_reveal() -> None:
+def _force_field_duel() -> pb.State:
+    """Three players: the defence (one token on planet 5) holds an A12 and the Champ de
+    Force; the third seat joins the offence with four tokens."""
     st = new_game(3, edicts=True)
     give(st, OFF, [A10, A4])
     give(st, DEF, [A12, FIELD])
     set_tokens(st, 5, DEF, 1)
     third_joins_the_offence(st)
     take(st, THIRD, 10, 10, 10, 10)
+    return st
+
+
+def test_force_field_cancels_alliances_before_the_reveal() -> None:
+    st = _force_field_duel()
     assert kinds(st) == [(DEF, "window")]
     play(st, DEF, edict(FIELD, THIRD))
     place_all(st)
@@ -136,12 +143,7 @@ def test_force_field_cancels_alliances_before_the_reveal() -> None:
 def test_force_field_may_be_played_with_the_cards_down_just_before_the_reveal() -> None:
     """"c'est-à-dire juste avant que les cartes de duel soient retournées": also in the
     pre-reveal window, once both cards are face down."""
-    st = new_game(3, edicts=True)
-    give(st, OFF, [A10, A4])
-    give(st, DEF, [A12, FIELD])
-    set_tokens(st, 5, DEF, 1)
-    third_joins_the_offence(st)
-    take(st, THIRD, 10, 10, 10, 10)
+    st = _force_field_duel()
     assert st.step == pb.STEP_PRE_CARDS
     play(st, DEF, DONE)  # keeps the Champ de Force for later
     play(st, OFF, mv(card=pb.CardChoice(card=A10)))

@@ -227,10 +227,10 @@ def test_simultaneous_uses_go_offence_defence_then_clockwise_from_the_offences_l
     assert asked == [2, 4, 3, 0, 1]
 
 
-def _open_windows_pre_cards() -> pb.State:
-    """Four players, open_windows: seat 0 (Esprit) attacks planet 5 of seat 1 with one token;
-    seat 3 holds a Zap; nobody allies. Returns at the pre-cards window."""
-    st = new_game(4, ["esprit", "none", "none", "none"], edicts=True, open_windows=True)
+def _esprit_pre_cards(open_windows: bool = True) -> pb.State:
+    """Four players: seat 0 (Esprit) attacks planet 5 of seat 1 with one token; seat 3 holds
+    a Zap; nobody allies. Returns at the pre-cards window."""
+    st = new_game(4, ["esprit", "none", "none", "none"], edicts=True, open_windows=open_windows)
     for seat, cards in {0: [A10, A4], 1: [A20, C1], 2: [A4, C2], 3: [ZAP, A4]}.items():
         give(st, seat, cards)
     at_aim(st, 1)
@@ -246,7 +246,7 @@ def test_open_windows_puts_each_window_to_every_seat_in_the_seeds_order() -> Non
     """Option open_windows: who is asked in a window says nothing of hands or powers; every
     living seat is asked in turn (offence, defence, clockwise from the offence's left), and
     a seat with nothing to play may only pass."""
-    st = _open_windows_pre_cards()
+    st = _esprit_pre_cards()
     asked = []
     while st.step == pb.STEP_PRE_CARDS:
         (d,) = GAME.decisions(st)
@@ -261,7 +261,7 @@ def test_open_windows_puts_each_window_to_every_seat_in_the_seeds_order() -> Non
 def test_open_windows_puts_a_power_use_to_every_other_seat_whether_or_not_it_holds_a_zap() -> None:
     """Option open_windows: a power use opens a response window for every other living seat
     at once (only seat 3 holds a Zap); the power acts once all have passed."""
-    st = _open_windows_pre_cards()
+    st = _esprit_pre_cards()
     play(st, 0, mv(power=pb.UsePower(power=B.POWER_ID["esprit"], target=1)))
     ds = GAME.decisions(st)
     assert sorted((d.seat, d.kind) for d in ds) == [(1, "edict_response"), (2, "edict_response"),
@@ -273,14 +273,7 @@ def test_open_windows_puts_a_power_use_to_every_other_seat_whether_or_not_it_hol
 
 
 def test_without_open_windows_only_a_zap_holder_answers_a_power_use() -> None:
-    st = new_game(4, ["esprit", "none", "none", "none"], edicts=True)
-    for seat, cards in {0: [A10, A4], 1: [A20, C1], 2: [A4, C2], 3: [ZAP, A4]}.items():
-        give(st, seat, cards)
-    at_aim(st, 1)
-    play(st, 0, mv(aim=pb.Aim(planet=5, defense=1)))
-    take(st, 0, 0)
-    play(st, 0, DONE)
-    play(st, 1, DONE)
+    st = _esprit_pre_cards(open_windows=False)
     play(st, 0, mv(power=pb.UsePower(power=B.POWER_ID["esprit"], target=1)))
     assert kinds(st) == [(3, "edict_response")]
 
