@@ -153,6 +153,10 @@ class Generator:
         schema = {"type": "object", "additionalProperties": False, "properties": {
             f.json_name: self._field_schema(f, described=True)
             for f in message.fields if f.name not in skip}}
+        exclusive = [_at_most_one([f.json_name for f in group.fields if f.name not in skip])
+                     for group in message.oneofs if len(group.fields) > 1]
+        if exclusive := [rule for rule in exclusive if rule]:
+            schema["allOf"] = exclusive
         if description := self._comment(message):
             schema["description"] = description
         return schema
@@ -196,6 +200,12 @@ class Generator:
         file = (element.containing_service if isinstance(element, MethodDescriptor)
                 else element).file
         return self.comments.get((file.name, path), "") if path else ""
+
+
+def _at_most_one(names: list[str]) -> dict | None:
+    """A oneof: no two of its members set at once."""
+    pairs = [[a, b] for i, a in enumerate(names) for b in names[i + 1:]]
+    return {"not": {"anyOf": [{"required": pair} for pair in pairs]}} if pairs else None
 
 
 def _source_path(element) -> tuple[int, ...] | None:
