@@ -136,8 +136,9 @@ def _access_log() -> list[dict]:
               "method": "%REQ(:METHOD)%",
               # never the query: a watch ticket travels there
               "path": "%REQ_WITHOUT_QUERY(X-ENVOY-ORIGINAL-PATH?:PATH)%",
-              "grpc": "%REQ(:PATH)%", "status": "%RESPONSE_CODE%",
-              "grpc_status": "%GRPC_STATUS(NUMBER)%", "flags": "%RESPONSE_FLAGS%",
+              # the call's gRPC status is in the server's own access line (a REST error's
+              # is turned into the HTTP status and body, and Envoy would guess it wrong)
+              "grpc": "%REQ(:PATH)%", "status": "%RESPONSE_CODE%", "flags": "%RESPONSE_FLAGS%",
               "duration_ms": "%DURATION%", "upstream": "%UPSTREAM_HOST%",
               "bytes_in": "%BYTES_RECEIVED%", "bytes_out": "%BYTES_SENT%"}
     return [{"name": "envoy.access_loggers.stdout", "typed_config": {
