@@ -11,14 +11,12 @@ from importlib import resources
 from pathlib import Path
 from string import Template
 
-from cosmodrome.edge import unknown_fields
-from cosmodrome.v1 import admin_pb2, catalog_pb2, lobby_pb2, play_pb2
+from cosmodrome.edge import openapi, unknown_fields
+from cosmodrome.v1 import play_pb2
 
 GENERATED = Path(play_pb2.__file__).parent
 DESCRIPTOR_SET = GENERATED / "contract.pb"  # written by `make proto`
 OPENAPI = GENERATED / "openapi.json"         # written by `make proto`
-SERVICES = tuple(s.full_name for m in (catalog_pb2, lobby_pb2, play_pb2, admin_pb2)
-                 for s in m.DESCRIPTOR.services_by_name.values())
 
 # Envoy's own refusals (HTTP status) as the gRPC code of the one error shape, google.rpc.Status
 LOCAL_REPLY_CODES = {400: 3, 401: 16, 403: 7, 404: 5, 405: 12, 408: 4, 413: 8, 429: 8,
@@ -57,6 +55,7 @@ def render(config: EdgeConfig) -> str:
     for needed in (config.descriptor_set, config.openapi):
         if not Path(needed).is_file():
             raise FileNotFoundError(f"{needed} is missing: run `make proto`")
+    contract = openapi.load(Path(config.descriptor_set))
     template = Template(resources.files("cosmodrome.edge").joinpath("envoy.yaml").read_text())
     values = {
         "host": config.host, "http_port": config.http_port, "admin_port": config.admin_port,
@@ -77,9 +76,9 @@ def render(config: EdgeConfig) -> str:
         "rate_limit_percent": 100 if config.rate_limit else 0,
         "retry_reads": _retry(RETRY_ON_READS), "retry_unsent": _retry(RETRY_ON_UNSENT),
         "descriptor_set": str(config.descriptor_set), "openapi": str(config.openapi),
-        "services": list(SERVICES), "max_request_bytes": config.max_request_bytes,
+        "services": list(contract.services), "max_request_bytes": config.max_request_bytes,
         "endpoints": [_endpoint(u) for u in config.upstreams],
-        "unknown_fields_lua": unknown_fields.lua_source(config.descriptor_set),
+        "unknown_fields_lua": unknown_fields.lua_source(contract),
     }
     return template.substitute({k: json.dumps(v) for k, v in values.items()})
 

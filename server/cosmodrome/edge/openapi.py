@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 from google.api import annotations_pb2
@@ -20,6 +21,7 @@ from google.protobuf import descriptor_pb2, descriptor_pool
 from google.protobuf.descriptor import Descriptor, FieldDescriptor, MethodDescriptor
 
 TITLE = "Cosmodrome"
+SERVICES_PACKAGE = "cosmodrome.v1"  # its services are what the edge serves
 STATUS_SCHEMA = "google.rpc.Status"
 F = FieldDescriptor
 INT32 = (F.TYPE_INT32, F.TYPE_SINT32, F.TYPE_SFIXED32, F.TYPE_UINT32, F.TYPE_FIXED32)
@@ -35,44 +37,51 @@ WELL_KNOWN = {
 }
 
 
-def load_pool(descriptor_set: Path) -> tuple[descriptor_pool.DescriptorPool, dict]:
-    """The descriptor pool of the set, and the comments of its elements by path."""
+@dataclass(frozen=True)
+class Contract:
+    """The contract as a descriptor set holds it: every type, the services of
+    cosmodrome.v1 (what the edge serves), and the .proto comments by element path."""
+
+    pool: descriptor_pool.DescriptorPool
+    services: tuple[str, ...]
+    comments: dict
+
+
+def load(descriptor_set: Path) -> Contract:
     files = descriptor_pb2.FileDescriptorSet.FromString(descriptor_set.read_bytes())
     pool = descriptor_pool.DescriptorPool()
-    comments = {}
+    services, comments = [], {}
     for file in files.file:
         pool.Add(file)
+        if file.package == SERVICES_PACKAGE:
+            services += [f"{file.package}.{service.name}" for service in file.service]
         for location in file.source_code_info.location:
             text = (location.leading_comments or location.trailing_comments).strip()
             if text:
                 comments[(file.name, tuple(location.path))] = " ".join(text.split())
-    return pool, comments
+    return Contract(pool, tuple(services), comments)
 
 
-SERVICE_FILES = tuple(f"cosmodrome/v1/{name}.proto"
-                      for name in ("catalog", "lobby", "play", "admin"))
-
-
-def routes(pool: descriptor_pool.DescriptorPool):
+def routes(contract: Contract):
     """Every annotated RPC of the services: (verb, path template, body, method)."""
-    for file_name in SERVICE_FILES:
-        for service in pool.FindFileByName(file_name).services_by_name.values():
-            for method in service.methods:
-                rule = method.GetOptions().Extensions[annotations_pb2.http]
-                verb = rule.WhichOneof("pattern")
-                if verb and verb != "custom":
-                    yield verb, getattr(rule, verb), rule.body, method
+    for name in contract.services:
+        for method in contract.pool.FindServiceByName(name).methods:
+            rule = method.GetOptions().Extensions[annotations_pb2.http]
+            verb = rule.WhichOneof("pattern")
+            if verb and verb != "custom":
+                yield verb, getattr(rule, verb), rule.body, method
 
 
 class Generator:
-    def __init__(self, pool: descriptor_pool.DescriptorPool, comments: dict) -> None:
-        self.pool = pool
-        self.comments = comments
+    def __init__(self, contract: Contract) -> None:
+        self.contract = contract
+        self.pool = contract.pool
+        self.comments = contract.comments
         self.schemas: dict[str, dict] = {}
 
     def document(self) -> dict:
         paths: dict[str, dict] = {}
-        for verb, path, body, method in routes(self.pool):
+        for verb, path, body, method in routes(self.contract):
             paths.setdefault(path, {})[verb] = self._operation(method, path, body)
         self._schema_for(self.pool.FindMessageTypeByName(STATUS_SCHEMA))
         return {
@@ -223,7 +232,7 @@ def _source_path(element) -> tuple[int, ...] | None:
 
 
 def generate(descriptor_set: Path) -> dict:
-    return Generator(*load_pool(descriptor_set)).document()
+    return Generator(load(descriptor_set)).document()
 
 
 def main(argv: list[str] | None = None) -> int:

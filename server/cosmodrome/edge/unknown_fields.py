@@ -8,17 +8,15 @@ from __future__ import annotations
 import json
 import re
 from importlib import resources
-from pathlib import Path
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
-from cosmodrome.edge.openapi import WELL_KNOWN, load_pool, routes
+from cosmodrome.edge.openapi import WELL_KNOWN, Contract, routes
 
 
-def lua_source(descriptor_set: Path) -> str:
-    pool, _ = load_pool(descriptor_set)
+def lua_source(contract: Contract) -> str:
     table, body_routes = {}, []
-    for verb, path, body, method in routes(pool):
+    for verb, path, body, method in routes(contract):
         if body == "*":
             body_routes.append([verb.upper(), _lua_pattern(path), method.input_type.full_name])
             _collect(method.input_type, table)
