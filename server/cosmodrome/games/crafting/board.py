@@ -92,8 +92,17 @@ def graviton_targets(board: pb.Board, content: Content, space: int, life: bool) 
 def graviton_sources(board: pb.Board, content: Content) -> list[tuple[int, bool]]:
     """Pieces a graviton can move: any star but a supernova ("Les supernovae ne peuvent pas
     être déplacées"), any life, each with somewhere to go."""
-    out = [(v, False) for v, s in enumerate(board.stars)
-           if s.element and not s.supernova and graviton_targets(board, content, v, False)]
-    out += [(e, True) for e, life in enumerate(board.lives)
-            if life and graviton_targets(board, content, e, True)]
-    return out
+    return list(_graviton_sources(board, content))
+
+
+def can_use_graviton(board: pb.Board, content: Content) -> bool:
+    return next(_graviton_sources(board, content), None) is not None
+
+
+def _graviton_sources(board: pb.Board, content: Content):
+    for v, s in enumerate(board.stars):
+        if s.element and not s.supernova and graviton_targets(board, content, v, False):
+            yield v, False
+    for e, life in enumerate(board.lives):
+        if life and graviton_targets(board, content, e, True):
+            yield e, True

@@ -100,32 +100,34 @@ class CraftingBot:
             return 0.0
         return max(0.3, max(self._star_spot(board, content, v, element) for v in free) / 2)
 
-    def _gains_value(self, board: pb.Board, content: Content, gains: list[int]) -> float:
-        return sum(self._star_value(board, content, STAR_GAINS[g]) if g in STAR_GAINS
-                   else GAIN_VALUE.get(g, 0.0) for g in gains)
+    def _gains_value(self, stars: dict[int, float], gains: list[int]) -> float:
+        """`stars`: the worth of a star of each element now."""
+        return sum(stars[STAR_GAINS[g]] if g in STAR_GAINS else GAIN_VALUE.get(g, 0.0)
+                   for g in gains)
 
     # -- energy phase
 
     def _shift_energy(self, view, me, content, options):
         tokens = {"own": me.energy_at, **{i: d for i, d in enumerate(view.dark)}}
         others = [p.energy_at for s, p in enumerate(view.seats) if s != view.viewer]
+        stars = {e: self._star_value(me.board, content, e) for e in STAR_GAINS.values()}
         best = (-1e9, options[0])
         for first in options:
-            value = self._plan_value(view, me, content, tokens, others, first,
+            value = self._plan_value(view, me, stars, tokens, others, first,
                                      view.shifts_left, view.own_shifted)
             if value > best[0]:
                 best = (value, first)
         return best[1]
 
-    def _plan_value(self, view, me, content, tokens, others, move, left, own_moved) -> float:
+    def _plan_value(self, view, me, stars, tokens, others, move, left, own_moved) -> float:
         if move.HasField("end_shifts"):
-            return self._collect_value(me, content, tokens, others)
+            return self._collect_value(me, stars, tokens, others)
         tokens = dict(tokens)
         key = "own" if move.shift_energy.WhichOneof("token") == "own" else move.shift_energy.dark
         tokens[key] = self._next(tokens, others, tokens[key])
         own_moved = own_moved or key == "own"
         left -= 1
-        value = self._collect_value(me, content, tokens, others) if own_moved else -1e9
+        value = self._collect_value(me, stars, tokens, others) if own_moved else -1e9
         if left:
             for nxt in ["own", *range(len(view.dark))]:
                 if not own_moved and left == 1 and nxt != "own":
@@ -134,7 +136,7 @@ class CraftingBot:
                     continue
                 fake = pb.Move(shift_energy=pb.ShiftEnergy(own=True) if nxt == "own"
                                else pb.ShiftEnergy(dark=nxt))
-                value = max(value, self._plan_value(view, me, content, tokens, others, fake,
+                value = max(value, self._plan_value(view, me, stars, tokens, others, fake,
                                                     left, own_moved))
         return value
 
@@ -146,12 +148,12 @@ class CraftingBot:
                 return target
         return 0
 
-    def _collect_value(self, me, content, tokens, others) -> float:
+    def _collect_value(self, me, stars, tokens, others) -> float:
         at = list(tokens.values()) + others
         gains = list(ACTIVE[tokens["own"]])
         for c in CONTROLS:
             gains += [PASSIVE[c]] * (at.count(c) + list(me.power_tokens).count(c))
-        return self._gains_value(me.board, content, gains)
+        return self._gains_value(stars, gains)
 
     def _take_energy(self, view, me, content, options):
         def value(o):

@@ -320,7 +320,7 @@ class Crafting(Game):
             options.append(pb.Move(use_supernova=pb.UseSupernova()))
         if player.dna and pb.LIFE_PROTO in board.lives:
             options.append(pb.Move(use_dna=pb.UseDna()))
-        if player.graviton and rules_board.graviton_sources(board, content):
+        if player.graviton and rules_board.can_use_graviton(board, content):
             options.append(pb.Move(use_graviton=pb.UseGraviton()))
         # Energy cards
         slot = len(player.powers)
