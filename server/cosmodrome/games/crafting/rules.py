@@ -381,7 +381,7 @@ class Crafting(Game):
         else:
             state.dark[shift.dark] = self._next_control(state, state.dark[shift.dark])
         state.shifts_left -= 1
-        if not self._shift_options(state):
+        if not state.shifts_left or not self._shift_options(state):
             self._start_collect(state, events)
 
     def _do_end_shifts(self, state, seat, _move, events) -> None:
