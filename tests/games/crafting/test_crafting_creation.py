@@ -449,3 +449,28 @@ def test_end_turn_then_all_sliders_back_to_0_and_the_next_player():
     play(state, options(state)[0])
     assert state.seats[seat].dna == 0
     assert state.active == (seat + 1) % 2 and state.phase == pb.PHASE_ENERGY_MOVE
+
+
+def test_creation_all_actions_are_offered_together_in_any_order_you_like():
+    state = completed_setup()
+    player = me(state)
+    player.held.stars.append(H)
+    player.charged, player.supernova, player.dna = 1, 1, 1
+    player.board.lives[CONTENT.life_start] = P
+    player.hand[:] = [5, 0, 0, 0]
+    assert {"place_star", "complete_nebula", "discharge", "use_supernova", "use_dna",
+            "buy_power", "trade_five"} <= kinds(state)
+
+
+def test_scoring_actions_as_soon_as_their_conditions_hold_as_often_as_possible():
+    state = completed_setup()
+    far = 12  # shares no corner with the centre
+    assert not set(GEO.corners[far]) & set(GEO.corners[CENTER])
+    put_tile(state, far, tile_with(1))
+    fill_requirements(state, far)
+    cells = {o.complete_nebula.cell for o in options(state) if o.HasField("complete_nebula")}
+    assert cells == {CENTER, far}
+    for cell in sorted(cells):
+        play(state, move(complete_nebula=pb.CompleteNebula(cell=cell)))
+        play(state, options(state)[0])  # the star to discard
+    assert me(state).board.cells[CENTER].completed and me(state).board.cells[far].completed
