@@ -10,6 +10,7 @@ import pytest
 from google.protobuf.message import Message
 
 from cosmodrome.games.cosmic.v1 import cosmic_pb2
+from cosmodrome.games.crafting.v1 import crafting_pb2
 from cosmodrome.games.mlem.v1 import mlem_pb2
 from cosmodrome.v1 import match_pb2
 from cosmodrome_client import Client, RandomBot, game_view, unwrap
@@ -248,10 +249,11 @@ async def test_cosmic_events_of_a_played_match_are_all_in_words(server, client):
 
 # ------------------------------------------------------------------------------- every kind
 
-@pytest.mark.parametrize("game, module", [("mlem", "mlem_pb2"), ("cosmic", "cosmic_pb2")])
+@pytest.mark.parametrize("game, module", [("mlem", "mlem_pb2"), ("cosmic", "cosmic_pb2"),
+                                          ("crafting", "crafting_pb2")])
 def test_every_move_and_event_kind_has_a_description(game, module):
     """A kind added to a game's Move or Event oneof without a description fails here."""
-    pb = {"mlem_pb2": mlem_pb2, "cosmic_pb2": cosmic_pb2}[module]
+    pb = {"mlem_pb2": mlem_pb2, "cosmic_pb2": cosmic_pb2, "crafting_pb2": crafting_pb2}[module]
     renderer = RENDERERS[game]
     ctx = Context(names=("ada", "bob"), viewer=0)
     for message in [*oneof_kinds(pb.Move), *oneof_kinds(pb.Event)]:
@@ -264,7 +266,7 @@ def test_every_move_and_event_kind_has_a_description(game, module):
         assert describe(game, message, ctx) == text
 
 
-@pytest.mark.parametrize("game", ["mlem", "cosmic"])
+@pytest.mark.parametrize("game", ["mlem", "cosmic", "crafting"])
 def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
     """In process, whole random games: every view (a seat's and a spectator's), every option
     and every event is drawn by the game's renderer, never by the generic fallback (which the
@@ -272,6 +274,9 @@ def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
     if game == "mlem":
         from cosmodrome.games.mlem.rules import Mlem as Engine
         options = mlem_pb2.Options()
+    elif game == "crafting":
+        from cosmodrome.games.crafting.rules import Crafting as Engine
+        options = crafting_pb2.Options()
     else:
         from cosmodrome.games.cosmic.rules import Cosmic as Engine
         options = cosmic_pb2.Options()
