@@ -474,3 +474,22 @@ def test_scoring_actions_as_soon_as_their_conditions_hold_as_often_as_possible()
         play(state, move(complete_nebula=pb.CompleteNebula(cell=cell)))
         play(state, options(state)[0])  # the star to discard
     assert me(state).board.cells[CENTER].completed and me(state).board.cells[far].completed
+
+
+def test_graviton_is_offered_exactly_when_some_piece_has_somewhere_to_go():
+    """The menu's quick check (a connected board) agrees with the full search of targets."""
+    import random
+
+    from cosmodrome.games.crafting.board import can_use_graviton, graviton_sources
+    rnd = random.Random(3)
+    assert GEO.connected
+    for _ in range(200):
+        state = creation()
+        board = me(state).board
+        for s in board.stars:
+            if rnd.random() < 0.9:
+                s.element = rnd.choice([H, O])
+                s.supernova = rnd.random() < 0.3
+        for e in range(len(board.lives)):
+            board.lives[e] = P if rnd.random() < 0.95 else 0
+        assert can_use_graviton(board, CONTENT) == bool(graviton_sources(board, CONTENT))

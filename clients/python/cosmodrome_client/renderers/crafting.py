@@ -76,6 +76,13 @@ def power(card: int, view: Message | None = None) -> str:
            f"cost {content.powers[card].cost})"
 
 
+def objective(card: int, view: Message | None = None) -> str:
+    content = content_of(view)
+    if content is None or not 0 <= card < len(content.objectives):
+        return f"objective {card}"
+    return f"objective {card} (most {content.objectives[card].replace('_', ' ')})"
+
+
 def held_text(held: pb.Held, view: Message | None = None) -> str:
     parts = [ELEMENTS.get(e, "?") + " star" for e in held.stars]
     parts += [tile(t, view) for t in held.tiles]
@@ -97,7 +104,7 @@ def board(view: pb.View, ctx: Context) -> list[str]:
     lines.append("display: " + ", ".join(control(c) for c in view.display)
                  + f"; energy deck {view.energy_deck_size}; crystals in reserve "
                  f"{view.crystal_reserve}")
-    track = ", ".join(f"objective {o}" if o >= 0 else "-" for o in view.objective_track)
+    track = ", ".join(objective(o, view) if o >= 0 else "-" for o in view.objective_track)
     lines.append(f"objective track (top first): {track}; {view.objective_deck_size} to come")
     for seat, p in enumerate(view.seats):
         lines += player_lines(view, seat, p, ctx)

@@ -96,7 +96,16 @@ def graviton_sources(board: pb.Board, content: Content) -> list[tuple[int, bool]
 
 
 def can_use_graviton(board: pb.Board, content: Content) -> bool:
-    return next(_graviton_sources(board, content), None) is not None
+    """Whether any piece can move. On a connected board (the provisional one) a piece can
+    always reach an empty space of its kind, if there is one, jumping over occupied spaces."""
+    if not content.geometry.connected:
+        return next(_graviton_sources(board, content), None) is not None
+    stars = board.stars
+    if (any(s.element and not s.supernova for s in stars)
+            and any(not s.element for s in stars)):
+        return True
+    lives = board.lives
+    return any(lives) and not all(lives)
 
 
 def _graviton_sources(board: pb.Board, content: Content):

@@ -136,6 +136,8 @@ class Geometry:
     life_cells: tuple[tuple[int, ...], ...]   # life space -> cells it is a side of
     star_links: tuple[tuple[int, ...], ...]   # star space -> star spaces one side away
     life_links: tuple[tuple[int, ...], ...]   # life space -> life spaces sharing a corner
+    connected: bool                           # every star space reaches every other one,
+                                              # and every life space every other one
 
 
 @dataclass(frozen=True)
@@ -183,10 +185,22 @@ def build_geometry(cells: list[tuple[int, int]]) -> Geometry:
     for touching in ends:
         for e in touching:
             life_links[e] |= touching - {e}
+    star_links_t = tuple(tuple(sorted(s)) for s in star_links)
+    life_links_t = tuple(tuple(sorted(s)) for s in life_links)
     return Geometry(tuple(cells), tuple(corners), tuple(sides), len(points), len(edges),
                     tuple(map(tuple, star_cells)), tuple(map(tuple, life_cells)),
-                    tuple(tuple(sorted(s)) for s in star_links),
-                    tuple(tuple(sorted(s)) for s in life_links))
+                    star_links_t, life_links_t,
+                    _connected(star_links_t) and _connected(life_links_t))
+
+
+def _connected(links: tuple[tuple[int, ...], ...]) -> bool:
+    seen, frontier = {0}, [0]
+    while frontier:
+        for n in links[frontier.pop()]:
+            if n not in seen:
+                seen.add(n)
+                frontier.append(n)
+    return len(seen) == len(links)
 
 
 # ------------------------------------------------------------------------------ validation

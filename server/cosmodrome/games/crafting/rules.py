@@ -63,8 +63,15 @@ STEP_KINDS = {
 }
 
 
+_PICKS: dict[tuple[int, bool], pb.Move] = {}
+
+
 def pick(space: int, life: bool = False) -> pb.Move:
-    return pb.Move(pick=pb.Pick(space=space, life=life))
+    """A shared, immutable-by-convention Pick option (decisions() must stay cheap)."""
+    move = _PICKS.get((space, life))
+    if move is None:
+        move = _PICKS[(space, life)] = pb.Move(pick=pb.Pick(space=space, life=life))
+    return move
 
 
 def type_index(control: int) -> int:
@@ -96,7 +103,8 @@ class Crafting(Game):
             default=DEFAULT_CONTENT, choices=tuple(sorted(self.contents))),)
 
     def content(self, state_or_options) -> Content:
-        options = getattr(state_or_options, "options", state_or_options)
+        options = (state_or_options.options if isinstance(state_or_options, pb.State)
+                   else state_or_options)
         name = options.content or DEFAULT_CONTENT
         try:
             return self.contents[name]
@@ -294,7 +302,8 @@ class Crafting(Game):
     def _menu(self, state: pb.State, content: Content, player: pb.Player) -> list[pb.Move]:
         board = player.board
         held = player.held
-        free_stars = bool(rules_board.empty_stars(board))
+        stars = board.stars
+        free_stars = any(not s.element for s in stars)
         free_cells = bool(rules_board.empty_cells(board))
         life_room = held.lives > 0 and bool(rules_board.life_spaces(board, content))
         options = []
@@ -316,7 +325,7 @@ class Crafting(Game):
             options += [pb.Move(create_advanced_life=pb.CreateAdvancedLife(cell=c))
                         for c in cells if rules_board.advanced_life_ready(board, content, c)]
         # Resource sliders
-        if player.supernova and any(s.element and not s.supernova for s in board.stars):
+        if player.supernova and any(s.element and not s.supernova for s in stars):
             options.append(pb.Move(use_supernova=pb.UseSupernova()))
         if player.dna and pb.LIFE_PROTO in board.lives:
             options.append(pb.Move(use_dna=pb.UseDna()))
