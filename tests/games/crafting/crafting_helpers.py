@@ -9,7 +9,7 @@ from cosmodrome.games.crafting.v1 import crafting_pb2 as pb
 GAME = Crafting()
 CONTENT = GAME.content(pb.Options())
 GEO = CONTENT.geometry
-H, O, HE, C = pb.ELEMENT_H, pb.ELEMENT_O, pb.ELEMENT_HE, pb.ELEMENT_C
+H, OX, HE, C = pb.ELEMENT_H, pb.ELEMENT_O, pb.ELEMENT_HE, pb.ELEMENT_C
 LIGHT, TIME, GRAVITY, CHEMISTRY = (pb.CONTROL_LIGHT, pb.CONTROL_TIME, pb.CONTROL_GRAVITY,
                                    pb.CONTROL_CHEMISTRY)
 

@@ -13,9 +13,9 @@ from tests.games.crafting.crafting_helpers import (
     GAME,
     GEO,
     LIGHT,
+    OX,
     TIME,
     H,
-    O,
     creation,
     fill_requirements,
     kinds,
@@ -56,13 +56,13 @@ def test_placement_nebula_goes_element_side_up_on_an_empty_nebula_space():
 
 def test_placement_star_goes_on_any_empty_star_space():
     state = creation()
-    me(state).held.stars.append(O)
+    me(state).held.stars.append(OX)
     me(state).board.stars[7].element = H
-    play(state, move(place_star=pb.PlaceStar(element=O)))
+    play(state, move(place_star=pb.PlaceStar(element=OX)))
     spaces = {o.pick.space for o in options(state)}
     assert spaces == set(range(GEO.star_count)) - {7}
     play(state, pick(11))
-    assert me(state).board.stars[11].element == O and not me(state).held.stars
+    assert me(state).board.stars[11].element == OX and not me(state).held.stars
 
 
 def test_placement_proto_life_goes_on_an_empty_life_space_next_to_a_life():
@@ -100,7 +100,7 @@ def test_placement_what_cannot_be_placed_is_lost():
     state = creation()
     board = me(state).board
     for s in board.stars:
-        s.element = O  # no empty star space left
+        s.element = OX  # no empty star space left
     me(state).held.stars.append(H)
     assert "place_star" not in kinds(state)
     ends = end_turn_options(state)
@@ -135,7 +135,7 @@ def test_complete_needs_exactly_the_asked_elements():
     board = me(state).board
     tile = CONTENT.tiles[board.cells[CENTER].tile]
     v, e = next((v, e) for v, e in zip(GEO.corners[CENTER], tile.requires, strict=True) if e)
-    board.stars[v].element = O if e != O else H
+    board.stars[v].element = OX if e != OX else H
     assert "complete_nebula" not in kinds(state)
     board.stars[v].Clear()
     assert "complete_nebula" not in kinds(state)
@@ -146,7 +146,7 @@ def test_complete_supernovae_count_as_any_type_of_star():
     board = me(state).board
     tile = CONTENT.tiles[board.cells[CENTER].tile]
     v, e = next((v, e) for v, e in zip(GEO.corners[CENTER], tile.requires, strict=True) if e)
-    board.stars[v].element = O if e != O else H  # wrong element, but a supernova
+    board.stars[v].element = OX if e != OX else H  # wrong element, but a supernova
     assert board.stars[v].supernova
     assert move(complete_nebula=pb.CompleteNebula(cell=CENTER)) in options(state)
 
@@ -192,10 +192,10 @@ def test_discharge_gives_one_star_of_your_choice_placed_at_once():
     me(state).charged = 1
     play(state, move(discharge=pb.Discharge()))
     assert kinds(state) == {"choose_element"}
-    play(state, move(choose_element=pb.ChooseElement(element=O)))
+    play(state, move(choose_element=pb.ChooseElement(element=OX)))
     assert state.step == pb.STEP_STAR_SPACE and kinds(state) == {"pick"}
     play(state, pick(4))
-    assert me(state).board.stars[4].element == O
+    assert me(state).board.stars[4].element == OX
 
 
 def ready_for_advanced_life(lives: list[int]) -> pb.State:
@@ -258,12 +258,12 @@ def test_sliders_must_be_spent_before_the_end_of_the_turn_or_are_lost():
 def test_supernova_slider_turns_any_star_of_your_board_to_its_supernova_face():
     state = creation()
     me(state).supernova = 1
-    me(state).board.stars[9].element = O
+    me(state).board.stars[9].element = OX
     play(state, move(use_supernova=pb.UseSupernova()))
     assert {o.pick.space for o in options(state)} == {9}
     play(state, pick(9))
     assert me(state).board.stars[9].supernova and me(state).supernova == 0
-    assert me(state).board.stars[9].element == O
+    assert me(state).board.stars[9].element == OX
 
 
 def test_dna_slider_turns_one_proto_life_to_its_stable_face():
@@ -297,7 +297,7 @@ def test_graviton_jumps_over_consecutive_occupied_spaces_to_reach_an_empty_one()
     board = me(state).board
     board.stars[0].element = H
     for n in GEO.star_links[0]:
-        board.stars[n].element = O
+        board.stars[n].element = OX
     board.stars[GEO.star_links[0][0]].supernova = True  # supernovae stay put
     play(state, move(use_graviton=pb.UseGraviton()))
     play(state, pick(0))
@@ -343,7 +343,7 @@ def with_hand(state: pb.State, control: int, n: int) -> None:
 def test_buy_power_costs_identical_energy_cards_by_slot_filled(owned, cost):
     state = creation()
     me(state).hand[:] = [0, 0, 0, 0]
-    for i in range(owned):
+    for _ in range(owned):
         card = state.power_decks[1].cards.pop()
         me(state).powers.append(card)
         me(state).power_tokens.append(TIME)
@@ -488,7 +488,7 @@ def test_graviton_is_offered_exactly_when_some_piece_has_somewhere_to_go():
         board = me(state).board
         for s in board.stars:
             if rnd.random() < 0.9:
-                s.element = rnd.choice([H, O])
+                s.element = rnd.choice([H, OX])
                 s.supernova = rnd.random() < 0.3
         for e in range(len(board.lives)):
             board.lives[e] = P if rnd.random() < 0.95 else 0

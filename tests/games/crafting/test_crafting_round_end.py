@@ -7,7 +7,7 @@ import pytest
 
 from cosmodrome.games.crafting.objectives import count, majority_points
 from cosmodrome.games.crafting.v1 import crafting_pb2 as pb
-from tests.games.crafting.crafting_helpers import CONTENT, GAME, LIGHT, O, fresh, options
+from tests.games.crafting.crafting_helpers import CONTENT, GAME, LIGHT, OX, fresh, options
 
 EMPTY = -1
 
@@ -95,7 +95,7 @@ def test_objective_you_need_at_least_one_of_the_resource_to_score():
 def test_objective_supernovae_count_as_stars_of_their_own_type_only():
     state = fresh(2)
     player = state.seats[0]
-    player.board.stars[5].element = O
+    player.board.stars[5].element = OX
     player.board.stars[5].supernova = True
     assert count(player, CONTENT, "stars_O") == 1
     assert count(player, CONTENT, "stars_H") == 1  # the central H only, not the supernova
