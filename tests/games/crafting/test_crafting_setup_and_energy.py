@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from cosmodrome.core.engine import IllegalMove
+from cosmodrome.core.rng import Rng
 from cosmodrome.games.crafting.content import SEED
 from cosmodrome.games.crafting.v1 import crafting_pb2 as pb
 from tests.games.crafting.crafting_helpers import (
@@ -60,7 +61,7 @@ def test_setup_six_of_the_16_objectives_drawn_and_the_first_revealed_on_top():
     assert state.objective_track[0] >= 0 and list(state.objective_track[1:]) == [-1, -1, -1]
     in_play = [*state.objective_deck, state.objective_track[0]]
     assert len(set(in_play)) == 6 and all(0 <= o < 16 for o in in_play)
-    assert {tuple(fresh(2, seed=s).objective_deck) for s in range(5)} != 1  # shuffled
+    assert len({tuple(fresh(2, seed=s).objective_deck) for s in range(5)}) > 1  # shuffled
 
 
 def test_setup_power_cards_split_in_four_decks_by_type():
@@ -143,19 +144,17 @@ def test_first_player_tokens_placed_one_per_control_from_light_with_the_dark_tok
 
 
 def test_first_player_is_the_player_whose_token_is_drawn_last():
-    # the last seat token drawn sits on the latest control in placement order
-    for seed in range(8):
+    for seed in range(6):
         state = fresh(3, seed=seed)
-        tokens = 3 + 3
-        order = {}  # control -> placement indexes
-        for i in range(tokens):
-            order.setdefault((LIGHT, TIME, GRAVITY, CHEMISTRY)[i % 4], []).append(i)
-        # seats sharing a control with two placements: the later one is the second
-        assert state.active == state.first_player
-        first_at = state.seats[state.first_player].energy_at
-        others = [p.energy_at for s, p in enumerate(state.seats) if s != state.first_player]
-        latest = max(order[first_at])
-        assert all(min(order[c]) <= latest for c in others)
+        draw = Rng(seed * 7 + 1)
+        tokens = [(True, s) for s in range(3)] + [(False, d) for d in range(3)]
+        draw.shuffle(tokens)
+        last_seat = [i for own, i in tokens if own][-1]
+        state.rng = seed * 7 + 1
+        GAME._first_player(state)
+        assert state.first_player == last_seat
+        places = [state.seats[i].energy_at if own else state.dark[i] for own, i in tokens]
+        assert places == [(LIGHT, TIME, GRAVITY, CHEMISTRY)[k % 4] for k in range(6)]
 
 
 # ------------------------------------------------------------------------------------ round
@@ -238,7 +237,10 @@ def test_energy_a_full_control_holds_three_tokens_and_is_skipped():
     rig_tokens(state, LIGHT, [TIME, TIME, GRAVITY], [TIME, CHEMISTRY, CHEMISTRY])
     play(state, OWN)
     assert state.seats[state.active].energy_at == GRAVITY  # Time holds 3: skipped
-    assert Counter(p.energy_at for p in state.seats)[GRAVITY] + 0 == 2
+    play(state, dark(0))
+    assert state.dark[0] == GRAVITY  # Time is left with 3 - 1 = 2 ... and Gravity now holds 3
+    at = Counter([*state.dark, *(p.energy_at for p in state.seats)])
+    assert at[GRAVITY] == 3 and at[TIME] == 2
 
 
 # ----------------------------------------------------------------------------- collection

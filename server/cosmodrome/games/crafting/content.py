@@ -56,7 +56,6 @@ CRITERIA = ("stars_H", "stars_O", "stars_He", "stars_C", "supernovae", "proto_li
             "power_cards", "energy_cards", "discharged_crystals")
 
 
-@dataclass(frozen=True)
 class Seed:
     """Numbers the seed prints (shared/seeds/004); the engine's own, not a host's."""
 
