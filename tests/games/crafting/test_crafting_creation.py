@@ -477,10 +477,14 @@ def test_scoring_actions_as_soon_as_their_conditions_hold_as_often_as_possible()
 
 
 def test_graviton_is_offered_exactly_when_some_piece_has_somewhere_to_go():
-    """The menu's quick check (a connected board) agrees with the full search of targets."""
+    """The quick listing (a connected board) agrees with a search of every piece's targets."""
     import random
 
-    from cosmodrome.games.crafting.board import can_use_graviton, graviton_sources
+    from cosmodrome.games.crafting.board import (
+        can_use_graviton,
+        graviton_sources,
+        graviton_targets,
+    )
     rnd = random.Random(3)
     assert GEO.connected
     for _ in range(200):
@@ -492,4 +496,9 @@ def test_graviton_is_offered_exactly_when_some_piece_has_somewhere_to_go():
                 s.supernova = rnd.random() < 0.3
         for e in range(len(board.lives)):
             board.lives[e] = P if rnd.random() < 0.95 else 0
-        assert can_use_graviton(board, CONTENT) == bool(graviton_sources(board, CONTENT))
+        searched = [(v, False) for v, s in enumerate(board.stars) if s.element
+                    and not s.supernova and graviton_targets(board, CONTENT, v, False)]
+        searched += [(e, True) for e, life in enumerate(board.lives)
+                     if life and graviton_targets(board, CONTENT, e, True)]
+        assert graviton_sources(board, CONTENT) == searched
+        assert can_use_graviton(board, CONTENT) == bool(searched)

@@ -38,8 +38,7 @@ def life_spaces(board: pb.Board, content: Content) -> list[int]:
     if not any(lives):
         return [content.life_start]
     links = content.geometry.life_links
-    return [e for e, life in enumerate(lives)
-            if not life and any(lives[n] for n in links[e])]
+    return sorted({n for e, life in enumerate(lives) if life for n in links[e] if not lives[n]})
 
 
 def completable(board: pb.Board, content: Content, cell: int) -> bool:
@@ -96,19 +95,18 @@ def graviton_sources(board: pb.Board, content: Content) -> list[tuple[int, bool]
 
 
 def can_use_graviton(board: pb.Board, content: Content) -> bool:
-    """Whether any piece can move. On a connected board (the provisional one) a piece can
-    always reach an empty space of its kind, if there is one, jumping over occupied spaces."""
-    if not content.geometry.connected:
-        return next(_graviton_sources(board, content), None) is not None
-    stars = board.stars
-    if (any(s.element and not s.supernova for s in stars)
-            and any(not s.element for s in stars)):
-        return True
-    lives = board.lives
-    return any(lives) and not all(lives)
+    """Whether any piece can move."""
+    return next(_graviton_sources(board, content), None) is not None
 
 
 def _graviton_sources(board: pb.Board, content: Content):
+    if content.geometry.connected:  # every piece reaches an empty space of its kind, if any
+        stars, lives = board.stars, board.lives
+        if any(not s.element for s in stars):
+            yield from ((v, False) for v, s in enumerate(stars) if s.element and not s.supernova)
+        if not all(lives):
+            yield from ((e, True) for e, life in enumerate(lives) if life)
+        return
     for v, s in enumerate(board.stars):
         if s.element and not s.supernova and graviton_targets(board, content, v, False):
             yield v, False
