@@ -10,6 +10,7 @@ import pytest
 from google.protobuf.message import Message
 
 from cosmodrome.games.cosmic.v1 import cosmic_pb2
+from cosmodrome.games.crafting.v1 import crafting_pb2
 from cosmodrome.games.mlem.v1 import mlem_pb2
 from cosmodrome.v1 import match_pb2
 from cosmodrome_client import Client, RandomBot, game_view, unwrap
@@ -125,27 +126,21 @@ async def test_mlem_screen_shows_the_track_the_rocket_and_every_players_board(se
         assert re.fullmatch(r"use dice groups [1-4B+booster]+: fly \d+ to space \d+.*", text)
 
 
-async def test_mlem_take_off_shows_my_pick_and_only_that_others_picked(server, client):
+async def test_mlem_take_off_shows_who_boarded_what_and_who_is_still_to_board(server, client):
     seats = await seated(client, "mlem", NAMES, seed=5)
-    bots = [RandomBot(i) for i in range(3)]
-    view = await seats[1].view()
-    [pick] = seats[1].decisions(view)
-    await seats[1].submit(bots[1].choose(game_view(view), pick.kind, pick.options))
     view = await seats[0].view()
     [pick] = seats[0].decisions(view)
     mine = pick.options[-1]
     await seats[0].submit(mine)
-    view = await seats[0].view()
+    view = await seats[1].view()
     screen = "\n".join(render(view))
-    assert "Take-off: picked: you, bob; still choosing: cy" in screen
+    assert "still to board: you, cy" in screen
     kind = mlem_text.cat_kind(mine.send_cat.kind)
-    assert f"Your pick (secret until all are in): {kind}" in screen
-    assert screen.count("Your pick") == 1, "bob's pick is nowhere"
     spectator = "\n".join(render(await client.spectate(view.match.match_id).view()))
-    assert "Your pick" not in spectator and "Take-off: picked: ada, bob" in spectator
-    events = [text for _, text in await events_of(seats[0], "mlem")]
-    assert "bob picked a cat, face down" in events
-    assert f"you picked your {kind} cat (secret until all are in)" in events
+    assert "still to board: bob, cy" in spectator
+    events = [text for _, text in await events_of(seats[1], "mlem")]
+    assert any(f"{kind}" in text and "boards the rocket as Commander" in text
+               for text in events), events
 
 
 async def test_mlem_events_of_a_played_match_are_all_in_words(server, client):
@@ -248,10 +243,11 @@ async def test_cosmic_events_of_a_played_match_are_all_in_words(server, client):
 
 # ------------------------------------------------------------------------------- every kind
 
-@pytest.mark.parametrize("game, module", [("mlem", "mlem_pb2"), ("cosmic", "cosmic_pb2")])
+@pytest.mark.parametrize("game, module", [("mlem", "mlem_pb2"), ("cosmic", "cosmic_pb2"),
+                                          ("crafting", "crafting_pb2")])
 def test_every_move_and_event_kind_has_a_description(game, module):
     """A kind added to a game's Move or Event oneof without a description fails here."""
-    pb = {"mlem_pb2": mlem_pb2, "cosmic_pb2": cosmic_pb2}[module]
+    pb = {"mlem_pb2": mlem_pb2, "cosmic_pb2": cosmic_pb2, "crafting_pb2": crafting_pb2}[module]
     renderer = RENDERERS[game]
     ctx = Context(names=("ada", "bob"), viewer=0)
     for message in [*oneof_kinds(pb.Move), *oneof_kinds(pb.Event)]:
@@ -264,7 +260,7 @@ def test_every_move_and_event_kind_has_a_description(game, module):
         assert describe(game, message, ctx) == text
 
 
-@pytest.mark.parametrize("game", ["mlem", "cosmic"])
+@pytest.mark.parametrize("game", ["mlem", "cosmic", "crafting"])
 def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
     """In process, whole random games: every view (a seat's and a spectator's), every option
     and every event is drawn by the game's renderer, never by the generic fallback (which the
@@ -272,6 +268,9 @@ def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
     if game == "mlem":
         from cosmodrome.games.mlem.rules import Mlem as Engine
         options = mlem_pb2.Options()
+    elif game == "crafting":
+        from cosmodrome.games.crafting.rules import Crafting as Engine
+        options = crafting_pb2.Options()
     else:
         from cosmodrome.games.cosmic.rules import Cosmic as Engine
         options = cosmic_pb2.Options()

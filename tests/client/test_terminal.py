@@ -364,7 +364,7 @@ def test_a_person_plays_in_a_real_terminal_under_tmux(server):
     assert len(screens) >= 4, "at least three moves of mine, then the end"
 
 
-@pytest.mark.parametrize("game", ["tictactoe", "highcard", "mlem", "cosmic"])
+@pytest.mark.parametrize("game", ["tictactoe", "highcard", "mlem", "cosmic", "crafting"])
 async def test_every_hosted_game_is_playable_to_the_end_from_the_terminal(server, client, game):
     hosted = {g.name for g in await client.list_games()}
     if game not in hosted:

@@ -17,6 +17,7 @@ from cosmodrome_client.bots.base import Bot, RandomBot
 GAME_BOTS: dict[str, str] = {
     "mlem": "cosmodrome.games.mlem.bot:MlemBot",
     "cosmic": "cosmodrome.games.cosmic.bot:CosmicBot",
+    "crafting": "cosmodrome.games.crafting.bot:CraftingBot",
 }
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from google.protobuf.message import Message
 
-from cosmodrome_client.renderers import cosmic, highcard, mlem, tictactoe
+from cosmodrome_client.renderers import cosmic, crafting, highcard, mlem, tictactoe
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,7 @@ RENDERERS: dict[str, Renderer] = {
     "highcard": Renderer(move=highcard.move, event=highcard.event),
     "mlem": Renderer(board=mlem.board, move=mlem.move, event=mlem.event),
     "cosmic": Renderer(board=cosmic.board, move=cosmic.move, event=cosmic.event),
+    "crafting": Renderer(board=crafting.board, move=crafting.move, event=crafting.event),
 }
 
 __all__ = ["RENDERERS", "Context", "Renderer"]
