@@ -144,3 +144,17 @@ def test_proto_field_names_are_accepted_as_well_as_json_names(edge):
                                                   "options": {"tictactoe": {
                                                       "turn_timeout_ms": 0}}})
     assert reply.status == 200, reply.body
+
+
+def test_url_over_the_header_limit_is_refused_before_the_server(edge):
+    reply = call(edge.url, "GET", "/v1/matches?game=" + "x" * 20_000)
+    assert reply.status == 431
+    assert reply.json["code"] == 8  # RESOURCE_EXHAUSTED
+    assert len(reply.body) < 1000
+
+
+def test_deeply_nested_json_is_a_clear_400(edge):
+    body = b'{"game": "tictactoe", "options": {"tictactoe": ' + b"[" * 20_000 + b"]" * 20_000
+    reply = call(edge.url, "POST", "/v1/matches", raw=body + b"}}")
+    assert reply.status == 400
+    assert reply.json["code"] == 3
