@@ -1,0 +1,75 @@
+// Headless Chromium plays a whole tic-tac-toe match against a bot on the page, through the
+// real edge. tests/web/test_page.py starts server + Envoy + a static server for the page and
+// sets the environment below; it then compares the final page with a GetView over gRPC.
+//   COSMODROME_PAGE_URL    the page, with ?edge=URL
+//   COSMODROME_ARTIFACTS   folder for the screenshot and page.json (what the page shows)
+//   CHROMIUM               the browser (default /usr/bin/chromium)
+
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { test } from "node:test";
+import { chromium } from "playwright-core";
+
+const PAGE = process.env.COSMODROME_PAGE_URL ?? "";
+const ARTIFACTS = process.env.COSMODROME_ARTIFACTS ?? "test-results";
+const BROWSER = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const skip = !PAGE ? "COSMODROME_PAGE_URL is not set (run through make test)"
+  : !existsSync(BROWSER) ? `no Chromium at ${BROWSER}` : false;
+
+test("the page plays a whole tic-tac-toe match against a bot", { skip, timeout: 120_000 }, async () => {
+  const browser = await chromium.launch({ executablePath: BROWSER, args: FLAGS, headless: true });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+    const problems = [];
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+    await page.goto(PAGE);
+    await page.click('.card[data-game="tictactoe"] button.play-bots');
+    await page.waitForSelector('#match[data-viewer="0"]');
+    let moves = 0;
+    while ((await page.getAttribute("#match", "data-status")) !== "finished") {
+      const cells = await page.$$("button.cell.playable");
+      if (cells.length) {
+        const version = await page.getAttribute("#match", "data-version");
+        await cells[Math.floor(Math.random() * cells.length)].click();
+        moves += 1;
+        await page.waitForFunction((v) => document.querySelector("#match")?.dataset.version !== v, version);
+      } else {
+        await page.waitForFunction(() => {
+          const m = document.querySelector("#match");
+          return m?.dataset.status === "finished" || document.querySelector("button.cell.playable");
+        });
+      }
+      assert.ok(moves <= 5, "X never needs more than 5 moves");
+    }
+    await page.waitForSelector(".result .summary");
+    const shown = await page.evaluate(() => {
+      const match = document.querySelector("#match");
+      const held = JSON.parse(sessionStorage.getItem(`cosmodrome.seat.${match.dataset.match}`));
+      return {
+        matchId: match.dataset.match,
+        version: match.dataset.version,
+        status: match.dataset.status,
+        seat: held.seat,
+        token: held.token,
+        cells: [...document.querySelectorAll(".tictactoe [data-cell]")].map((c) => c.textContent),
+        summary: document.querySelector(".result .summary").textContent,
+        winners: document.querySelector(".result .winners").dataset.winners,
+        boardStatus: document.querySelector(".board-status").textContent,
+      };
+    });
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, "tictactoe-final.png"), fullPage: true });
+    await writeFile(join(ARTIFACTS, "page.json"), JSON.stringify({ ...shown, moves }, null, 2));
+    assert.ok(moves >= 3, `the page made ${moves} moves`);
+    assert.equal(shown.cells.length, 9);
+    assert.ok(shown.summary.length > 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
