@@ -128,6 +128,9 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         game = self.runner.game(record.match.game)
         if finished(record) and request.from_version >= record.match.version:
             return  # a finished match has nothing more to say
+        # headers now, not with the first update: an HTTP client (SSE) sees at once that
+        # its watch is open, however quiet the match
+        await context.send_initial_metadata(())
         async for entries, latest in self.hub.batches(request.match_id, request.from_version):
             if latest is not None and viewer is not None:
                 self.runner.seat_of(latest, token)  # the seat may have been given up

@@ -1,0 +1,39 @@
+"""A small HTTP client for the edge tests (the standard library's, so nothing is hidden)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    @property
+    def json(self):
+        return json.loads(self.body)
+
+
+def call(base: str, method: str, path: str, body=None, token: str | None = None,
+         headers: dict[str, str] | None = None, raw: bytes | None = None) -> Reply:
+    url = urlsplit(base)
+    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=10)
+    sent = dict(headers or {})
+    if token:
+        sent["Authorization"] = f"Bearer {token}"
+    payload = raw if raw is not None else (json.dumps(body).encode() if body is not None
+                                           else None)
+    if payload is not None:
+        sent.setdefault("Content-Type", "application/json")
+    try:
+        connection.request(method, path, body=payload, headers=sent)
+        response = connection.getresponse()
+        return Reply(response.status, {k.lower(): v for k, v in response.getheaders()},
+                     response.read())
+    finally:
+        connection.close()
