@@ -20,14 +20,19 @@ const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", 
 const skip = !PAGE ? "COSMODROME_PAGE_URL is not set (run through make test)"
   : !existsSync(BROWSER) ? `no Chromium at ${BROWSER}` : false;
 
+async function openPage(browser) {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const problems = [];
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
+  await page.goto(PAGE);
+  return { page, problems };
+}
+
 test("the page plays a whole tic-tac-toe match against a bot", { skip, timeout: 120_000 }, async () => {
   const browser = await chromium.launch({ executablePath: BROWSER, args: FLAGS, headless: true });
   try {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
-    const problems = [];
-    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-    page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-    await page.goto(PAGE);
+    const { page, problems } = await openPage(browser);
     await page.click('.card[data-game="tictactoe"] button.play-bots');
     await page.waitForSelector('#match[data-viewer="0"]');
     let moves = 0;
@@ -68,6 +73,34 @@ test("the page plays a whole tic-tac-toe match against a bot", { skip, timeout: 
     assert.ok(moves >= 3, `the page made ${moves} moves`);
     assert.equal(shown.cells.length, 9);
     assert.ok(shown.summary.length > 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("every game the server lists starts against bots and is drawn with its options", { skip, timeout: 180_000 }, async () => {
+  const browser = await chromium.launch({ executablePath: BROWSER, args: FLAGS, headless: true });
+  try {
+    const { page, problems } = await openPage(browser);
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.waitForSelector("#games .card");
+    const games = await page.$$eval("#games .card", (cards) => cards.map((c) => c.dataset.game));
+    assert.ok(games.length >= 4, `games listed: ${games}`);
+    for (const game of games) {
+      await page.goto(`${PAGE}#/`);
+      await page.click(`.card[data-game="${game}"] button.play-bots`);
+      await page.waitForSelector('#match[data-status="active"]');
+      // My first decision: its options are offered (a board of the game's own, or buttons).
+      await page.waitForSelector("#match .decisions li.mine");
+      const before = await page.getAttribute("#match", "data-version");
+      const option = (await page.$("button.option:not([disabled])")) ?? (await page.$("button.cell.playable"));
+      assert.ok(option, `${game}: no option to click`);
+      await option.click();
+      await page.waitForFunction((v) => document.querySelector("#match")?.dataset.version !== v, before);
+      assert.ok((await page.$eval("#match .board", (b) => b.textContent.trim().length)) > 0, `${game}: empty board`);
+      await page.screenshot({ path: join(ARTIFACTS, `${game}.png`), fullPage: true });
+    }
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();

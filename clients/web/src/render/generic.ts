@@ -10,8 +10,8 @@ const JSON_OPTIONS = { alwaysEmitImplicit: true } as const;
 
 /** The View as a tree of its fields. */
 export function genericBoard(ctx: RenderContext): HTMLElement {
-  const json = ctx.view.game ? inner(toJson(GameViewSchema, ctx.view.game, JSON_OPTIONS)) : null;
-  return h("div", { class: "generic" }, tree(json));
+  if (!ctx.view.game?.game.case) return h("p", { class: "muted" }, "Waiting for players.");
+  return h("div", { class: "generic" }, tree(inner(toJson(GameViewSchema, ctx.view.game, JSON_OPTIONS))));
 }
 
 /** A short, readable label for a move: "cell 4", "send cat: kind shifter". */
