@@ -15,8 +15,8 @@ from cosmodrome.store.embedded import free_port
 def start_edge(upstreams: list[str], **overrides) -> EdgeProcess:
     port = free_port()
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"cosmodrome-edge-{port}.log"
-    config = EdgeConfig(upstreams=upstreams, http_port=port, health_interval_s=0.5,
-                        rate_limit=0, **overrides)
+    settings = {"health_interval_s": 0.5, "rate_limit": 0, **overrides}
+    config = EdgeConfig(upstreams=upstreams, http_port=port, **settings)
     return EdgeProcess(config, log_path=log).start()
 
 

@@ -37,3 +37,39 @@ def call(base: str, method: str, path: str, body=None, token: str | None = None,
                      response.read())
     finally:
         connection.close()
+
+
+class EventStream:
+    """A server-sent events stream (what a browser's EventSource reads), opened at once."""
+
+    def __init__(self, base: str, path: str, token: str | None = None,
+                 timeout: float = 10) -> None:
+        url = urlsplit(base)
+        self.connection = http.client.HTTPConnection(url.hostname, url.port, timeout=timeout)
+        headers = {"Accept": "text/event-stream"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        self.connection.request("GET", path, headers=headers)
+        self.response = self.connection.getresponse()  # returns once the headers are in
+
+    def next_event(self) -> dict:
+        """The JSON of the next `data:` event."""
+        data = []
+        while True:
+            line = self.response.readline()
+            if not line:
+                raise EOFError("the stream ended")
+            line = line.rstrip(b"\r\n")
+            if line.startswith(b"data:"):
+                data.append(line[5:].strip())
+            elif not line and data:
+                return json.loads(b"\n".join(data))
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def __enter__(self) -> EventStream:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -129,11 +129,16 @@ def _local_reply(status: int, code: int) -> dict:
 
 def _access_log() -> list[dict]:
     fields = {"time": "%START_TIME%", "client": "%DOWNSTREAM_REMOTE_ADDRESS_WITHOUT_PORT%",
-              "method": "%REQ(:METHOD)%", "path": "%REQ(X-ENVOY-ORIGINAL-PATH?:PATH)%",
+              "method": "%REQ(:METHOD)%",
+              # never the query: a watch ticket travels there
+              "path": "%REQ_WITHOUT_QUERY(X-ENVOY-ORIGINAL-PATH?:PATH)%",
               "grpc": "%REQ(:PATH)%", "status": "%RESPONSE_CODE%",
               "grpc_status": "%GRPC_STATUS(NUMBER)%", "flags": "%RESPONSE_FLAGS%",
               "duration_ms": "%DURATION%", "upstream": "%UPSTREAM_HOST%",
               "bytes_in": "%BYTES_RECEIVED%", "bytes_out": "%BYTES_SENT%"}
     return [{"name": "envoy.access_loggers.stdout", "typed_config": {
         "@type": "type.googleapis.com/envoy.extensions.access_loggers.stream.v3.StdoutAccessLog",
-        "log_format": {"json_format": fields}}}]
+        "log_format": {"json_format": fields, "formatters": [{
+            "name": "envoy.formatter.req_without_query", "typed_config": {
+                "@type": "type.googleapis.com/envoy.extensions.formatter.req_without_query."
+                         "v3.ReqWithoutQuery"}}]}}}]

