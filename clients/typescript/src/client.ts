@@ -24,7 +24,12 @@ import {
   MatchStatus,
   type MatchView,
 } from "./gen/cosmodrome/v1/match_pb.js";
-import { type MatchUpdate, PlayService, type SubmitMoveResponse } from "./gen/cosmodrome/v1/play_pb.js";
+import {
+  type MatchUpdate,
+  PlayService,
+  type SubmitMoveResponse,
+  type WatchTicket,
+} from "./gen/cosmodrome/v1/play_pb.js";
 
 /** The seat index of a spectator's view. */
 export const SPECTATOR = -1;
@@ -308,10 +313,33 @@ export class Player extends Viewer {
     }
   }
 
+  /**
+   * A short-lived ticket to follow this match as this seat with an EventSource, which cannot
+   * send the token in a header: open `eventSourceUrl(edge, matchId, { ticket })`.
+   */
+  async watchTicket(): Promise<WatchTicket> {
+    return this.client.call((o) => this.client.play.createWatchTicket({ matchId: this.matchId }, o), this.token);
+  }
+
   /** Gives up the seat; its token stops working. */
   async leave(): Promise<Match> {
     return this.client.call((o) => this.client.lobby.leaveMatch({ matchId: this.matchId }, o), this.token);
   }
+}
+
+/**
+ * The edge's server-sent events URL for a match's updates (REST/JSON, one MatchUpdate per
+ * `data:` event), for a browser's EventSource. With a `ticket` it carries that seat's view.
+ */
+export function eventSourceUrl(
+  baseUrl: string,
+  matchId: string,
+  options: { fromVersion?: bigint; ticket?: string } = {},
+): string {
+  const url = new URL(`/v1/matches/${encodeURIComponent(matchId)}:watch`, baseUrl);
+  url.searchParams.set("fromVersion", String(options.fromVersion ?? 0n));
+  if (options.ticket) url.searchParams.set("ticket", options.ticket);
+  return url.toString();
 }
 
 /** The decisions in a view owed by `seat` (default: the viewer's) that carry options. */

@@ -7,6 +7,7 @@ import { describe, test } from "node:test";
 import {
   Client,
   Code,
+  eventSourceUrl,
   CosmodromeError,
   gameMove,
   IllegalMoveError,
@@ -199,19 +200,25 @@ describe("watch", { skip }, () => {
   });
 
   test("a watch whose connection drops mid-stream reopens from its last version", async () => {
-    // A real network fault on the real server: the fetch body of every WatchMatch call is cut
-    // after its first chunk, so each update arrives on a new stream.
+    // A real network fault on the real server: the body of every WatchMatch call is cut
+    // right after its first gRPC-Web frame (5-byte header + message), so each update arrives
+    // on a new stream and the watch must resume from the last version it saw.
     let watchCalls = 0;
     const cutting: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
       if (!String(input).endsWith("/WatchMatch") || !response.body) return response;
       watchCalls += 1;
       const reader = response.body.getReader();
+      let held = new Uint8Array(0);
       const body = new ReadableStream<Uint8Array>({
         async pull(controller) {
           const { value, done } = await reader.read();
           if (done || !value) return controller.close();
-          controller.enqueue(value);
+          held = new Uint8Array([...held, ...value]);
+          if (held.length < 5) return;
+          const frame = 5 + new DataView(held.buffer).getUint32(1);
+          if (held.length < frame) return;
+          controller.enqueue(held.slice(0, frame));
           await reader.cancel();
           controller.error(new TypeError("network connection lost"));
         },
@@ -232,7 +239,7 @@ describe("watch", { skip }, () => {
     const versions = updates.map((u) => u.entry!.version);
     assert.deepEqual(versions, Array.from({ length: versions.length }, (_, i) => BigInt(i + 1)));
     assert.equal(updates.at(-1)!.view?.match?.status, MatchStatus.FINISHED);
-    assert.ok(watchCalls > 2, `expected the stream to be reopened, got ${watchCalls} calls`);
+    assert.equal(watchCalls, versions.length, "one stream per update: each cut was resumed");
   });
 
   test("a seat's watch shows its own hand; a spectator's shows no hand (redaction)", async () => {
@@ -249,6 +256,33 @@ describe("watch", { skip }, () => {
     assert.ok((seatView!.game!.game.value as { myHand: number[] }).myHand.length > 0);
     assert.equal(spectatorView.case, "highcard");
     assert.deepEqual((spectatorView.value as { myHand: number[] }).myHand, []);
+  });
+});
+
+describe("EventSource", { skip }, () => {
+  test("a watch ticket opens the server-sent events of the match with the seat's view", async () => {
+    const match = await client.createMatch("highcard", { players: 2, seed: 5n });
+    const a = await client.join(match.matchId);
+    await client.join(match.matchId);
+    const ticket = await a.watchTicket();
+    assert.ok(ticket.ticket.length > 0 && !ticket.ticket.includes(a.token));
+    const hands = [];
+    for (const url of [eventSourceUrl(EDGE, match.matchId, { ticket: ticket.ticket }), eventSourceUrl(EDGE, match.matchId)]) {
+      const ctrl = new AbortController();
+      const reply = await fetch(url, { headers: { accept: "text/event-stream" }, signal: ctrl.signal });
+      assert.equal(reply.status, 200);
+      assert.match(reply.headers.get("content-type") ?? "", /text\/event-stream/);
+      const decoder = new TextDecoder();
+      let text = "";
+      const reader = reply.body!.getReader();
+      while (!/"view"/.test(text)) text += decoder.decode((await reader.read()).value);
+      ctrl.abort();
+      const events = text.split("\n").filter((l) => l.startsWith("data:")).map((l) => JSON.parse(l.slice(5)));
+      const view = events.find((e) => e.view)!.view;
+      hands.push(view.game.highcard.myHand);
+    }
+    assert.equal(hands[0].length, 3, "the ticket's seat sees its hand");
+    assert.deepEqual(hands[1], [], "a spectator sees no hand");
   });
 });
 
