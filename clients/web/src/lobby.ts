@@ -12,6 +12,7 @@ export async function showLobby(root: HTMLElement, client: Client): Promise<void
   const [games, matches] = await Promise.all([client.listGames(), client.listMatches({ limit: 30 })]);
   fill(
     root,
+    h("p", { id: "lobby-error", class: "error", role: "alert" }),
     h("section", { id: "games" }, h("h2", {}, "Games"), h("div", { class: "cards" }, games.map((g) => gameCard(client, g)))),
     h(
       "section",
@@ -25,13 +26,13 @@ export async function showLobby(root: HTMLElement, client: Client): Promise<void
 function gameCard(client: Client, game: GameInfo): HTMLElement {
   const counts = Array.from({ length: game.maxPlayers - game.minPlayers + 1 }, (_, i) => game.minPlayers + i);
   const players = h("select", { name: "players", "aria-label": "players" }, counts.map((n) => h("option", { value: n }, `${n} players`))) as HTMLSelectElement;
-  const start = async (bots: boolean) => {
+  const start = (bots: boolean) => reporting(async () => {
     const match = await client.createMatch(game.name, { players: Number(players.value) });
     const me = await client.join(match.matchId, { seat: 0, name: "player" });
     holdSeat(match.matchId, { seat: me.seat, token: me.token });
     if (bots) await fillWithRandomBots(client, match.matchId, counts.slice(0, match.players - 1).map((_, i) => i + 1));
     location.hash = `#/match/${match.matchId}`;
-  };
+  });
   return h(
     "article",
     { class: "card", "data-game": game.name },
@@ -47,11 +48,11 @@ function gameCard(client: Client, game: GameInfo): HTMLElement {
 }
 
 function matchTable(client: Client, matches: Match[]): HTMLElement {
-  const join = async (match: Match) => {
+  const join = (match: Match) => reporting(async () => {
     const me = await client.join(match.matchId, { name: "guest" });
     holdSeat(match.matchId, { seat: me.seat, token: me.token });
     location.hash = `#/match/${match.matchId}`;
-  };
+  });
   return h(
     "table",
     { class: "matches" },
@@ -74,4 +75,14 @@ function matchTable(client: Client, matches: Match[]): HTMLElement {
       ),
     ),
   );
+}
+
+/** Runs a lobby action; a refusal is shown above the lobby rather than lost. */
+async function reporting(action: () => Promise<void>): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    const shown = document.getElementById("lobby-error");
+    if (shown) shown.textContent = String(error instanceof Error ? error.message : error);
+  }
 }

@@ -111,13 +111,15 @@ function result(view: MatchView, seatName: (s: number) => string): HTMLElement {
 
 function decisions(view: MatchView, ctx: RenderContext, seatName: (s: number) => string, showOptions: boolean): HTMLElement {
   const items = view.decisions.map((d) => {
+    const due = d.deadlineMs > 0n ? ` - due at ${new Date(Number(d.deadlineMs)).toLocaleTimeString()}` : "";
     if (d.seat !== view.viewerSeat || d.options.length === 0) {
-      return h("li", { class: "muted" }, `waiting for ${seatName(d.seat)}${d.kind ? ` (${d.kind})` : ""}`);
+      return h("li", { class: "muted" }, `waiting for ${seatName(d.seat)}${d.kind ? ` (${d.kind})` : ""}${due}`);
     }
     return h(
       "li",
       { class: "mine" },
       h("strong", {}, d.prompt || d.kind),
+      due,
       showOptions
         ? h("div", { class: "options" }, d.options.map((o, i) => h("button", { class: "option", "data-option": i, disabled: ctx.options.length === 0, onclick: () => ctx.choose(o) }, moveLabel(o))))
         : null,
