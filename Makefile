@@ -37,7 +37,7 @@ gateway: setup
 	$(VENV)/bin/cosmodrome-gateway $(ARGS)
 
 test: setup web-build
-	$(PY) -m pytest -q $(ARGS)
+	$(PY) -m pytest -q -rs $(ARGS)
 
 test-fast: setup web-build
 	$(PY) -m pytest -q -m "not slow" $(ARGS)
