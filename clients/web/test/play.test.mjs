@@ -37,10 +37,12 @@ test("the page plays a whole tic-tac-toe match against a bot", { skip, timeout: 
     await page.waitForSelector('#match[data-viewer="0"]');
     let moves = 0;
     while ((await page.getAttribute("#match", "data-status")) !== "finished") {
-      const cells = await page.$$("button.cell.playable");
-      if (cells.length) {
+      // Locators, not element handles: each update of the match redraws the page.
+      const cells = page.locator("button.cell.playable");
+      const count = await cells.count();
+      if (count) {
         const version = await page.getAttribute("#match", "data-version");
-        await cells[Math.floor(Math.random() * cells.length)].click();
+        await cells.nth(Math.floor(Math.random() * count)).click();
         moves += 1;
         await page.waitForFunction((v) => document.querySelector("#match")?.dataset.version !== v, version);
       } else {
@@ -94,14 +96,44 @@ test("every game the server lists starts against bots and is drawn with its opti
       // My first decision: its options are offered (a board of the game's own, or buttons).
       await page.waitForSelector("#match .decisions li.mine");
       const before = await page.getAttribute("#match", "data-version");
-      const option = (await page.$("button.option:not([disabled])")) ?? (await page.$("button.cell.playable"));
-      assert.ok(option, `${game}: no option to click`);
-      await option.click();
+      await page.locator("button.option:not([disabled]), button.cell.playable").first().click();
       await page.waitForFunction((v) => document.querySelector("#match")?.dataset.version !== v, before);
       assert.ok((await page.$eval("#match .board", (b) => b.textContent.trim().length)) > 0, `${game}: empty board`);
       await page.screenshot({ path: join(ARTIFACTS, `${game}.png`), fullPage: true });
     }
     assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a spectator follows a match live and sees none of the seat's secrets", { skip, timeout: 120_000 }, async () => {
+  const browser = await chromium.launch({ executablePath: BROWSER, args: FLAGS, headless: true });
+  try {
+    const seat = await openPage(browser);
+    await seat.page.click('.card[data-game="highcard"] button.play-bots');
+    await seat.page.waitForSelector('#match[data-status="active"] .decisions li.mine');
+    const matchId = await seat.page.getAttribute("#match", "data-match");
+    const myHand = (page) => page.$eval("#match .generic > dl", (dl) => {
+      const dt = [...dl.children].find((c) => c.tagName === "DT" && c.textContent === "my hand");
+      return dt.nextElementSibling.textContent;
+    });
+    assert.match(await myHand(seat.page), /^\[\d+(, \d+)+\]$/, "the seat sees its hand");
+
+    const context = await browser.newContext(); // its own sessionStorage: holds no token
+    const spectator = await context.newPage();
+    const problems = [];
+    spectator.on("pageerror", (e) => problems.push(e.message));
+    await spectator.goto(`${PAGE}#/match/${matchId}`);
+    await spectator.waitForSelector('#match[data-viewer="-1"]');
+    assert.equal(await myHand(spectator), "[]", "a spectator sees no hand");
+
+    const before = Number(await spectator.getAttribute("#match", "data-version"));
+    await seat.page.locator("button.option:not([disabled])").first().click();
+    await spectator.waitForFunction((v) => Number(document.querySelector("#match")?.dataset.version) > v, before);
+    assert.equal(await myHand(spectator), "[]");
+    assert.deepEqual([...seat.problems, ...problems], []);
+    await spectator.screenshot({ path: join(ARTIFACTS, "highcard-spectator.png"), fullPage: true });
   } finally {
     await browser.close();
   }
