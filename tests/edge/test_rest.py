@@ -120,3 +120,27 @@ def test_cors_preflight_allows_the_browser_call(edge):
     assert "authorization" in reply.headers["access-control-allow-headers"]
     simple = call(edge.url, "GET", "/v1/games", headers={"Origin": "http://localhost:5173"})
     assert simple.headers["access-control-allow-origin"] == "http://localhost:5173"
+
+
+def test_unknown_body_field_is_refused_with_400(edge):
+    reply = call(edge.url, "POST", "/v1/matches", {"game": "tictactoe", "colour": "blue"})
+    assert reply.status == 400
+    assert reply.json["code"] == 3
+    assert '"colour"' in reply.json["message"]
+    assert "CreateMatchRequest" in reply.json["message"]
+
+
+def test_unknown_nested_field_is_refused_and_nothing_is_created(edge):
+    before = call(edge.url, "GET", "/v1/matches?pageSize=1").json
+    reply = call(edge.url, "POST", "/v1/matches",
+                 {"game": "tictactoe", "options": {"tictactoe": {"turnTimeoutMs": 0, "x": 1}}})
+    assert reply.status == 400
+    assert '"x"' in reply.json["message"] and "tictactoe" in reply.json["message"]
+    assert call(edge.url, "GET", "/v1/matches?pageSize=1").json == before
+
+
+def test_proto_field_names_are_accepted_as_well_as_json_names(edge):
+    reply = call(edge.url, "POST", "/v1/matches", {"game": "tictactoe", "players": 2,
+                                                  "options": {"tictactoe": {
+                                                      "turn_timeout_ms": 0}}})
+    assert reply.status == 200, reply.body

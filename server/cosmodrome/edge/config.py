@@ -11,6 +11,7 @@ from importlib import resources
 from pathlib import Path
 from string import Template
 
+from cosmodrome.edge import unknown_fields
 from cosmodrome.v1 import admin_pb2, catalog_pb2, lobby_pb2, play_pb2
 
 GENERATED = Path(play_pb2.__file__).parent
@@ -76,6 +77,7 @@ def render(config: EdgeConfig) -> str:
         "descriptor_set": str(config.descriptor_set), "openapi": str(config.openapi),
         "services": list(SERVICES), "max_request_bytes": config.max_request_bytes,
         "endpoints": [_endpoint(u) for u in config.upstreams],
+        "unknown_fields_lua": unknown_fields.lua_source(config.descriptor_set),
     }
     return template.substitute({k: json.dumps(v) for k, v in values.items()})
 

@@ -20,7 +20,6 @@ from google.protobuf import descriptor_pb2, descriptor_pool
 from google.protobuf.descriptor import Descriptor, FieldDescriptor, MethodDescriptor
 
 TITLE = "Cosmodrome"
-SERVICES_PACKAGE = "cosmodrome.v1"
 STATUS_SCHEMA = "google.rpc.Status"
 F = FieldDescriptor
 INT32 = (F.TYPE_INT32, F.TYPE_SINT32, F.TYPE_SFIXED32, F.TYPE_UINT32, F.TYPE_FIXED32)
@@ -50,6 +49,21 @@ def load_pool(descriptor_set: Path) -> tuple[descriptor_pool.DescriptorPool, dic
     return pool, comments
 
 
+SERVICE_FILES = tuple(f"cosmodrome/v1/{name}.proto"
+                      for name in ("catalog", "lobby", "play", "admin"))
+
+
+def routes(pool: descriptor_pool.DescriptorPool):
+    """Every annotated RPC of the services: (verb, path template, body, method)."""
+    for file_name in SERVICE_FILES:
+        for service in pool.FindFileByName(file_name).services_by_name.values():
+            for method in service.methods:
+                rule = method.GetOptions().Extensions[annotations_pb2.http]
+                verb = rule.WhichOneof("pattern")
+                if verb and verb != "custom":
+                    yield verb, getattr(rule, verb), rule.body, method
+
+
 class Generator:
     def __init__(self, pool: descriptor_pool.DescriptorPool, comments: dict) -> None:
         self.pool = pool
@@ -58,13 +72,8 @@ class Generator:
 
     def document(self) -> dict:
         paths: dict[str, dict] = {}
-        for service in self._services():
-            for method in service.methods:
-                rule = method.GetOptions().Extensions[annotations_pb2.http]
-                verb = rule.WhichOneof("pattern")
-                if verb and verb != "custom":
-                    path = getattr(rule, verb)
-                    paths.setdefault(path, {})[verb] = self._operation(method, path, rule.body)
+        for verb, path, body, method in routes(self.pool):
+            paths.setdefault(path, {})[verb] = self._operation(method, path, body)
         self._schema_for(self.pool.FindMessageTypeByName(STATUS_SCHEMA))
         return {
             "openapi": "3.0.3",
@@ -81,19 +90,6 @@ class Generator:
                                    "without one, a call acts as a spectator"}},
             },
         }
-
-    def _services(self):
-        for name in sorted(self._service_names()):
-            yield self.pool.FindServiceByName(name)
-
-    def _service_names(self):
-        file_names = [f"cosmodrome/v1/{n}.proto" for n in ("catalog", "lobby", "play", "admin")]
-        for file_name in file_names:
-            try:
-                file = self.pool.FindFileByName(file_name)
-            except KeyError:
-                continue
-            yield from (s.full_name for s in file.services_by_name.values())
 
     def _operation(self, method: MethodDescriptor, path: str, body: str) -> dict:
         request = method.input_type
@@ -157,6 +153,10 @@ class Generator:
         schema = {"type": "object", "additionalProperties": False, "properties": {
             f.json_name: self._field_schema(f, described=True)
             for f in message.fields if f.name not in skip}}
+        exclusive = [_at_most_one([f.json_name for f in group.fields if f.name not in skip])
+                     for group in message.oneofs if len(group.fields) > 1]
+        if exclusive := [rule for rule in exclusive if rule]:
+            schema["allOf"] = exclusive
         if description := self._comment(message):
             schema["description"] = description
         return schema
@@ -200,6 +200,12 @@ class Generator:
         file = (element.containing_service if isinstance(element, MethodDescriptor)
                 else element).file
         return self.comments.get((file.name, path), "") if path else ""
+
+
+def _at_most_one(names: list[str]) -> dict | None:
+    """A oneof: no two of its members set at once."""
+    pairs = [[a, b] for i, a in enumerate(names) for b in names[i + 1:]]
+    return {"not": {"anyOf": [{"required": pair} for pair in pairs]}} if pairs else None
 
 
 def _source_path(element) -> tuple[int, ...] | None:
