@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PROTOS := $(shell find proto -name '*.proto')
 GEN_STAMP := server/cosmodrome/v1/.generated
 
-.PHONY: setup proto contract-lock run edge gateway test test-fast bench soak lint clean web-build web
+.PHONY: setup proto contract-lock run edge test test-fast bench soak lint clean web-build web
 
 setup: $(VENV)/.installed $(GEN_STAMP)
 
@@ -32,9 +32,6 @@ run: setup
 # The edge alone, in front of replicas started elsewhere (ARGS: --upstream HOST:PORT ...)
 edge: setup
 	$(VENV)/bin/cosmodrome-edge $(ARGS)
-
-gateway: setup
-	$(VENV)/bin/cosmodrome-gateway $(ARGS)
 
 test: setup web-build
 	$(PY) -m pytest -q -rs $(ARGS)

@@ -222,7 +222,10 @@ async def start_edge(config: Config, grpc_port: int):
     edge = EdgeProcess(EdgeConfig(upstreams=[f"127.0.0.1:{grpc_port}"], host=config.host,
                                   http_port=config.http_port, health_interval_s=2.0))
     edge.spawn()
-    await asyncio.to_thread(edge.wait_ready)
+    try:
+        await asyncio.to_thread(edge.wait_ready)
+    except RuntimeError as exc:  # Envoy said why above (a port taken, most often)
+        raise SystemExit(f"cosmodrome: {exc}") from None
     print(f"cosmodrome HTTP edge on {edge.url}", file=sys.stderr, flush=True)
     return edge
 

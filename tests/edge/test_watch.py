@@ -143,3 +143,14 @@ def watch_lines(server: ServerProcess, match_id: str) -> list[dict]:
             if record.get("match") == match_id:
                 lines.append(record)
     return lines
+
+
+def test_quiet_watch_outlives_the_idle_timeout_of_other_calls(server):
+    """A watch has its own idle timeout: silent for longer than any other request may be,
+    it stays open (here 1 s for others, 30 s for watches)."""
+    with start_edge([server.address], idle_timeout_s=1, watch_idle_timeout_s=30) as edge:
+        match_id, _ = new_match(edge)
+        with EventStream(edge.url, f"/v1/matches/{match_id}:watch?fromVersion=1") as stream:
+            time.sleep(2.5)
+            call(edge.url, "POST", f"/v1/matches/{match_id}:join", {})
+            assert stream.next_event()["entry"]["version"] == "2"

@@ -42,6 +42,7 @@ class EdgeConfig:
     trusted_hops: int = 0           # proxies in front whose X-Forwarded-For is believed
     max_request_bytes: int = 256 * 1024
     max_streams_per_connection: int = 100
+    max_connections: int = 10000    # open client connections, all clients together
     call_timeout_s: float = 30.0
     idle_timeout_s: float = 300.0   # a connection or request with no bytes either way
     watch_idle_timeout_s: float = 3600.0  # a watch may stay quiet this long
@@ -67,6 +68,7 @@ def render(config: EdgeConfig) -> str:
         "call_timeout": _seconds(config.call_timeout_s),
         "health_interval": _seconds(config.health_interval_s),
         "max_streams_per_connection": config.max_streams_per_connection,
+        "max_connections": config.max_connections,
         "access_log": _access_log() if config.access_log else [],
         "local_reply_mappers": [_local_reply(status, code)
                                 for status, code in LOCAL_REPLY_CODES.items()],
@@ -134,8 +136,9 @@ def _access_log() -> list[dict]:
               "method": "%REQ(:METHOD)%",
               # never the query: a watch ticket travels there
               "path": "%REQ_WITHOUT_QUERY(X-ENVOY-ORIGINAL-PATH?:PATH)%",
-              "grpc": "%REQ(:PATH)%", "status": "%RESPONSE_CODE%",
-              "grpc_status": "%GRPC_STATUS(NUMBER)%", "flags": "%RESPONSE_FLAGS%",
+              # the call's gRPC status is in the server's own access line (a REST error's
+              # is turned into the HTTP status and body, and Envoy would guess it wrong)
+              "grpc": "%REQ(:PATH)%", "status": "%RESPONSE_CODE%", "flags": "%RESPONSE_FLAGS%",
               "duration_ms": "%DURATION%", "upstream": "%UPSTREAM_HOST%",
               "bytes_in": "%BYTES_RECEIVED%", "bytes_out": "%BYTES_SENT%"}
     return [{"name": "envoy.access_loggers.stdout", "typed_config": {

@@ -70,10 +70,13 @@ class EdgeProcess:
     def wait_ready(self, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
         while not self._ready():
-            if self.process.poll() is not None or time.monotonic() > deadline:
+            code = self.process.poll()
+            if code is not None or time.monotonic() > deadline:
                 self.stop()
+                why = (f"Envoy exited with code {code}" if code is not None
+                       else f"no answer from {self.url} within {timeout:g} s")
                 tail = self.log_path.read_text()[-2000:] if self.log_path else ""
-                raise RuntimeError(f"the edge did not start: {tail}")
+                raise RuntimeError(f"the HTTP edge did not start ({why}) {tail}".strip())
             time.sleep(0.05)
 
     def _ready(self) -> bool:
