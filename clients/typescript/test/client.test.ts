@@ -80,6 +80,14 @@ describe("catalog and lobby", { skip }, () => {
     assert.ok(listed.every((m) => m.game === "tictactoe" && m.status === MatchStatus.WAITING));
   });
 
+  test("leave before the start frees the seat and its token stops working", async () => {
+    const match = await client.createMatch("tictactoe");
+    const x = await client.join(match.matchId, { name: "x" });
+    const after = await x.leave();
+    assert.equal(after.seats[0].occupied, false);
+    await assert.rejects(x.view(), (e: CosmodromeError) => e.code === Code.Unauthenticated);
+  });
+
   test("an unknown match is NOT_FOUND", async () => {
     await assert.rejects(client.getMatch("nosuchmatch0"), (e: CosmodromeError) => e.code === Code.NotFound);
   });
@@ -158,6 +166,26 @@ describe("view and submit", { skip }, () => {
     const [x] = await ticTacToe();
     const intruder = client.player(x.matchId, 0, "not-a-token");
     await assert.rejects(intruder.submit(cell(4)), (e: CosmodromeError) => e.code === Code.Unauthenticated);
+  });
+});
+
+describe("log", { skip }, () => {
+  test("the log lists every version; a private event reaches its seat only", async () => {
+    const match = await client.createMatch("highcard", { players: 2, seed: 9n });
+    const a = await client.join(match.matchId);
+    const b = await client.join(match.matchId);
+    const [decision] = a.decisions(await a.view());
+    await a.submit(decision.options[0]);
+    await b.view();
+    const mine = await a.log();
+    const theirs = await b.log();
+    assert.deepEqual(mine.map((e) => e.version), Array.from({ length: mine.length }, (_, i) => BigInt(i + 1)));
+    const kinds = (entries: typeof mine) =>
+      entries.flatMap((e) => e.events.map((ev) => (ev.game.case === "highcard" ? ev.game.value.kind.case : "")));
+    assert.ok(kinds(mine).includes("youPlayed"), `seat 0 sees what it played: ${kinds(mine)}`);
+    assert.ok(!kinds(theirs).includes("youPlayed"), "seat 1 never sees seat 0's card");
+    assert.ok(kinds(theirs).includes("cardPlayed"), "but sees that seat 0 played");
+    assert.deepEqual((await a.log(mine.at(-2)!.version)).map((e) => e.version), [mine.at(-1)!.version]);
   });
 });
 
