@@ -2,6 +2,7 @@
 
 Files land beside the code that uses them: proto/cosmodrome/v1/x.proto becomes the module
 cosmodrome.v1.x_pb2, and a game's proto becomes cosmodrome.games.<game>.v1.<game>_pb2.
+The client's build (clients/python/setup.py) runs `generate` too, into its wheel.
 """
 
 from __future__ import annotations
@@ -10,15 +11,14 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from google.api import annotations_pb2
-from grpc_tools import protoc
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def main() -> int:
-    proto_dir = ROOT / "proto"
-    out = ROOT / "server"
+def generate(proto_dir: Path, out: Path) -> int:
+    """protoc over every .proto under `proto_dir`, Python, typing stubs and gRPC into `out`."""
+    from google.api import annotations_pb2
+    from grpc_tools import protoc
+
     googleapis = Path(annotations_pb2.__file__).parents[2]  # holds google/api/*.proto
     well_known = Path(resources.files("grpc_tools")) / "_proto"
     files = sorted(str(p.relative_to(proto_dir)) for p in proto_dir.rglob("*.proto"))
@@ -28,6 +28,10 @@ def main() -> int:
     if code:
         print("protoc failed", file=sys.stderr)
     return code
+
+
+def main() -> int:
+    return generate(ROOT / "proto", ROOT / "server")
 
 
 if __name__ == "__main__":
