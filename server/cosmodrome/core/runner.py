@@ -111,7 +111,7 @@ class Runner:
         for seat, kind in bot_seats.items():
             _seat_bot(record.match.seats[seat], kind)
         kind = "create"
-        if all(s.occupied for s in match.seats):  # the server plays every seat
+        if all(s.occupied for s in record.match.seats):  # the server plays every seat
             self._start(record)
             _note_deadline(record, game.decisions(getattr(record.state, game.name)), now)
             kind = "create_and_start"

@@ -1,0 +1,81 @@
+"""Seats the server plays (CreateMatch `bots`, StartMatch): real servers, real Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+
+import pytest
+
+from cosmodrome.v1 import match_pb2
+from cosmodrome_client import Client, CosmodromeError, RandomBot, play
+from tests.support import ServerProcess
+
+FINISHED = match_pb2.MATCH_STATUS_FINISHED
+GAME, RANDOM = match_pb2.BOT_KIND_GAME, match_pb2.BOT_KIND_RANDOM
+
+
+async def finished(client: Client, match_id: str, timeout: float = 60.0) -> match_pb2.Match:
+    """The match once finished, followed through its watch stream."""
+    async def follow() -> match_pb2.Match:
+        async for _ in client.spectate(match_id).watch():
+            pass
+        return await client.get_match(match_id)
+    return await asyncio.wait_for(follow(), timeout)
+
+
+async def test_a_person_plays_against_the_servers_bot(client):
+    match = await client.create_match("tictactoe", bots=[1], seed=3)
+    assert match.seats[1].bot == GAME and match.seats[1].occupied
+    me = await client.join(match.match_id, name="me")
+    assert me.seat == 0
+    final = await asyncio.wait_for(play(me, RandomBot(1)), 30)
+    assert final.status == FINISHED
+    log = await client.spectate(match.match_id).log()
+    bot_moves = [e for e in log if e.seat == 1]
+    assert bot_moves and all(e.move_kind == "place" for e in bot_moves)
+
+
+async def test_every_seat_a_server_bot_plays_the_whole_match(client):
+    match = await client.create_match("mlem", players=3, bots={0: GAME, 1: RANDOM, 2: GAME})
+    assert match.status == match_pb2.MATCH_STATUS_ACTIVE  # nobody to wait for
+    final = await finished(client, match.match_id)
+    assert final.status == FINISHED and not final.result.closed
+    versions = [e.version for e in await client.spectate(match.match_id).log()]
+    assert versions == list(range(1, final.version + 1))  # each move applied once
+
+
+async def test_a_bot_seat_cannot_be_joined_and_has_no_token(client):
+    match = await client.create_match("tictactoe", bots=[0])
+    with pytest.raises(CosmodromeError) as e:
+        await client.join(match.match_id, seat=0)
+    assert e.value.reason == "seat_taken"
+
+
+async def test_bad_bot_seats_are_refused_naming_what(client):
+    for bots, text in (({5: GAME}, "bots: seat must be between 0 and 1"),
+                       ({0: 9}, "bot kind 9 is not a BotKind")):
+        with pytest.raises(CosmodromeError) as e:
+            await client.create_match("tictactoe", bots=bots)
+        assert e.value.code.name == "INVALID_ARGUMENT" and text in e.value.message
+
+
+async def test_bot_moves_survive_a_replicas_death_and_apply_once(redis_url):
+    """Two replicas fire the same deadlines; one is killed mid-game, the other carries on."""
+    with ServerProcess(redis_url=redis_url) as a, ServerProcess(redis_url=redis_url) as b:
+        async with Client.connect(f"{a.address},{b.address}") as client:
+            match = await client.create_match("mlem", players=4, bots=[0, 1, 2, 3], seed=5)
+            await asyncio.sleep(0.3)
+            assert (await client.get_match(match.match_id)).status != FINISHED
+            a.stop(signal.SIGKILL)
+            final = await finished(client, match.match_id)
+            assert final.status == FINISHED
+            log = await client.spectate(match.match_id).log()
+            assert [e.version for e in log] == list(range(1, final.version + 1))
+            assert len(log) > 10
+
+
+async def test_catalog_says_which_games_have_their_own_bot(client):
+    games = {g.name: g for g in await client.list_games()}
+    assert games["mlem"].has_game_bot and games["cosmic"].has_game_bot
+    assert not games["tictactoe"].has_game_bot
