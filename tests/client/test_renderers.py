@@ -14,7 +14,6 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2
 from cosmodrome.games.mlem.v1 import mlem_pb2
 from cosmodrome.v1 import match_pb2
 from cosmodrome_client import Client, RandomBot, game_view, unwrap
-from cosmodrome_client.bots import bot_for
 from cosmodrome_client.errors import MoveNoLongerLegal, StaleVersionError
 from cosmodrome_client.renderers import RENDERERS, Context
 from cosmodrome_client.renderers import cosmic as cosmic_text
@@ -85,7 +84,7 @@ NAMES = ["ada", "bob", "cy"]
 async def test_mlem_screen_shows_the_track_the_rocket_and_every_players_board(server, client):
     content = await client.game_content("mlem")
     seats = await seated(client, "mlem", NAMES, seed=3)
-    bots = [bot_for("mlem", seed=i) for i in range(3)]
+    bots = [await client.game_bot("mlem", seed=i) for i in range(3)]
     # a few moves in, with cats aboard a rocket that is flying
     await bots_move(seats, bots, 40, until=lambda v: game_view(v).phase == mlem_pb2.PHASE_TRAVEL
                     and game_view(v).expedition >= 2)
@@ -154,7 +153,7 @@ async def test_mlem_take_off_shows_my_pick_and_only_that_others_picked(server, c
 
 async def test_mlem_events_of_a_played_match_are_all_in_words(server, client):
     seats = await seated(client, "mlem", NAMES, seed=7)
-    await bots_move(seats, [bot_for("mlem", seed=i) for i in range(3)], 60)
+    await bots_move(seats, [await client.game_bot("mlem", seed=i) for i in range(3)], 60)
     seen = await events_of(seats[0], "mlem")
     kinds = {event.WhichOneof("kind") for event, _ in seen}
     assert {"take_off", "dice_rolled", "rocket_moved", "landed"} <= kinds
@@ -171,7 +170,7 @@ COSMIC_NAMES = ["ada", "bob", "cy", "dee"]
 async def test_cosmic_screen_shows_my_hand_and_only_the_size_of_the_others(server, client):
     content = await client.game_content("cosmic")
     seats = await seated(client, "cosmic", COSMIC_NAMES, seed=11)
-    bots = [bot_for("cosmic", seed=i) for i in range(4)]
+    bots = [await client.game_bot("cosmic", seed=i) for i in range(4)]
     await bots_move(seats, bots, 60, until=lambda v: game_view(v).enc.planet >= 0
                     and game_view(v).step >= cosmic_pb2.STEP_ALLIES)
     view = await seats[0].view()
@@ -246,7 +245,7 @@ async def test_cosmic_face_down_cards_stay_face_down_for_the_others(server, clie
 
 async def test_cosmic_events_of_a_played_match_are_all_in_words(server, client):
     seats = await seated(client, "cosmic", COSMIC_NAMES[:3], seed=5)
-    await bots_move(seats, [bot_for("cosmic", seed=i) for i in range(3)], 120)
+    await bots_move(seats, [await client.game_bot("cosmic", seed=i) for i in range(3)], 120)
     seen = await events_of(seats[0], "cosmic")
     kinds = {event.WhichOneof("kind") for event, _ in seen}
     assert {"note", "cards_seen", "destiny", "tokens_moved"} <= kinds

@@ -46,6 +46,7 @@ from cosmodrome.v1 import (
     play_pb2_grpc,
 )
 from cosmodrome_client.bots.base import Bot
+from cosmodrome_client.bots.games import bot_for, has_bot
 from cosmodrome_client.errors import CosmodromeError, MoveNoLongerLegal, StaleVersionError
 from cosmodrome_client.messages import unwrap, wrap_move, wrap_options
 
@@ -212,6 +213,12 @@ class Client:
             self._contents[game] = await self._read(
                 self.catalog.GetGameContent, catalog_pb2.GetGameContentRequest(game=game))
         return unwrap(self._contents[game])
+
+    async def game_bot(self, game: str, seed: int | None = None) -> Bot:
+        """The game's own heuristic bot (`bots.bot_for`) with the game's content, or a
+        RandomBot for a game without one."""
+        content = await self.game_content(game) if has_bot(game) else None
+        return bot_for(game, seed, content)
 
     # lobby
 

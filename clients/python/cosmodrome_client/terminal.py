@@ -33,8 +33,7 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from cosmodrome.v1 import match_pb2
-from cosmodrome_client.bots import bot_for
-from cosmodrome_client.client import FINISHED, Client, Seat, Viewer, decisions_of, game_view, play
+from cosmodrome_client.client import FINISHED, Client, Seat, Viewer, decisions_of, game_view
 from cosmodrome_client.errors import (
     CosmodromeError,
     IllegalMoveError,
@@ -368,8 +367,6 @@ class Terminal:
                 elif kind == "error":
                     self.say(f"\nThe server refused the watch: {item[1]}")
                     return 1
-                elif kind == "bot":
-                    self.say(f"\nA bot stopped playing: {item[1]!r} (q quits)")
                 # q quits at once (after any choices typed before it); choices wait for a prompt
                 while pending and (self.options or pending[0].lower() in QUIT):
                     line = pending.popleft()
@@ -399,8 +396,8 @@ async def content_of(client: Client, game: str) -> Message | None:
 
 async def play_terminal(client: Client, args, stdin: TextIO = sys.stdin,
                         out: TextIO = sys.stdout) -> int:
-    """`cosmodrome play`: create or join a match (or watch one) and run the terminal."""
-    bots: list[asyncio.Task] = []
+    """`cosmodrome play`: create or join a match (or watch one) and run the terminal. The
+    other seats of a match it creates are played by the server's own bots."""
     clear = out.isatty()
     if args.watch:
         viewer: Viewer = client.spectate(args.watch)
@@ -409,12 +406,11 @@ async def play_terminal(client: Client, args, stdin: TextIO = sys.stdin,
     else:
         if not args.game:
             raise SystemExit("cosmodrome play: name a GAME, or use --join / --watch MATCH_ID")
-        match = await client.create_match(args.game, players=args.players)
+        players = await _players(client, args)
+        others = players - 1 if args.bots is None else max(0, min(args.bots, players - 1))
+        match = await client.create_match(args.game, players=players,
+                                          bots=list(range(1, others + 1)))
         viewer = await client.join(match.match_id, seat=0, name=args.name)
-        others = match.players - 1 if args.bots is None else min(args.bots, match.players - 1)
-        for i in range(1, others + 1):
-            bot_seat = await client.join(match.match_id, seat=i, name=f"bot {i}")
-            bots.append(asyncio.create_task(play(bot_seat, bot_for(args.game))))
         if others < match.players - 1:
             out.write(f"Match {match.match_id}: others join with "
                       f"`cosmodrome play --join {match.match_id}`\n")
@@ -422,17 +418,12 @@ async def play_terminal(client: Client, args, stdin: TextIO = sys.stdin,
         out.write(f"You are seat {viewer.seat} of match {viewer.match_id} "
                   f"(seat token {viewer.token}).\n")
     out.flush()
-    terminal = Terminal(viewer, out=out, clear=clear)
+    return await Terminal(viewer, out=out, clear=clear).run(client.channel, stdin)
 
-    def bot_done(task: asyncio.Task) -> None:
-        if not task.cancelled() and task.exception() is not None:
-            terminal.queue.put_nowait(("bot", task.exception()))
 
-    for b in bots:
-        b.add_done_callback(bot_done)
-    try:
-        return await terminal.run(client.channel, stdin)
-    finally:
-        for b in bots:
-            b.cancel()
-        await asyncio.gather(*bots, return_exceptions=True)
+async def _players(client: Client, args) -> int:
+    """The seats of the match to create: --players, else the game's minimum."""
+    if args.players:
+        return args.players
+    games = {g.name: g for g in await client.list_games()}
+    return games[args.game].min_players if args.game in games else 0
