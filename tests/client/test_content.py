@@ -46,3 +46,9 @@ async def test_content_of_an_unknown_game_is_not_found(client):
     with pytest.raises(CosmodromeError) as e:
         await client.game_content("chess")
     assert e.value.code.name == "NOT_FOUND" and "ListGames" in e.value.message
+
+
+async def test_content_of_a_huge_name_is_refused_without_echoing_it(client):
+    with pytest.raises(CosmodromeError) as e:
+        await client.game_content("x" * 10_000)
+    assert e.value.code.name == "INVALID_ARGUMENT" and len(e.value.message) < 200

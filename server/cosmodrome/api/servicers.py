@@ -31,6 +31,7 @@ from cosmodrome.v1 import (
 
 MAX_PAGE = 200
 MAX_LOG_PAGE = 1000
+MAX_GAME_NAME = 64
 
 
 class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
@@ -52,6 +53,8 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
         return self.response
 
     async def GetGameContent(self, request, context):
+        if len(request.game) > MAX_GAME_NAME:
+            raise InvalidArgument("game must be a game's name from ListGames")
         self.runner.game(request.game)  # NOT_FOUND naming ListGames for an unknown game
         return self.contents[request.game]
 
