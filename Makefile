@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PROTOS := $(shell find proto -name '*.proto')
 GEN_STAMP := server/cosmodrome/v1/.generated
 
-.PHONY: setup proto contract-lock run gateway test test-fast bench soak lint clean
+.PHONY: setup proto contract-lock run gateway test test-fast bench soak lint clean client-wheel
 
 setup: $(VENV)/.installed $(GEN_STAMP)
 
@@ -20,6 +20,11 @@ proto: $(GEN_STAMP)
 $(GEN_STAMP): $(PROTOS) $(VENV)/.installed
 	$(PY) -m cosmodrome.protogen
 	touch $@
+
+# The Python client's wheel, generated contract inside (installs without the server).
+client-wheel: setup
+	$(PY) -m pip wheel --quiet --no-deps -w dist clients/python
+	@ls dist/cosmodrome_client-*.whl
 
 # Record the released contract; the tests refuse changes that break it.
 contract-lock: setup
@@ -48,6 +53,6 @@ lint: setup
 	$(VENV)/bin/ruff check server clients tests bench
 
 clean:
-	rm -rf $(VENV) data
+	rm -rf $(VENV) data dist clients/python/build
 	find server -name '*_pb2*.py*' -delete
 	rm -f $(GEN_STAMP)
