@@ -113,13 +113,13 @@ class Runner:
         kind = "create"
         if all(s.occupied for s in record.match.seats):  # the server plays every seat
             self._start(record)
-            _note_deadline(record, game.decisions(getattr(record.state, game.name)), now)
+            decisions = game.decisions(getattr(record.state, game.name))
+            _note_deadline(record, decisions, now)
+            await self._arm_bot(record, decisions)
             kind = "create_and_start"
         entry = records_pb2.StoredEntry(version=1, seat=SERVER_SEAT, move_kind=kind,
                                         time=match.create_time)
         await self.store.create(record, entry, now)
-        if record.next_deadline_ms:
-            await self.store.set_deadline(match.match_id, record.next_deadline_ms)
         return record.match, owner
 
     async def join(self, match_id: str, seat: int | None, name: str, join_secret: str = ""
@@ -316,11 +316,12 @@ class Runner:
             events=[e.event for e in entry.events if redact.visible(e, seat)],
             view=redact.match_view(game, record, seat, state, decisions))
         result = sub.digest + response.SerializeToString() if sub.retry else b""
+        armed = await self._arm_bot(record, decisions)
         prior = await self.store.commit(record, entry, sub.expected_version, sub.retry, result)
         if prior:
             return _replay(prior.value, sub.digest)
         note(version=record.match.version)
-        if deadline_moved:
+        if deadline_moved and not armed:
             await self.store.set_deadline(record.match.match_id, record.next_deadline_ms)
         return response
 
@@ -379,8 +380,9 @@ class Runner:
         now = self.clock()
         deadline_moved = _note_deadline(record, decisions, now)
         entry = self._entry(record, seat, kind, now)
+        armed = await self._arm_bot(record, decisions)
         await self.store.commit(record, entry, expected)
-        if deadline_moved:
+        if deadline_moved and not armed:
             await self.store.set_deadline(record.match.match_id, record.next_deadline_ms)
 
     # -- deadlines ---------------------------------------------------------------------
@@ -415,18 +417,32 @@ class Runner:
                 if upcoming > now:
                     await self.store.set_deadline(match_id, upcoming)
                 return False
-            _note_deadline(record, self._settle(game, record, state), now)
+            decisions = self._settle(game, record, state)
+            _note_deadline(record, decisions, now)
             entry = self._entry(record, seat, kind, now)
             redact.add_events(game, events, entry.events)
+            armed = await self._arm_bot(record, decisions)
             try:
                 await self.store.commit(record, entry, expected)
             except Stale:
                 continue
-            await self.store.set_deadline(match_id, record.next_deadline_ms)
+            if not armed:
+                await self.store.set_deadline(match_id, record.next_deadline_ms)
             log.info("deadline fired", match=match_id, version=record.match.version, seat=seat,
                      move_kind=kind)
             return True
         return False
+
+    async def _arm_bot(self, record: records_pb2.StoredMatch, decisions: list[Decision]
+                       ) -> bool:
+        """When the write about to be made leaves a server bot owing a decision, set its
+        deadline first (True): a replica dying between the write and the deadline cannot
+        leave the bot waiting. Armed for a write that then fails, the deadline finds nothing
+        owed and is dropped."""
+        if server_bots.owed_by_bot(record, decisions) is None:
+            return False
+        await self.store.set_deadline(record.match.match_id, record.next_deadline_ms)
+        return True
 
     async def refresh_deadline(self, record: records_pb2.StoredMatch) -> None:
         """Put the match's recorded deadline in the deadlines set (after an import)."""
