@@ -117,3 +117,9 @@ async def test_play_finishes_while_replicas_are_restarted_again_and_again(redis_
         for r in replicas:
             r.stop()
     assert restarts_mid_game >= 4
+
+
+async def test_a_dns_name_resolved_to_every_address_with_round_robin(server):
+    port = server.address.rsplit(":", 1)[1]
+    async with Client.connect(f"dns:///localhost:{port}", round_robin=True) as client:
+        assert {g.name for g in await client.list_games()} >= {"tictactoe", "mlem"}
