@@ -107,8 +107,7 @@ class MlemBot:
         """How much my score rises if `cat` lands at `space` now (0 if it cannot)."""
         sp = layout.spaces[space]
         board = pb.State(players=view.players, boards=view.boards, moons=view.moons,
-                         planets=view.planets, comet=view.comet, galaxy=view.galaxy,
-                         objective_owner=view.objective_owner)
+                         planets=view.planets, comet=view.comet, galaxy=view.galaxy)
         seat = cat.owner
         before = scores(board, layout)[seat]
         if sp.kind == pb.SPACE_KIND_MOON:
@@ -123,10 +122,9 @@ class MlemBot:
             (board.comet if commander else board.galaxy).append(cat)
         else:
             return 0.0
-        for i, objective in enumerate(OBJECTIVES):
-            if board.objective_owner[i] < 0 and fulfils(board, seat, objective):
-                board.objective_owner[i] = seat
-                board.boards[seat].objectives.append(objective)
+        claimed = {o for player in board.boards for o in player.objectives}
+        board.boards[seat].objectives.extend(
+            o for o in OBJECTIVES if o not in claimed and fulfils(board, seat, o))
         return float(scores(board, layout)[seat] - before)
 
     def _crash_chance(self, view: pb.View, layout: pb.Layout, space: int, pool: int,
