@@ -15,7 +15,7 @@ FINISHED = match_pb2.MATCH_STATUS_FINISHED
 GAME, RANDOM = match_pb2.BOT_KIND_GAME, match_pb2.BOT_KIND_RANDOM
 
 
-async def finished(client: Client, match_id: str, timeout: float = 60.0) -> match_pb2.Match:
+async def finished(client: Client, match_id: str, timeout: float = 180.0) -> match_pb2.Match:
     """The match once finished, followed through its watch stream."""
     async def follow() -> match_pb2.Match:
         async for _ in client.spectate(match_id).watch():
@@ -64,7 +64,7 @@ async def test_bot_moves_survive_a_replicas_death_and_apply_once(redis_url):
     """Two replicas fire the same deadlines; one is killed mid-game, the other carries on."""
     with ServerProcess(redis_url=redis_url) as a, ServerProcess(redis_url=redis_url) as b:
         async with Client.connect(f"{a.address},{b.address}") as client:
-            match = await client.create_match("mlem", players=4, bots=[0, 1, 2, 3], seed=5)
+            match = await client.create_match("mlem", players=2, bots=[0, 1], seed=5)
             await asyncio.sleep(0.3)
             assert (await client.get_match(match.match_id)).status != FINISHED
             a.stop(signal.SIGKILL)
