@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PROTOS := $(shell find proto -name '*.proto')
 GEN_STAMP := server/cosmodrome/v1/.generated
 
-.PHONY: setup proto contract-lock run gateway test test-fast bench soak lint clean client-wheel
+.PHONY: setup proto contract-lock run edge test test-fast bench soak lint clean client-wheel
 
 setup: $(VENV)/.installed $(GEN_STAMP)
 
@@ -17,7 +17,7 @@ $(VENV)/.installed: pyproject.toml clients/python/pyproject.toml
 
 # Generated code: produced here, never edited, never committed.
 proto: $(GEN_STAMP)
-$(GEN_STAMP): $(PROTOS) $(VENV)/.installed
+$(GEN_STAMP): $(PROTOS) $(VENV)/.installed server/cosmodrome/protogen.py server/cosmodrome/edge/openapi.py
 	$(PY) -m cosmodrome.protogen
 	touch $@
 
@@ -30,11 +30,13 @@ client-wheel: setup
 contract-lock: setup
 	$(PY) -m cosmodrome.contract --write
 
+# gRPC on :50051 and, through the Envoy edge, HTTP (REST/JSON, SSE, gRPC-Web) on :8080
 run: setup
-	$(VENV)/bin/cosmodrome-server $(ARGS)
+	$(VENV)/bin/cosmodrome-server --http-port 8080 $(ARGS)
 
-gateway: setup
-	$(VENV)/bin/cosmodrome-gateway $(ARGS)
+# The edge alone, in front of replicas started elsewhere (ARGS: --upstream HOST:PORT ...)
+edge: setup
+	$(VENV)/bin/cosmodrome-edge $(ARGS)
 
 test: setup
 	$(PY) -m pytest -q $(ARGS)
@@ -55,4 +57,5 @@ lint: setup
 clean:
 	rm -rf $(VENV) data dist clients/python/build
 	find server -name '*_pb2*.py*' -delete
+	rm -f server/cosmodrome/v1/contract.pb server/cosmodrome/v1/openapi.json
 	rm -f $(GEN_STAMP)

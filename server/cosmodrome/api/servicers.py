@@ -16,7 +16,7 @@ from cosmodrome.api.watch_hub import WatchHub
 from cosmodrome.core import redact, server_bots
 from cosmodrome.core.errors import InvalidArgument, PermissionDenied, Unauthenticated
 from cosmodrome.core.requestlog import note
-from cosmodrome.core.runner import Runner, check_match_id
+from cosmodrome.core.runner import Runner, check_match_id, token_hash
 from cosmodrome.v1 import (
     admin_pb2,
     admin_pb2_grpc,
@@ -150,15 +150,18 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         note(match=request.match_id)
         if request.from_version < 0:
             raise InvalidArgument("from_version must be >= 0")
-        token = credential.get()
+        digest = await self._watcher_digest(request)
         record, _ = await self.runner.store.load(request.match_id)
-        viewer = self.runner.seat_of(record, token)
+        viewer = self.runner.seat_by_digest(record, digest) if digest else None
         game = self.runner.game(record.match.game)
         if finished(record) and request.from_version >= record.match.version:
             return  # a finished match has nothing more to say
+        # headers now, not with the first update: an HTTP client (SSE) sees at once that
+        # its watch is open, however quiet the match
+        await context.send_initial_metadata(())
         async for entries, latest in self.hub.batches(request.match_id, request.from_version):
             if latest is not None and viewer is not None:
-                self.runner.seat_of(latest, token)  # the seat may have been given up
+                self.runner.seat_by_digest(latest, digest)  # the seat may have been given up
             for entry in entries:
                 update = play_pb2.MatchUpdate(entry=redact.log_entry(entry, viewer))
                 if latest is not None and entry is entries[-1]:
@@ -166,6 +169,20 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
                 yield update
             if latest is not None and finished(latest):
                 return  # the end of the match ends the stream
+
+    async def _watcher_digest(self, request) -> str | None:
+        """The hash of the seat token a watch acts for: the caller's own, or the one its
+        watch ticket stands for; None for a spectator."""
+        token = credential.get()
+        if not request.ticket:
+            return token_hash(token) if token else None
+        if token:
+            raise InvalidArgument("send a seat token or a watch ticket, not both")
+        return await self.runner.ticket_holder(request.match_id, request.ticket)
+
+    async def CreateWatchTicket(self, request, context):
+        note(match=request.match_id)
+        return await self.runner.watch_ticket(request.match_id, credential.get())
 
 
 def finished(record) -> bool:

@@ -42,6 +42,8 @@ MATCH_ID = re.compile(r"^[a-z0-9]{1,64}$")
 MAX_IDEMPOTENCY_KEY = 128
 MAX_NAME = 64
 MAX_JOIN_ATTEMPTS = 16
+WATCH_TICKET_TTL_S = 300  # provisional: long enough for a browser's reconnects, no longer
+MAX_TICKET = 64
 
 ACTIVE = match_pb2.MATCH_STATUS_ACTIVE
 WAITING = match_pb2.MATCH_STATUS_WAITING
@@ -262,6 +264,30 @@ class Runner:
             if stored and hmac.compare_digest(stored, digest):
                 return seat
         raise Unauthenticated("the seat token is not valid for this match")
+
+    # -- watch tickets: a seat's credential for clients that cannot send headers --------
+
+    async def watch_ticket(self, match_id: str, token: str | None) -> play_pb2.WatchTicket:
+        """A new ticket standing for the caller's seat in this match, for a while."""
+        check_match_id(match_id)
+        record, _ = await self.store.load(match_id)
+        self.seat_of(record, token, required=True)
+        ticket = secrets.token_urlsafe(24)
+        await self.store.put_ticket(match_id, token_hash(ticket), token_hash(token),
+                                    WATCH_TICKET_TTL_S)
+        expires = Timestamp()
+        expires.FromMilliseconds(wall_clock_ms() + WATCH_TICKET_TTL_S * 1000)
+        return play_pb2.WatchTicket(ticket=ticket, expire_time=expires)
+
+    async def ticket_holder(self, match_id: str, ticket: str) -> str:
+        """The seat token hash a watch ticket stands for (UNAUTHENTICATED once expired)."""
+        if len(ticket) > MAX_TICKET:
+            raise InvalidArgument(f"a watch ticket has at most {MAX_TICKET} characters")
+        digest = await self.store.ticket_holder(match_id, token_hash(ticket))
+        if digest is None:
+            raise Unauthenticated("the watch ticket is unknown or expired: "
+                                  "get a new one with CreateWatchTicket")
+        return digest
 
     # -- play --------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ Redis Cluster slot and its Lua scripts stay atomic there.
     m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry);
                     also the pub/sub channel where each new version is announced
     m:{id}:idem     hash: per credential, the key and first result of its latest move
+    m:{id}:ticket:<sha256>  string: a watch ticket's seat token hash, with its time to live
     matches         zset: match id by creation time (ms), for listing
     matches:<game>  zset: the same, per game
     deadlines       zset: match id by the due time (ms) of its earliest deadline
@@ -47,6 +48,10 @@ def log_key(match_id: str) -> str:
 
 def idem_key(match_id: str) -> str:
     return f"m:{{{match_id}}}:idem"
+
+
+def ticket_key(match_id: str, ticket_digest: str) -> str:
+    return f"m:{{{match_id}}}:ticket:{ticket_digest}"
 
 
 def match_channel(match_id: str) -> str:
@@ -297,6 +302,16 @@ class RedisStore:
             return await pipe.execute()
 
     # -- deadlines ---------------------------------------------------------------------
+
+    async def put_ticket(self, match_id: str, ticket_digest: str, seat_digest: str,
+                         ttl_s: int) -> None:
+        await self.fast.execute("SET", ticket_key(match_id, ticket_digest), seat_digest,
+                                "EX", ttl_s)
+
+    async def ticket_holder(self, match_id: str, ticket_digest: str) -> str | None:
+        """The seat token hash a live watch ticket stands for, None if unknown or expired."""
+        raw = await self.fast.execute("GET", ticket_key(match_id, ticket_digest))
+        return raw.decode() if raw else None
 
     async def set_deadline(self, match_id: str, due_ms: int) -> None:
         if due_ms:
