@@ -7,6 +7,7 @@ import asyncio
 import signal
 
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2 as ttt
+from cosmodrome.store.embedded import free_port
 from cosmodrome.v1 import match_pb2
 from cosmodrome_client import Client, RandomBot, play
 from cosmodrome_client.client import channel_target
@@ -73,12 +74,10 @@ async def test_round_robin_spreads_calls_over_every_replica(redis_url):
                 assert (await client.get_match(match.match_id)).match_id == match.match_id
 
 
-async def test_play_finishes_while_replicas_are_restarted_again_and_again(redis_url):
-    """Two replicas behind the client's own round-robin (no Envoy edge on this branch yet):
-    one is killed and restarted, then the other, over and over, while bots play whole
-    matches; every match ends, each move applied once."""
-    replicas = [ServerProcess(redis_url=redis_url).start(), ServerProcess(redis_url=redis_url)
-                .start()]
+async def play_through_restarts(replicas: list[ServerProcess], address: str) -> int:
+    """Bots play whole MLEM matches through `address` while one replica is killed and
+    restarted, then the other, over and over; every match must end with each move applied
+    once. Returns the number of restarts made while a match was being played."""
     restarts_mid_game = 0
     playing = asyncio.Event()
 
@@ -90,7 +89,7 @@ async def test_play_finishes_while_replicas_are_restarted_again_and_again(redis_
             replica = replicas[i % 2]
             await asyncio.to_thread(replica.stop, signal.SIGKILL)
             await asyncio.sleep(0.2)
-            await asyncio.to_thread(replica.start)  # same port: the client reconnects
+            await asyncio.to_thread(replica.start)  # same port: reconnects find it again
             if playing.is_set():
                 restarts_mid_game += 1
             i += 1
@@ -98,14 +97,14 @@ async def test_play_finishes_while_replicas_are_restarted_again_and_again(redis_
 
     restarter = asyncio.create_task(restart_forever())
     try:
-        async with Client.connect(",".join(r.address for r in replicas)) as client:
+        async with Client.connect(address) as client:
             games = 0
             while restarts_mid_game < 4:
                 match = await client.create_match("mlem", players=3, seed=games)
                 seats = [await client.join(match.match_id, name=f"bot {i}") for i in range(3)]
                 playing.set()
                 finals = await asyncio.wait_for(asyncio.gather(
-                    *(play(s, RandomBot(s.seat)) for s in seats)), 120)
+                    *(play(s, RandomBot(s.seat)) for s in seats)), 180)
                 playing.clear()
                 assert all(f.status == FINISHED for f in finals)
                 log = await client.spectate(match.match_id).log()
@@ -114,9 +113,36 @@ async def test_play_finishes_while_replicas_are_restarted_again_and_again(redis_
     finally:
         restarter.cancel()
         await asyncio.gather(restarter, return_exceptions=True)
+    return restarts_mid_game
+
+
+async def test_play_finishes_while_replicas_are_restarted_again_and_again(redis_url):
+    """Through the client's own round-robin over the two replicas."""
+    replicas = [ServerProcess(redis_url=redis_url).start() for _ in range(2)]
+    try:
+        address = ",".join(r.address for r in replicas)
+        assert await play_through_restarts(replicas, address) >= 4
+    finally:
         for r in replicas:
             r.stop()
-    assert restarts_mid_game >= 4
+
+
+async def test_play_finishes_through_the_edge_while_replicas_are_restarted(redis_url):
+    """Through the Envoy edge in front of the two replicas (its plain gRPC port). Envoy
+    itself retries reads and SubmitMove on another replica, and the client resumes the
+    watches the deaths cut; the client's own resends (a CANCELLED move) are proven through
+    GrpcProxy above."""
+    from tests.edge.conftest import start_edge
+
+    replicas = [ServerProcess(redis_url=redis_url).start() for _ in range(2)]
+    edge = start_edge([r.address for r in replicas], grpc_port=free_port())
+    try:
+        address = f"127.0.0.1:{edge.config.grpc_port}"
+        assert await play_through_restarts(replicas, address) >= 4
+    finally:
+        edge.stop()
+        for r in replicas:
+            r.stop()
 
 
 async def test_a_dns_name_resolved_to_every_address_with_round_robin(server):
