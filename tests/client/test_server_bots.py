@@ -79,3 +79,44 @@ async def test_catalog_says_which_games_have_their_own_bot(client):
     games = {g.name: g for g in await client.list_games()}
     assert games["mlem"].has_game_bot and games["cosmic"].has_game_bot
     assert not games["tictactoe"].has_game_bot
+
+
+async def test_a_browser_plays_against_a_server_bot_over_rest(server):
+    """What a web page does through the edge: REST/JSON only, no bot of its own."""
+    from tests.edge.conftest import start_edge
+    from tests.edge.http import call
+
+    def rest(*args, **kwargs):
+        return asyncio.to_thread(call, *args, **kwargs)
+
+    with start_edge([server.address]) as edge:
+        created = await rest(edge.url, "POST", "/v1/matches",
+                             {"game": "tictactoe", "bots": [{"seat": 1, "kind": "BOT_KIND_GAME"}],
+                              "private": True})
+        assert created.status == 200, created.body
+        match = created.json
+        assert match["seats"][1]["bot"] == "BOT_KIND_GAME" and match["private"] is True
+        joined = await rest(edge.url, "POST", f"/v1/matches/{match['matchId']}:join",
+                            {"joinSecret": match["secrets"]["joinSecret"], "displayName": "web"})
+        assert joined.status == 200, joined.body
+        token = joined.json["seatToken"]
+        content = await rest(edge.url, "GET", "/v1/games/mlem/content")
+        assert content.status == 200 and content.json["mlem"]["layouts"]
+        for _ in range(60):
+            view = (await rest(edge.url, "GET", f"/v1/matches/{match['matchId']}/view",
+                               token=token)).json
+            if view["match"]["status"] == "MATCH_STATUS_FINISHED":
+                break
+            mine = [d for d in view["decisions"] if d["seat"] == 0 and d["options"]]
+            if mine:
+                moved = await rest(edge.url, "POST", f"/v1/matches/{match['matchId']}/moves",
+                                   {"expectedVersion": view["match"]["version"],
+                                    "idempotencyKey": f"web-{view['match']['version']}",
+                                    "move": mine[0]["options"][0]}, token=token)
+                assert moved.status in (200, 409), moved.body
+            else:
+                await asyncio.sleep(0.1)  # the server's bot is thinking
+        assert view["match"]["status"] == "MATCH_STATUS_FINISHED"
+        closed = await rest(edge.url, "POST", f"/v1/matches/{match['matchId']}:close", {},
+                            token=match["secrets"]["creatorToken"])
+        assert closed.status == 400 and "the match is over" in closed.json["message"]
