@@ -5,7 +5,8 @@ PY     := $(VENV)/bin/python
 PROTOS := $(shell find proto -name '*.proto')
 GEN_STAMP := server/cosmodrome/v1/.generated
 
-.PHONY: setup proto contract-lock run edge test test-fast bench soak lint clean web-build web
+.PHONY: setup proto contract-lock run edge test test-fast bench soak lint clean web-build web \
+        client-wheel
 
 setup: $(VENV)/.installed $(GEN_STAMP)
 
@@ -20,6 +21,11 @@ proto: $(GEN_STAMP)
 $(GEN_STAMP): $(PROTOS) $(VENV)/.installed server/cosmodrome/protogen.py server/cosmodrome/edge/openapi.py
 	$(PY) -m cosmodrome.protogen
 	touch $@
+
+# The Python client's wheel, generated contract inside (installs without the server).
+client-wheel: setup
+	$(PY) -m pip wheel --quiet --no-deps -w dist clients/python
+	@ls dist/cosmodrome_client-*.whl
 
 # Record the released contract; the tests refuse changes that break it.
 contract-lock: setup
@@ -82,7 +88,7 @@ web: web-build
 	$(PY) -m http.server --bind 127.0.0.1 --directory $(WEB)/dist 8081
 
 clean:
-	rm -rf $(VENV) data
+	rm -rf $(VENV) data dist clients/python/build
 	find server -name '*_pb2*.py*' -delete
 	rm -f server/cosmodrome/v1/contract.pb server/cosmodrome/v1/openapi.json
 	rm -f $(GEN_STAMP)

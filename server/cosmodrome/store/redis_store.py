@@ -153,10 +153,14 @@ class RedisStore:
                                            entry.SerializeToString(), record.incarnation])
         if not ok:
             raise AlreadyExists(f"match {mid} already exists")
-        await self._index(mid, record.match.game, created_ms)
+        await self._index(record.match, created_ms)
 
-    async def _index(self, match_id: str, game: str, created_ms: int) -> None:
-        """List the match (the indexes live outside its slot: not in the scripts)."""
+    async def _index(self, match: match_pb2.Match, created_ms: int) -> None:
+        """List the match, unless private (the indexes live outside its slot: not in the
+        scripts)."""
+        if match.private:
+            return
+        match_id, game = match.match_id, match.game
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(ALL_MATCHES, {match_id: created_ms})
             pipe.zadd(game_index(game), {match_id: created_ms})
@@ -251,7 +255,7 @@ class RedisStore:
                 await pipe.execute()
             except ResponseError as exc:
                 raise InvalidArgument(f"log versions must increase from 1: {exc}") from exc
-        await self._index(mid, record.match.game, record.match.create_time.ToMilliseconds())
+        await self._index(record.match, record.match.create_time.ToMilliseconds())
 
     async def delete(self, match_id: str, game: str) -> None:
         self.cache.drop(match_id)

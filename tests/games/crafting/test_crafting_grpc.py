@@ -8,9 +8,9 @@ import asyncio
 import pytest
 
 from cosmodrome.games import registry
+from cosmodrome.games.crafting.bot import CraftingBot
 from cosmodrome.v1 import match_pb2
 from cosmodrome_client import Client, game_view, play
-from cosmodrome_client.bots import bot_for
 
 FINISHED = match_pb2.MATCH_STATUS_FINISHED
 GAME = registry()["crafting"]
@@ -22,8 +22,7 @@ async def test_crafting_match_plays_to_its_end_over_grpc_with_bots_on_every_seat
     async with Client.connect(server.address) as client:
         match = await client.create_match("crafting", players=players, seed=players)
         seats = [await client.join(match.match_id, seat=i) for i in range(players)]
-        bots = [bot_for("crafting", seed=i) for i in range(players)]
-        assert all(type(b).__name__ == "CraftingBot" for b in bots)
+        bots = [CraftingBot(seed=i) for i in range(players)]
         async with asyncio.timeout(600):
             finals = await asyncio.gather(*(play(s, b) for s, b in zip(seats, bots,
                                                                        strict=True)))
