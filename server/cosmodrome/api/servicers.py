@@ -125,7 +125,7 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         token = credential.get()
         record, _ = await self.runner.store.load(request.match_id)
         viewer = self.runner.seat_of(record, token)
-        game = self.runner.game(record.match.game)
+        game = self.runner.game_of(record)
         if finished(record) and request.from_version >= record.match.version:
             return  # a finished match has nothing more to say
         async for entries, latest in self.hub.batches(request.match_id, request.from_version):
