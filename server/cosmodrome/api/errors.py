@@ -24,7 +24,12 @@ CODES: dict[type[errors.CosmodromeError], grpc.StatusCode] = {
 
 
 def status_code(exc: errors.CosmodromeError) -> grpc.StatusCode:
-    return CODES.get(type(exc), grpc.StatusCode.UNKNOWN)
+    """The status of the nearest class of `exc` in CODES (a subclass shares its parent's)."""
+    for kind in type(exc).__mro__:
+        code = CODES.get(kind)
+        if code is not None:
+            return code
+    return grpc.StatusCode.UNKNOWN
 
 
 def trailers(exc: errors.CosmodromeError) -> tuple[tuple[str, bytes], ...]:
