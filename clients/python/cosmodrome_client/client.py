@@ -102,13 +102,19 @@ class Client:
 
     Use as `async with Client.connect(address) as client:` (waits until the server answers),
     or `client = Client(address)` ... `await client.close()`. `timeout` bounds each unary
-    call, in seconds.
+    call, in seconds. `tls`: False, plain text; True, TLS checked against the system's
+    root certificates; PEM bytes, TLS checked against those roots (a private CA).
     """
 
     def __init__(self, address: str, *, timeout: float | None = 30.0,
-                 channel: grpc.aio.Channel | None = None) -> None:
+                 channel: grpc.aio.Channel | None = None, tls: bool | bytes = False) -> None:
         self.address = address
         self.timeout = timeout
+        if channel is None and tls:
+            roots = tls if isinstance(tls, bytes) else None
+            channel = grpc.aio.secure_channel(
+                address, grpc.ssl_channel_credentials(root_certificates=roots),
+                options=_CHANNEL_OPTIONS)
         self.channel = channel or grpc.aio.insecure_channel(address, options=_CHANNEL_OPTIONS)
         self.catalog = catalog_pb2_grpc.CatalogServiceStub(self.channel)
         self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
