@@ -15,6 +15,8 @@ Configuration by flags or environment (flags win):
     --tls-key/COSMODROME_TLS_KEY      PEM private key of that certificate
     --metrics-port/COSMODROME_METRICS_PORT  serve Prometheus /metrics on --host:PORT
                                       (unset: no endpoint; 0: a free port, logged)
+    --drain/COSMODROME_DRAIN=1        create no match (UNAVAILABLE: clients retry elsewhere),
+                                      play on: the old release during an upgrade
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ class Config:
     tls_cert: str = ""
     tls_key: str = ""
     metrics_port: int | None = None
+    drain: bool = False
 
 
 def optional_int(text: str | None) -> int | None:
@@ -101,6 +104,8 @@ def parse_config(argv: list[str] | None = None) -> Config:
     p.add_argument("--tls-key", default=env("COSMODROME_TLS_KEY", d.tls_key))
     p.add_argument("--metrics-port", type=optional_int,
                    default=optional_int(env("COSMODROME_METRICS_PORT")))
+    p.add_argument("--drain", action="store_true",
+                   default=env("COSMODROME_DRAIN", "") not in ("", "0"))
     config = Config(**vars(p.parse_args(argv)))
     if bool(config.tls_cert) != bool(config.tls_key):
         p.error("--tls-cert and --tls-key go together")
@@ -197,7 +202,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                  ("grpc.http2.max_ping_strikes", 0),
                  ("grpc.keepalive_time_ms", 60_000),
                  ("grpc.keepalive_timeout_ms", 20_000)])
-    servicers = {"CatalogService": CatalogServicer(runner), "LobbyService": LobbyServicer(runner),
+    servicers = {"CatalogService": CatalogServicer(runner),
+                 "LobbyService": LobbyServicer(runner, config.drain),
                  "PlayService": PlayServicer(runner, hub),
                  "AdminService": AdminServicer(runner, config.admin_token or None)}
     for module in SERVICES:

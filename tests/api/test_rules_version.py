@@ -82,3 +82,17 @@ def test_a_due_deadline_of_another_rules_version_is_neither_fired_nor_dropped(
     with redis.Redis.from_url(redis_url) as client:
         assert client.zscore(DEADLINES, match_id) is not None  # left for its release
         client.zrem(DEADLINES, match_id)
+
+
+def test_a_draining_replica_creates_no_match_but_plays_on(redis_url, api):
+    from tests.support import Api, ServerProcess
+    match_id, tokens = api.new_match("tictactoe")
+    with ServerProcess(redis_url=redis_url, extra=["--drain"]) as old:
+        draining = Api(old.address)
+        with pytest.raises(grpc.RpcError) as caught:
+            draining.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="tictactoe"))
+        assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
+        assert "draining" in caught.value.details()
+        draining.submit(match_id, tokens[0], ttt(4))
+        assert draining.view(match_id).match.version == 4
+        draining.close()

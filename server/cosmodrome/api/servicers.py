@@ -13,7 +13,12 @@ from google.protobuf import empty_pb2
 from cosmodrome.api.interceptor import credential
 from cosmodrome.api.watch_hub import WatchHub
 from cosmodrome.core import redact
-from cosmodrome.core.errors import InvalidArgument, PermissionDenied, Unauthenticated
+from cosmodrome.core.errors import (
+    InvalidArgument,
+    PermissionDenied,
+    Unauthenticated,
+    Unavailable,
+)
 from cosmodrome.core.requestlog import note
 from cosmodrome.core.runner import Runner, check_match_id
 from cosmodrome.v1 import (
@@ -49,11 +54,15 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
 
 
 class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
-    def __init__(self, runner: Runner) -> None:
+    def __init__(self, runner: Runner, drain: bool = False) -> None:
         self.runner = runner
+        self.drain = drain  # during an upgrade: the old release starts no new match
 
     async def CreateMatch(self, request, context):
         note(game=request.game)
+        if self.drain:
+            raise Unavailable("this replica is draining (an upgrade): retry, another "
+                              "replica will create the match")
         seed = request.seed if request.HasField("seed") else None
         match = await self.runner.create(request.game, request.options, request.players, seed)
         note(match=match.match_id)
