@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cosmodrome.v1 import admin_pb2, catalog_pb2, lobby_pb2, play_pb2
-from tests.support import ADMIN_TOKEN, Api, auth
+from tests.support import ADMIN_TOKEN, Api, auth, ttt
 
 FORBIDDEN = {grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN, grpc.StatusCode.DATA_LOSS}
 MAX_DETAILS = 600        # characters of a status message (the server cuts at 512)
@@ -109,10 +109,10 @@ def build(cls, values: dict):
 @pytest.fixture(scope="module")
 def prepared(server):
     """A tic-tac-toe match in play (one move made): the state refused calls must not
-    change. Returns (api, match_id, seat tokens, export)."""
+    change. Returns (api, match_id, seat tokens)."""
     api = Api(server.address)
     match_id, tokens = api.new_match("tictactoe")
-    api.submit(match_id, tokens[0], __import__("tests.support").support.ttt(4))
+    api.submit(match_id, tokens[0], ttt(4))
     yield api, match_id, tokens
     api.close()
 

@@ -87,7 +87,9 @@ class StoreProbe:
         if self.embedded and self.embedded.exited():
             log.error("embedded store exited; starting it again", port=self.embedded.port)
             await self._set(False)
-            await asyncio.to_thread(self.embedded.start)
+            # In this (the main) thread, which blocks the loop while the store starts: its
+            # parent-death signal follows the thread that started it, not the process.
+            self.embedded.start()
         up = await self._ping()
         if up != self.up:
             if up:
