@@ -36,10 +36,15 @@ def test_health_is_not_serving_while_the_store_is_down(tmp_path):
     store = EmbeddedRedis(tmp_path / "redis")
     store.start()
     try:
-        with ServerProcess(redis_url=store.url) as replica:
-            assert health(replica.address) == SERVING
+        with ServerProcess(redis_url=store.url) as replica, \
+                grpc.insecure_channel(replica.address) as channel:
+            watch = health_pb2_grpc.HealthStub(channel).Watch(
+                health_pb2.HealthCheckRequest(), timeout=30)
+            assert next(watch).status == SERVING
             store.stop()
-            wait_for(lambda: health(replica.address) == NOT_SERVING)
+            assert next(watch).status == NOT_SERVING  # watchers are told too
+            watch.cancel()
+            assert health(replica.address) == NOT_SERVING
             assert health(replica.address, "cosmodrome.v1.PlayService") == NOT_SERVING
             assert health(replica.address, "liveness") == SERVING  # no restart for this
             store.start()  # same port and folder
