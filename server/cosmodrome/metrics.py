@@ -7,8 +7,8 @@ every call would cost more than the observation itself.
     cosmodrome_rpc_seconds{method,code}      every call: count (calls) and latency
     cosmodrome_moves_total{game}             moves applied (SubmitMove that committed)
     cosmodrome_watchers                      WatchMatch streams open now
-    cosmodrome_store_seconds{op}             store round trips timed here (op="ping": the
-                                             health probe, once a second)
+    cosmodrome_store_seconds{op}             store round trips: op="commit", the compare-and-set
+                                             of every change; op="ping", the health probe
     cosmodrome_store_errors_total{op}        store failures (op="call": a call that found
                                              the store unreachable; op="ping": a failed probe)
     cosmodrome_store_up                      1 while the store answers the probe, else 0
@@ -42,6 +42,7 @@ watch_dropped = Counter("cosmodrome_watch_dropped",
 
 _calls: dict[tuple[str, str], object] = {}
 _moves: dict[str, object] = {}
+_store_ops: dict[str, object] = {}
 
 
 def observe_call(method: str, code: grpc.StatusCode | str, seconds: float) -> None:
@@ -49,6 +50,13 @@ def observe_call(method: str, code: grpc.StatusCode | str, seconds: float) -> No
     child = _calls.get((method, name))
     if child is None:
         child = _calls[(method, name)] = rpc_seconds.labels(method, name)
+    child.observe(seconds)
+
+
+def observe_store(op: str, seconds: float) -> None:
+    child = _store_ops.get(op)
+    if child is None:
+        child = _store_ops[op] = store_seconds.labels(op)
     child.observe(seconds)
 
 

@@ -67,6 +67,8 @@ def test_calls_moves_and_watchers_are_counted(replica):
     assert during[("cosmodrome_watchers", ())] == before[("cosmodrome_watchers", ())] + 1
     assert during[("cosmodrome_store_up", ())] == 1
     assert during[("cosmodrome_store_seconds_count", (("op", "ping"),))] >= 1
+    commits = ("cosmodrome_store_seconds_count", (("op", "commit"),))
+    assert during[commits] - before.get(commits, 0) == 3  # two joins and a move
     latency = during[("cosmodrome_rpc_seconds_sum", (("code", "OK"),
                                                      ("method", "PlayService/SubmitMove")))]
     assert 0 < latency < 10

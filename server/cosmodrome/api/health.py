@@ -106,7 +106,7 @@ class StoreProbe:
         except Exception:
             metrics.store_errors.labels("ping").inc()
             return False
-        metrics.store_seconds.labels("ping").observe(time.perf_counter() - start)
+        metrics.observe_store("ping", time.perf_counter() - start)
         return True
 
     async def _set(self, up: bool) -> None:

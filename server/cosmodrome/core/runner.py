@@ -280,7 +280,7 @@ class Runner:
             events=[e.event for e in entry.events if redact.visible(e, seat)],
             view=redact.match_view(game, record, seat, state, decisions))
         result = sub.digest + response.SerializeToString() if sub.retry else b""
-        prior = await self.store.commit(record, entry, sub.expected_version, sub.retry, result)
+        prior = await self._write(record, entry, sub.expected_version, sub.retry, result)
         if prior:
             return _replay(prior.value, sub.digest)
         note(version=record.match.version)
@@ -343,9 +343,19 @@ class Runner:
             decisions = self._settle(game, record, getattr(record.state, game.name))
         deadline_moved = _note_deadline(record, decisions)
         entry = self._entry(record, seat, kind, self.clock())
-        await self.store.commit(record, entry, expected)
+        await self._write(record, entry, expected)
         if deadline_moved:
             await self.store.set_deadline(record.match.match_id, record.next_deadline_ms)
+
+    async def _write(self, record: records_pb2.StoredMatch, entry: records_pb2.StoredEntry,
+                     expected_version: int, retry: Retry | None = None, result: bytes = b""
+                     ) -> Duplicate | None:
+        """The store's compare-and-set, timed (every change of a match goes through it)."""
+        start = time.perf_counter()
+        try:
+            return await self.store.commit(record, entry, expected_version, retry, result)
+        finally:
+            metrics.observe_store("commit", time.perf_counter() - start)
 
     # -- deadlines ---------------------------------------------------------------------
 
@@ -375,7 +385,7 @@ class Runner:
             entry = self._entry(record, SERVER_SEAT, "timeout", now)
             redact.add_events(game, events, entry.events)
             try:
-                await self.store.commit(record, entry, expected)
+                await self._write(record, entry, expected)
             except Stale:
                 continue
             await self.store.set_deadline(match_id, record.next_deadline_ms)
