@@ -109,6 +109,9 @@ def parse_config(argv: list[str] | None = None) -> Config:
     config = Config(**vars(p.parse_args(argv)))
     if bool(config.tls_cert) != bool(config.tls_key):
         p.error("--tls-cert and --tls-key go together")
+    for path in filter(None, (config.tls_cert, config.tls_key)):
+        if not os.path.isfile(path):
+            p.error(f"no such file: {path}")
     return config
 
 
