@@ -6,7 +6,9 @@ from __future__ import annotations
 import grpc
 import pytest
 
+from cosmodrome.games.cosmic.v1 import cosmic_pb2
 from cosmodrome.games.highcard.v1 import highcard_pb2
+from cosmodrome.games.mlem.v1 import mlem_pb2
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
 from cosmodrome.v1 import games_pb2, lobby_pb2, play_pb2
 from tests.support import Api, auth, error_info, ttt
@@ -219,7 +221,6 @@ def test_unknown_option_fields_are_neither_stored_nor_served(api):
 
 
 def test_options_over_the_size_limit_are_invalid_argument(api):
-    from cosmodrome.games.cosmic.v1 import cosmic_pb2
     options = cosmic_pb2.Options(powers=["none" * 300] * 5)  # 6 KB of known fields
     err = fails(grpc.StatusCode.INVALID_ARGUMENT, api.lobby.CreateMatch,
                 lobby_pb2.CreateMatchRequest(game="cosmic", players=5,
@@ -267,3 +268,15 @@ def test_leave_of_a_finished_match_is_refused_and_writes_nothing(api, match):
                 lobby_pb2.LeaveMatchRequest(match_id=match_id), metadata=auth(tokens[1]))
     assert error_info(err).reason == "match_finished"
     assert snapshot(api, match_id) == before
+
+
+@pytest.mark.parametrize("game, players, options", [
+    ("cosmic", 3, lambda text: games_pb2.GameOptions(
+        cosmic=cosmic_pb2.Options(powers=[text, "none", "none"]))),
+    ("mlem", 2, lambda text: games_pb2.GameOptions(mlem=mlem_pb2.Options(layout=text))),
+])
+def test_a_long_option_a_game_refuses_is_clipped_in_the_error(api, game, players, options):
+    text = "q" * 3000
+    err = fails(grpc.StatusCode.INVALID_ARGUMENT, api.lobby.CreateMatch,
+                lobby_pb2.CreateMatchRequest(game=game, players=players, options=options(text)))
+    assert "q" * 100 not in err.details() and "3000 chars" in err.details()
