@@ -12,6 +12,13 @@ Configuration by flags or environment (flags win):
     --max-message-bytes/COSMODROME_MAX_MESSAGE_BYTES  largest request accepted (262144)
     --http-port/COSMODROME_HTTP_PORT  also serve HTTP here through an Envoy edge started
                                       beside this replica (REST/JSON, SSE, gRPC-Web); 0: no
+    --max-options-bytes/COSMODROME_MAX_OPTIONS_BYTES  largest match options accepted (4096)
+    --tls-cert/COSMODROME_TLS_CERT    PEM certificate chain: serve gRPC over TLS (with --tls-key)
+    --tls-key/COSMODROME_TLS_KEY      PEM private key of that certificate
+    --metrics-port/COSMODROME_METRICS_PORT  serve Prometheus /metrics on --host:PORT
+                                      (unset: no endpoint; 0: a free port, logged)
+    --drain/COSMODROME_DRAIN=1        create no match (UNAVAILABLE: clients retry elsewhere),
+                                      play on: the old release during an upgrade
 """
 
 from __future__ import annotations
@@ -30,9 +37,11 @@ from typing import TextIO
 
 import grpc
 import structlog
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_health.v1 import health
 from grpc_reflection.v1alpha import reflection
 
+from cosmodrome import metrics
+from cosmodrome.api.health import StoreProbe, add_health
 from cosmodrome.api.interceptor import access_log, add_service
 from cosmodrome.api.servicers import (
     AdminServicer,
@@ -44,7 +53,7 @@ from cosmodrome.api.watch_hub import WatchHub
 from cosmodrome.core.runner import Runner
 from cosmodrome.games import registry
 from cosmodrome.store.deadlines import DeadlineLoop
-from cosmodrome.store.embedded import EmbeddedRedis
+from cosmodrome.store.embedded import EmbeddedRedis, EmbeddedStoreError
 from cosmodrome.store.redis_store import RedisStore
 from cosmodrome.v1 import admin_pb2, catalog_pb2, lobby_pb2, play_pb2
 
@@ -64,6 +73,15 @@ class Config:
     retention_hours: float = 168.0
     max_message_bytes: int = 256 * 1024
     http_port: int = 0
+    max_options_bytes: int = 4096
+    tls_cert: str = ""
+    tls_key: str = ""
+    metrics_port: int | None = None
+    drain: bool = False
+
+
+def optional_int(text: str | None) -> int | None:
+    return int(text) if text not in (None, "") else None
 
 
 def parse_config(argv: list[str] | None = None) -> Config:
@@ -84,7 +102,29 @@ def parse_config(argv: list[str] | None = None) -> Config:
     p.add_argument("--max-message-bytes", type=int,
                    default=int(env("COSMODROME_MAX_MESSAGE_BYTES", d.max_message_bytes)))
     p.add_argument("--http-port", type=int, default=int(env("COSMODROME_HTTP_PORT", d.http_port)))
-    return Config(**vars(p.parse_args(argv)))
+    p.add_argument("--max-options-bytes", type=int,
+                   default=int(env("COSMODROME_MAX_OPTIONS_BYTES", d.max_options_bytes)))
+    p.add_argument("--tls-cert", default=env("COSMODROME_TLS_CERT", d.tls_cert))
+    p.add_argument("--tls-key", default=env("COSMODROME_TLS_KEY", d.tls_key))
+    p.add_argument("--metrics-port", type=optional_int,
+                   default=optional_int(env("COSMODROME_METRICS_PORT")))
+    p.add_argument("--drain", action="store_true",
+                   default=env("COSMODROME_DRAIN", "") not in ("", "0"))
+    config = Config(**vars(p.parse_args(argv)))
+    if bool(config.tls_cert) != bool(config.tls_key):
+        p.error("--tls-cert and --tls-key go together")
+    for path in filter(None, (config.tls_cert, config.tls_key)):
+        if not os.path.isfile(path):
+            p.error(f"no such file: {path}")
+    return config
+
+
+def tls_credentials(config: Config) -> grpc.ServerCredentials | None:
+    """Server credentials from the PEM files of --tls-cert and --tls-key, if given."""
+    if not config.tls_cert:
+        return None
+    with open(config.tls_key, "rb") as key, open(config.tls_cert, "rb") as chain:
+        return grpc.ssl_server_credentials([(key.read(), chain.read())])
 
 
 class LineWriter:
@@ -154,7 +194,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
         url = embedded.start()  # in the main thread: the store ends with this process
     store = RedisStore.from_url(url, retention_ms=int(config.retention_hours * 3_600_000))
     await store.redis.ping()
-    runner = Runner(store, registry())
+    runner = Runner(store, registry(), max_options_bytes=config.max_options_bytes)
     hub = WatchHub(store)
     deadlines = DeadlineLoop(runner)
 
@@ -169,27 +209,34 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                  ("grpc.http2.max_ping_strikes", 0),
                  ("grpc.keepalive_time_ms", 60_000),
                  ("grpc.keepalive_timeout_ms", 20_000)])
-    servicers = {"CatalogService": CatalogServicer(runner), "LobbyService": LobbyServicer(runner),
+    servicers = {"CatalogService": CatalogServicer(runner),
+                 "LobbyService": LobbyServicer(runner, config.drain),
                  "PlayService": PlayServicer(runner, hub),
                  "AdminService": AdminServicer(runner, config.admin_token or None)}
     for module in SERVICES:
         for name, service in module.DESCRIPTOR.services_by_name.items():
             add_service(server, service, servicers[name])
     health_servicer = health.aio.HealthServicer()
-    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    add_health(server, health_servicer)
     names = [m.DESCRIPTOR.services_by_name[s].full_name
              for m in SERVICES for s in m.DESCRIPTOR.services_by_name]
     reflection.enable_server_reflection([*names, health.SERVICE_NAME, reflection.SERVICE_NAME],
                                         server)
-    port = server.add_insecure_port(f"{config.host}:{config.port}")
+    address = f"{config.host}:{config.port}"
+    credentials = tls_credentials(config)
+    port = (server.add_secure_port(address, credentials) if credentials
+            else server.add_insecure_port(address))
+    metrics_port = (metrics.serve(config.host, config.metrics_port)
+                    if config.metrics_port is not None else None)
     await server.start()
-    for name in ["", *names]:
-        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    probe = StoreProbe(health_servicer, store, names, embedded)
+    await probe.start()
     deadlines.start()
     edge = await start_edge(config, port) if config.http_port else None
     log.info("serving", address=f"{config.host}:{port}", store=url,
              embedded=embedded is not None, games=sorted(runner.games),
-             admin_api=bool(config.admin_token))
+             admin_api=bool(config.admin_token), tls=credentials is not None,
+             metrics_port=metrics_port)
     print(f"cosmodrome serving on {config.host}:{port}", file=sys.stderr, flush=True)
 
     stop = asyncio.Event()
@@ -201,6 +248,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await stop.wait()
 
     log.info("shutting down")
+    await probe.stop()
     await health_servicer.enter_graceful_shutdown()
     if edge:
         await asyncio.to_thread(edge.stop)
@@ -238,7 +286,10 @@ def main(argv: list[str] | None = None) -> None:
         uvloop.install()
     except ImportError:
         pass
-    asyncio.run(serve(config))
+    try:
+        asyncio.run(serve(config))
+    except EmbeddedStoreError as exc:
+        sys.exit(f"cosmodrome-server: {exc}")
 
 
 if __name__ == "__main__":

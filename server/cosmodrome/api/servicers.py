@@ -14,7 +14,12 @@ from cosmodrome.api.content import game_content
 from cosmodrome.api.interceptor import credential
 from cosmodrome.api.watch_hub import WatchHub
 from cosmodrome.core import redact, server_bots
-from cosmodrome.core.errors import InvalidArgument, PermissionDenied, Unauthenticated
+from cosmodrome.core.errors import (
+    InvalidArgument,
+    PermissionDenied,
+    Unauthenticated,
+    Unavailable,
+)
 from cosmodrome.core.requestlog import note
 from cosmodrome.core.runner import Runner, check_match_id, token_hash
 from cosmodrome.v1 import (
@@ -60,11 +65,15 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
 
 
 class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
-    def __init__(self, runner: Runner) -> None:
+    def __init__(self, runner: Runner, drain: bool = False) -> None:
         self.runner = runner
+        self.drain = drain  # during an upgrade: the old release starts no new match
 
     async def CreateMatch(self, request, context):
         note(game=request.game)
+        if self.drain:
+            raise Unavailable("this replica is draining (an upgrade): retry, another "
+                              "replica will create the match")
         seed = request.seed if request.HasField("seed") else None
         bots = [(b.seat, b.kind) for b in request.bots]
         match, owner = await self.runner.create(request.game, request.options, request.players,
@@ -153,7 +162,7 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         digest = await self._watcher_digest(request)
         record, _ = await self.runner.store.load(request.match_id)
         viewer = self.runner.seat_by_digest(record, digest) if digest else None
-        game = self.runner.game(record.match.game)
+        game = self.runner.game_of(record)
         if finished(record) and request.from_version >= record.match.version:
             return  # a finished match has nothing more to say
         # headers now, not with the first update: an HTTP client (SSE) sees at once that

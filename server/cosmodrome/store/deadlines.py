@@ -8,7 +8,7 @@ import contextlib
 
 import structlog
 
-from cosmodrome.core.runner import Runner
+from cosmodrome.core.runner import OtherRules, Runner
 
 log = structlog.get_logger("cosmodrome.deadlines")
 
@@ -33,7 +33,11 @@ class DeadlineLoop:
         store = self.runner.store
         fired = 0
         for match_id, due in await store.due_deadlines(self.runner.clock()):
-            if await self.runner.fire_deadline(match_id):
+            try:
+                applied = await self.runner.fire_deadline(match_id)
+            except OtherRules:
+                continue  # a replica of the match's release fires it
+            if applied:
                 fired += 1
             else:
                 await store.release_deadline(match_id, due)

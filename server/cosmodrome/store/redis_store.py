@@ -338,5 +338,5 @@ def _decode_cursor(token: str) -> tuple[float | str, str]:
     try:
         score, match_id = base64.urlsafe_b64decode(token.encode()).decode().split(":", 1)
         return float(int(score)), match_id
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, OverflowError) as exc:  # a score no float holds: OverflowError
         raise InvalidArgument("page_token is not one this server issued") from exc
