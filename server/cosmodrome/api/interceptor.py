@@ -128,11 +128,12 @@ def _unary(rpc, parse, behaviour):
 
 
 def _stream(rpc, parse, behaviour):
+    """A streaming handler writes its messages itself (`await context.write(...)`), so it
+    can tell a write held up by a slow reader from the end of the call."""
     async def wrapped(raw, context):
         async with _Call(rpc, context) as call:
             call.credential()
-            async for item in behaviour(_parse(parse, raw), context):
-                yield item
+            await behaviour(_parse(parse, raw), context)
     return wrapped
 
 

@@ -6,6 +6,7 @@ response that shows game content is built by core.redact for the caller.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 
 from google.protobuf import empty_pb2
@@ -13,7 +14,12 @@ from google.protobuf import empty_pb2
 from cosmodrome.api.interceptor import credential
 from cosmodrome.api.watch_hub import WatchHub
 from cosmodrome.core import redact
-from cosmodrome.core.errors import InvalidArgument, PermissionDenied, Unauthenticated
+from cosmodrome.core.errors import (
+    InvalidArgument,
+    PermissionDenied,
+    ResourceExhausted,
+    Unauthenticated,
+)
 from cosmodrome.core.requestlog import note
 from cosmodrome.core.runner import Runner, check_match_id
 from cosmodrome.v1 import (
@@ -125,19 +131,31 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         token = credential.get()
         record, _ = await self.runner.store.load(request.match_id)
         viewer = self.runner.seat_of(record, token)
+        digest = record.seat_token_sha256[viewer] if viewer is not None else None
         game = self.runner.game(record.match.game)
         if finished(record) and request.from_version >= record.match.version:
             return  # a finished match has nothing more to say
-        async for entries, latest in self.hub.batches(request.match_id, request.from_version):
-            if latest is not None and viewer is not None:
-                self.runner.seat_of(latest, token)  # the seat may have been given up
-            for entry in entries:
-                update = play_pb2.MatchUpdate(entry=redact.log_entry(entry, viewer))
-                if latest is not None and entry is entries[-1]:
-                    update.view.CopyFrom(redact.match_view(game, latest, viewer))
-                yield update
-            if latest is not None and finished(latest):
-                return  # the end of the match ends the stream
+        watch = self.hub.watch(request.match_id, request.from_version)
+        try:
+            async for entries, snapshot in watch:
+                if snapshot is not None and digest is not None:
+                    self.runner.seat_by_digest(snapshot.record, digest)  # still held?
+                for entry in entries:
+                    update = play_pb2.MatchUpdate(entry=redact.log_entry(entry, viewer))
+                    if snapshot is not None and entry is entries[-1]:
+                        update.view.CopyFrom(snapshot.view(game, viewer))
+                    await context.write(update)
+                if snapshot is not None and finished(snapshot.record):
+                    return  # the end of the match ends the stream
+        except asyncio.CancelledError:
+            if not watch.dropped:
+                raise
+            asyncio.current_task().uncancel()
+            raise ResourceExhausted(
+                f"this stream fell {self.hub.limits.buffer} updates behind the match and "
+                "was dropped: watch again from the last version received") from None
+        finally:
+            watch.close()
 
 
 def finished(record) -> bool:

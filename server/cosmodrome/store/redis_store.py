@@ -7,6 +7,7 @@ Redis Cluster slot and its Lua scripts stay atomic there.
                     inc (incarnation: new at creation and at each admin import)
     m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry);
                     also the pub/sub channel where each new version is announced
+                    (a records.Notice: the entry and the record)
     m:{id}:idem     hash: per credential, the key and first result of its latest move
     matches         zset: match id by creation time (ms), for listing
     matches:<game>  zset: the same, per game
@@ -209,13 +210,14 @@ class RedisStore:
         raw = await self.fast.execute(*command)
         return [records_pb2.StoredEntry.FromString(fields[1]) for _, fields in raw]
 
-    def subscriber(self, on_move: Callable[[str], None], on_resume: Callable[[], None]
+    def subscriber(self, on_move: Callable[[str, bytes], None], on_resume: Callable[[], None]
                    ) -> Subscriber:
-        """Notices of new versions: `on_move(match_id)` for each match whose channel it
-        subscribes (`match_channel`; every commit publishes there); `on_resume()` after a
-        lost connection is back."""
+        """Notices of new versions: `on_move(match_id, notice)` for each match whose channel
+        it subscribes (`match_channel`; every commit publishes a records.Notice there);
+        `on_resume()` after a lost connection is back."""
         return Subscriber(self.fast.kwargs, self.fast.tls,
-                          lambda channel: on_move(match_of_channel(channel)), on_resume)
+                          lambda channel, notice: on_move(match_of_channel(channel), notice),
+                          on_resume)
 
 
     # -- admin -------------------------------------------------------------------------
@@ -241,7 +243,8 @@ class RedisStore:
                                         "inc": record.incarnation})
             for entry in log:
                 pipe.xadd(keys[1], {"e": entry.SerializeToString()}, id=f"{entry.version}-0")
-            pipe.publish(match_channel(mid), record.match.version)
+            pipe.publish(match_channel(mid),  # no entry: watchers read the stream again
+                         records_pb2.Notice(record=record).SerializeToString())
             try:
                 await pipe.execute()
             except ResponseError as exc:
