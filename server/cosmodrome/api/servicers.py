@@ -7,6 +7,7 @@ response that shows game content is built by core.redact for the caller.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 
 from google.protobuf import empty_pb2
@@ -32,6 +33,7 @@ from cosmodrome.v1 import (
     match_pb2,
     play_pb2,
     play_pb2_grpc,
+    records_pb2,
 )
 
 MAX_PAGE = 200
@@ -129,17 +131,18 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         if request.from_version < 0:
             raise InvalidArgument("from_version must be >= 0")
         token = credential.get()
-        record, _ = await self.runner.store.load(request.match_id)
-        viewer = self.runner.seat_of(record, token)
+        record, viewer = await self._viewer(request.match_id, token)
         digest = record.seat_token_sha256[viewer] if viewer is not None else None
         game = self.runner.game(record.match.game)
         if finished(record) and request.from_version >= record.match.version:
             return  # a finished match has nothing more to say
-        watch = self.hub.watch(request.match_id, request.from_version)
+        watch = self.hub.watch(request.match_id, request.from_version, record)
         try:
             async for entries, snapshot in watch:
                 if snapshot is not None and digest is not None:
                     self.runner.seat_by_digest(snapshot.record, digest)  # still held?
+                if snapshot is not None and snapshot.version != entries[-1].version:
+                    snapshot = None  # newer than these entries: no view with them
                 for entry in entries:
                     update = play_pb2.MatchUpdate(entry=redact.log_entry(entry, viewer))
                     if snapshot is not None and entry is entries[-1]:
@@ -156,6 +159,19 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
                 "was dropped: watch again from the last version received") from None
         finally:
             watch.close()
+
+
+    async def _viewer(self, match_id: str, token: str | None
+                      ) -> tuple[records_pb2.StoredMatch, int | None]:
+        """The match and the caller's seat in it, from this replica's last record of it
+        when that one knows the caller (a seat is never given to another token without a
+        new version, which the stream then checks), else from Redis."""
+        record = self.runner.store.cache.latest(match_id)
+        if record is not None:
+            with contextlib.suppress(Unauthenticated):
+                return record, self.runner.seat_of(record, token)
+        record, _ = await self.runner.store.load(match_id)
+        return record, self.runner.seat_of(record, token)
 
 
 def finished(record) -> bool:

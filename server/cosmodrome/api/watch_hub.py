@@ -38,7 +38,7 @@ from cosmodrome.v1 import records_pb2
 log = structlog.get_logger("cosmodrome.watch")
 
 Entries = list[records_pb2.StoredEntry]
-Batch = tuple[Entries, Snapshot | None]
+Batch = tuple[Entries, Snapshot | None]  # the record at the last entry's version or later
 CLOSED = object()
 
 
@@ -63,9 +63,11 @@ class WatchHub:
         self._closing = False
         self.notices = store.subscriber(self._noticed, self._resumed)
 
-    def watch(self, match_id: str, after_version: int) -> Watch:
+    def watch(self, match_id: str, after_version: int,
+              known: records_pb2.StoredMatch | None = None) -> Watch:
         """A new stream's place among the watchers (ResourceExhausted past the limit).
-        Iterate it for the batches after `after_version`; close it when done."""
+        Iterate it for the batches after `after_version`; close it when done. `known`: a
+        record of the match the caller holds (spares a read if the catch-up ends there)."""
         limits = self.limits
         tail = self._tails.get(match_id)
         if tail is None:
@@ -73,7 +75,7 @@ class WatchHub:
         elif limits.per_match and len(tail.watches) >= limits.per_match:
             raise ResourceExhausted(f"this match already has {limits.per_match} watch "
                                     "streams on this server, the most it allows")
-        return Watch(self, tail, after_version)
+        return Watch(self, tail, after_version, known)
 
     def _noticed(self, match_id: str, payload: bytes) -> None:
         tail = self._tails.get(match_id)
@@ -105,8 +107,10 @@ class WatchHub:
 class Watch:
     """One watch stream: its position, and the batches waiting for it."""
 
-    def __init__(self, hub: WatchHub, tail: _Tail, after_version: int) -> None:
+    def __init__(self, hub: WatchHub, tail: _Tail, after_version: int,
+                 known: records_pb2.StoredMatch | None) -> None:
         self.hub = hub
+        self.known = known
         self.tail = tail
         self.last = after_version  # the newest version handed out
         self.queue: asyncio.Queue = asyncio.Queue()
@@ -151,20 +155,22 @@ class Watch:
 
     async def _catch_up(self) -> AsyncIterator[Batch]:
         """The stream's entries after `last`, `catch_up` at a time (a chunk is read once the
-        previous one is sent); the last chunk with the record at its version."""
+        previous one is sent), each with the match's record read after it (at the chunk's
+        last version for the last chunk)."""
         store, match_id = self.hub.store, self.tail.match_id
         while True:
             entries = await store.entries(match_id, self.last, self.hub.limits.catch_up)
             if not entries:
                 return
-            try:
-                record, _ = await store.load(match_id)
-            except NotFound:  # deleted meanwhile
-                record = None
-            current = record is not None and record.match.version == entries[-1].version
+            record, self.known = self.known, None
+            if record is None or record.match.version != entries[-1].version:
+                try:
+                    record, _ = await store.load(match_id)
+                except NotFound:  # deleted meanwhile
+                    record = None
             self.last = entries[-1].version
-            yield entries, Snapshot(record) if current else None
-            if current:
+            yield entries, Snapshot(record) if record is not None else None
+            if record is not None and record.match.version == self.last:
                 return
 
 

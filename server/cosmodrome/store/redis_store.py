@@ -99,6 +99,10 @@ class RecordCache:
         copy.CopyFrom(cached)
         return copy
 
+    def latest(self, match_id: str) -> records_pb2.StoredMatch | None:
+        """The newest record seen of the match, not copied: to read, never to change."""
+        return self._records.get(match_id)
+
     def put(self, record: records_pb2.StoredMatch) -> None:
         if self.size:
             self._records[record.match.match_id] = record
@@ -149,14 +153,13 @@ class RedisStore:
                                            entry.SerializeToString(), record.incarnation])
         if not ok:
             raise AlreadyExists(f"match {mid} already exists")
+        self.cache.put(record)
         await self._index(mid, record.match.game, created_ms)
 
     async def _index(self, match_id: str, game: str, created_ms: int) -> None:
         """List the match (the indexes live outside its slot: not in the scripts)."""
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(ALL_MATCHES, {match_id: created_ms})
-            pipe.zadd(game_index(game), {match_id: created_ms})
-            await pipe.execute()
+        await self.fast.execute_many(("ZADD", ALL_MATCHES, created_ms, match_id),
+                                     ("ZADD", game_index(game), created_ms, match_id))
 
     async def load(self, match_id: str, retry: Retry | None = None) -> tuple[
             records_pb2.StoredMatch, Duplicate | None]:
