@@ -58,7 +58,6 @@ class WatchHub:
         self.store = store
         self.limits = limits
         self.poll_s = poll_s
-        self.dropped = 0  # slow streams dropped so far
         self._tails: dict[str, _Tail] = {}
         self._closing = False
         self.notices = store.subscriber(self._noticed, self._resumed)
@@ -125,7 +124,6 @@ class Watch:
             self.queue.put_nowait(batch)
             return
         self.dropped = True
-        self.hub.dropped += 1
         self.close()
         self.task.cancel()  # ends its pending write; the servicer answers RESOURCE_EXHAUSTED
 
