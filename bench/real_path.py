@@ -41,12 +41,13 @@ class Run:
     p50_ms: float  # SubmitMove latency
     p99_ms: float
     cpu_ms: float  # server (+ store) CPU per move
+    store_ms: float  # of which the store's
     moves: int
 
     @classmethod
     def median(cls, runs: list[Run]) -> Run:
         return cls(*(statistics.median(getattr(r, f) for r in runs)
-                     for f in ("per_s", "p50_ms", "p99_ms", "cpu_ms", "moves")))
+                     for f in ("per_s", "p50_ms", "p99_ms", "cpu_ms", "store_ms", "moves")))
 
 
 Measure = Callable[[int, float], Awaitable[Run]]
@@ -61,11 +62,13 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def timed(pids: list[int], drive: Awaitable[Figures]) -> Run:
-    before = sum(cpu_seconds(p) for p in pids)
+    """`drive`'s figures, and the CPU of `pids` (the server, then its store if any)."""
+    before = [cpu_seconds(p) for p in pids]
     figures = await drive
-    spent = sum(cpu_seconds(p) for p in pids) - before
+    spent = [cpu_seconds(p) - b for p, b in zip(pids, before, strict=True)]
+    per_move = 1000 / max(figures.calls, 1)
     return Run(figures.per_s, figures.percentile_ms(50), figures.percentile_ms(99),
-               1000 * spent / max(figures.calls, 1), figures.calls)
+               sum(spent) * per_move, sum(spent[1:]) * per_move, figures.calls)
 
 
 def peer_missing() -> str | None:
@@ -108,7 +111,8 @@ def spawn(args: list[str], log: Path, **kwargs) -> subprocess.Popen:
 def row(name: str, run: Run) -> str:
     return (f"  {name:13s} {run.per_s:7,.0f} moves/s   SubmitMove p50 {run.p50_ms:6.2f} ms"
             f"  p99 {run.p99_ms:6.2f} ms   server CPU/move {run.cpu_ms:5.2f} ms"
-            f"   ({run.moves:,.0f} moves)")
+            + (f" (store {run.store_ms:4.2f})" if run.store_ms else " " * 13)
+            + f"   ({run.moves:,.0f} moves)")
 
 
 async def run(address: str, ours_pids: list[int], seconds: float, rounds: int,
