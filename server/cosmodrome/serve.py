@@ -19,6 +19,15 @@ Configuration by flags or environment (flags win):
                                       (unset: no endpoint; 0: a free port, logged)
     --drain/COSMODROME_DRAIN=1        create no match (UNAVAILABLE: clients retry elsewhere),
                                       play on: the old release during an upgrade
+    --max-streams-per-connection/COSMODROME_MAX_STREAMS_PER_CONNECTION  calls and watch
+                                      streams open at once on one connection (1000)
+    --max-watchers-per-match/COSMODROME_MAX_WATCHERS_PER_MATCH  watch streams of one match
+                                      on this replica (10000; 0: no limit)
+    --watch-catch-up/COSMODROME_WATCH_CATCH_UP  log entries a watch replays at a time (100)
+    --watch-buffer/COSMODROME_WATCH_BUFFER  updates waiting for a slow watcher before its
+                                      stream is dropped (64)
+    --max-idle-seconds/COSMODROME_MAX_IDLE_SECONDS  a connection with no call open this
+                                      long is closed (300)
 """
 
 from __future__ import annotations
@@ -49,7 +58,7 @@ from cosmodrome.api.servicers import (
     LobbyServicer,
     PlayServicer,
 )
-from cosmodrome.api.watch_hub import WatchHub
+from cosmodrome.api.watch_hub import WatchHub, WatchLimits
 from cosmodrome.core.runner import Runner
 from cosmodrome.games import registry
 from cosmodrome.store.deadlines import DeadlineLoop
@@ -78,6 +87,11 @@ class Config:
     tls_key: str = ""
     metrics_port: int | None = None
     drain: bool = False
+    max_streams_per_connection: int = 1000
+    max_watchers_per_match: int = WatchLimits.per_match
+    watch_catch_up: int = WatchLimits.catch_up
+    watch_buffer: int = WatchLimits.buffer
+    max_idle_seconds: float = 300.0
 
 
 def optional_int(text: str | None) -> int | None:
@@ -110,7 +124,14 @@ def parse_config(argv: list[str] | None = None) -> Config:
                    default=optional_int(env("COSMODROME_METRICS_PORT")))
     p.add_argument("--drain", action="store_true",
                    default=env("COSMODROME_DRAIN", "") not in ("", "0"))
+    for name, kind in (("max_streams_per_connection", int), ("max_watchers_per_match", int),
+                       ("watch_catch_up", int), ("watch_buffer", int),
+                       ("max_idle_seconds", float)):
+        default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
+        p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     config = Config(**vars(p.parse_args(argv)))
+    if config.watch_catch_up < 1 or config.watch_buffer < 1:
+        p.error("--watch-catch-up and --watch-buffer must be at least 1")
     if bool(config.tls_cert) != bool(config.tls_key):
         p.error("--tls-cert and --tls-key go together")
     for path in filter(None, (config.tls_cert, config.tls_key)):
@@ -195,7 +216,9 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     store = RedisStore.from_url(url, retention_ms=int(config.retention_hours * 3_600_000))
     await store.redis.ping()
     runner = Runner(store, registry(), max_options_bytes=config.max_options_bytes)
-    hub = WatchHub(store)
+    hub = WatchHub(store, WatchLimits(per_match=config.max_watchers_per_match,
+                                      catch_up=config.watch_catch_up,
+                                      buffer=config.watch_buffer))
     deadlines = DeadlineLoop(runner)
 
     limit = config.max_message_bytes
@@ -208,7 +231,11 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                  ("grpc.http2.min_recv_ping_interval_without_data_ms", 10_000),
                  ("grpc.http2.max_ping_strikes", 0),
                  ("grpc.keepalive_time_ms", 60_000),
-                 ("grpc.keepalive_timeout_ms", 20_000)])
+                 ("grpc.keepalive_timeout_ms", 20_000),
+                 # hostile or forgotten clients: HTTP/2's own cap on streams per
+                 # connection, and connections with no call open closed after a while
+                 ("grpc.max_concurrent_streams", config.max_streams_per_connection),
+                 ("grpc.max_connection_idle_ms", int(config.max_idle_seconds * 1000))])
     servicers = {"CatalogService": CatalogServicer(runner),
                  "LobbyService": LobbyServicer(runner, config.drain),
                  "PlayService": PlayServicer(runner, hub),

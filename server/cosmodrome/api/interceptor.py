@@ -133,13 +133,14 @@ def _unary(rpc, parse, behaviour):
 
 
 def _stream(rpc, parse, behaviour):
+    """A streaming handler writes its messages itself (`await context.write(...)`), so it
+    can tell a write held up by a slow reader from the end of the call."""
     async def wrapped(raw, context):
         async with _Call(rpc, context) as call:
             call.credential()
             metrics.watchers.inc()  # the one server stream is WatchMatch
             try:
-                async for item in behaviour(_parse(parse, raw), context):
-                    yield item
+                await behaviour(_parse(parse, raw), context)
             finally:
                 metrics.watchers.dec()
     return wrapped

@@ -6,6 +6,8 @@ response that shows game content is built by core.redact for the caller.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hmac
 
 from google.protobuf import empty_pb2
@@ -17,6 +19,7 @@ from cosmodrome.core import redact, server_bots
 from cosmodrome.core.errors import (
     InvalidArgument,
     PermissionDenied,
+    ResourceExhausted,
     Unauthenticated,
     Unavailable,
 )
@@ -32,6 +35,7 @@ from cosmodrome.v1 import (
     match_pb2,
     play_pb2,
     play_pb2_grpc,
+    records_pb2,
 )
 
 MAX_PAGE = 200
@@ -160,24 +164,52 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         if request.from_version < 0:
             raise InvalidArgument("from_version must be >= 0")
         digest = await self._watcher_digest(request)
-        record, _ = await self.runner.store.load(request.match_id)
-        viewer = self.runner.seat_by_digest(record, digest) if digest else None
+        record, viewer = await self._viewer(request.match_id, digest)
         game = self.runner.game_of(record)
         if finished(record) and request.from_version >= record.match.version:
             return  # a finished match has nothing more to say
         # headers now, not with the first update: an HTTP client (SSE) sees at once that
         # its watch is open, however quiet the match
         await context.send_initial_metadata(())
-        async for entries, latest in self.hub.batches(request.match_id, request.from_version):
-            if latest is not None and viewer is not None:
-                self.runner.seat_by_digest(latest, digest)  # the seat may have been given up
-            for entry in entries:
-                update = play_pb2.MatchUpdate(entry=redact.log_entry(entry, viewer))
-                if latest is not None and entry is entries[-1]:
-                    update.view.CopyFrom(redact.match_view(game, latest, viewer))
-                yield update
-            if latest is not None and finished(latest):
-                return  # the end of the match ends the stream
+        watch = self.hub.watch(request.match_id, request.from_version, record)
+        try:
+            async for entries, snapshot in watch:
+                if snapshot is not None and digest is not None:
+                    self.runner.seat_by_digest(snapshot.record, digest)  # still held?
+                if snapshot is not None and snapshot.version != entries[-1].version:
+                    snapshot = None  # newer than these entries: no view with them
+                for entry in entries:
+                    update = play_pb2.MatchUpdate(entry=redact.log_entry(entry, viewer))
+                    if snapshot is not None and entry is entries[-1]:
+                        update.view.CopyFrom(snapshot.view(game, viewer))
+                    await context.write(update)
+                if snapshot is not None and finished(snapshot.record):
+                    return  # the end of the match ends the stream
+        except asyncio.CancelledError:
+            if not watch.dropped:
+                raise
+            asyncio.current_task().uncancel()
+            raise ResourceExhausted(
+                f"this stream fell {self.hub.limits.buffer} updates behind the match and "
+                "was dropped: watch again from the last version received") from None
+        finally:
+            watch.close()
+
+    async def _viewer(self, match_id: str, digest: str | None
+                      ) -> tuple[records_pb2.StoredMatch, int | None]:
+        """The match and the seat `digest` holds in it (None: a spectator), from this
+        replica's last record of it when that one knows the seat (a seat is never given to
+        another token without a new version, which the stream then checks), else from
+        Redis."""
+        record = self.runner.store.cache.latest(match_id)
+        if record is not None:
+            with contextlib.suppress(Unauthenticated):
+                return record, self._seat(record, digest)
+        record, _ = await self.runner.store.load(match_id)
+        return record, self._seat(record, digest)
+
+    def _seat(self, record: records_pb2.StoredMatch, digest: str | None) -> int | None:
+        return self.runner.seat_by_digest(record, digest) if digest else None
 
     async def _watcher_digest(self, request) -> str | None:
         """The hash of the seat token a watch acts for: the caller's own, or the one its

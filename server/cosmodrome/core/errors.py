@@ -65,5 +65,11 @@ class Stale(CosmodromeError):
         self.current = current
 
 
+class ResourceExhausted(CosmodromeError):
+    """A limit the host set was reached (streams, buffers)."""
+
+    reason = "RESOURCE_EXHAUSTED"
+
+
 class Unavailable(CosmodromeError):
     reason = "UNAVAILABLE"

@@ -166,26 +166,35 @@ class Runner:
         if len(name) > MAX_NAME:
             raise InvalidArgument(f"display_name is longer than {MAX_NAME} characters")
         token = secrets.token_urlsafe(24)
+        cached = self.store.cache.latest(match_id)
+        if cached is not None:  # most joins follow a create or a join on this replica
+            with contextlib.suppress(CosmodromeError):
+                return await self._join(_copy(cached), seat, name, token, join_secret)
+            # refused on what this replica remembered: decide again on what Redis holds
         for _ in range(MAX_JOIN_ATTEMPTS):
             record, _ = await self.store.load(match_id)
-            _check_join_secret(record, join_secret)
-            match = record.match
-            if match.status == FINISHED:
-                raise FailedPrecondition("match_finished", "the match is over")
-            chosen = self._free_seat(record, seat)
-            record.seat_token_sha256[chosen] = token_hash(token)
-            match.seats[chosen].occupied = True
-            match.seats[chosen].display_name = name or f"seat {chosen}"
-            kind = "join"
-            if match.status == WAITING and all(s.occupied for s in match.seats):
-                self._start(record)
-                kind = "join_and_start"
             try:
-                await self._commit(record, chosen, kind)
+                return await self._join(record, seat, name, token, join_secret)
             except Stale:
                 continue  # someone else changed the match meanwhile: look again
-            return record.match, chosen, token
         raise FailedPrecondition("busy_match", "the match kept changing; try again")
+
+    async def _join(self, record: records_pb2.StoredMatch, seat: int | None, name: str,
+                    token: str, join_secret: str) -> tuple[match_pb2.Match, int, str]:
+        _check_join_secret(record, join_secret)
+        match = record.match
+        if match.status == FINISHED:
+            raise FailedPrecondition("match_finished", "the match is over")
+        chosen = self._free_seat(record, seat)
+        record.seat_token_sha256[chosen] = token_hash(token)
+        match.seats[chosen].occupied = True
+        match.seats[chosen].display_name = name or f"seat {chosen}"
+        kind = "join"
+        if match.status == WAITING and all(s.occupied for s in match.seats):
+            self._start(record)
+            kind = "join_and_start"
+        await self._commit(record, chosen, kind)
+        return record.match, chosen, token
 
     async def leave(self, match_id: str, token: str) -> match_pb2.Match:
         check_match_id(match_id)
@@ -627,6 +636,12 @@ def _check_join_secret(record: records_pb2.StoredMatch, join_secret: str) -> Non
     if stored and not hmac.compare_digest(stored, token_hash(join_secret)):
         raise PermissionDenied("this match is private: joining it needs its join_secret"
                                if not join_secret else "wrong join_secret for this match")
+
+
+def _copy(record: records_pb2.StoredMatch) -> records_pb2.StoredMatch:
+    copy = records_pb2.StoredMatch()
+    copy.CopyFrom(record)
+    return copy
 
 
 def _timestamp(ms: int) -> Timestamp:

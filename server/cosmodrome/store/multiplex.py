@@ -215,7 +215,7 @@ class Script:
 class Subscriber:
     """Publications on a set of channels, over one connection of their own.
 
-    `on_message(channel)` runs for each publication. What is published while the connection
+    `on_message(channel, payload)` runs for each publication. What is published while the connection
     is down is lost: once it is back and every channel subscribed again, `on_resume()` runs
     so the caller can catch up from its own positions.
     """
@@ -223,7 +223,8 @@ class Subscriber:
     RETRY_S = 0.5
 
     def __init__(self, connection_kwargs: dict, tls: ssl.SSLContext | None,
-                 on_message: Callable[[str], None], on_resume: Callable[[], None]) -> None:
+                 on_message: Callable[[str, bytes], None], on_resume: Callable[[], None]
+                 ) -> None:
         self.kwargs = connection_kwargs
         self.tls = tls
         self.on_message = on_message
@@ -281,7 +282,7 @@ class Subscriber:
     def _pushed(self, reply) -> None:
         kind = reply[0] if isinstance(reply, list) else reply
         if kind == b"message":
-            self.on_message(reply[1].decode())
+            self.on_message(reply[1].decode(), reply[2])
         elif kind == b"subscribe":
             for confirmed in self._confirmations.pop(reply[1], ()):
                 if not confirmed.done():

@@ -7,6 +7,7 @@ Redis Cluster slot and its Lua scripts stay atomic there.
                     inc (incarnation: new at creation and at each admin import)
     m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry);
                     also the pub/sub channel where each new version is announced
+                    (a records.Notice: the entry and the record)
     m:{id}:idem     hash: per credential, the key and first result of its latest move
     m:{id}:ticket:<sha256>  string: a watch ticket's seat token hash, with its time to live
     matches         zset: match id by creation time (ms), for listing
@@ -103,6 +104,10 @@ class RecordCache:
         copy.CopyFrom(cached)
         return copy
 
+    def latest(self, match_id: str) -> records_pb2.StoredMatch | None:
+        """The newest record seen of the match, not copied: to read, never to change."""
+        return self._records.get(match_id)
+
     def put(self, record: records_pb2.StoredMatch) -> None:
         if self.size:
             self._records[record.match.match_id] = record
@@ -153,6 +158,7 @@ class RedisStore:
                                            entry.SerializeToString(), record.incarnation])
         if not ok:
             raise AlreadyExists(f"match {mid} already exists")
+        self.cache.put(record)
         await self._index(record.match, created_ms)
 
     async def _index(self, match: match_pb2.Match, created_ms: int) -> None:
@@ -161,10 +167,8 @@ class RedisStore:
         if match.private:
             return
         match_id, game = match.match_id, match.game
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(ALL_MATCHES, {match_id: created_ms})
-            pipe.zadd(game_index(game), {match_id: created_ms})
-            await pipe.execute()
+        await self.fast.execute_many(("ZADD", ALL_MATCHES, created_ms, match_id),
+                                     ("ZADD", game_index(game), created_ms, match_id))
 
     async def load(self, match_id: str, retry: Retry | None = None) -> tuple[
             records_pb2.StoredMatch, Duplicate | None]:
@@ -218,13 +222,14 @@ class RedisStore:
         raw = await self.fast.execute(*command)
         return [records_pb2.StoredEntry.FromString(fields[1]) for _, fields in raw]
 
-    def subscriber(self, on_move: Callable[[str], None], on_resume: Callable[[], None]
+    def subscriber(self, on_move: Callable[[str, bytes], None], on_resume: Callable[[], None]
                    ) -> Subscriber:
-        """Notices of new versions: `on_move(match_id)` for each match whose channel it
-        subscribes (`match_channel`; every commit publishes there); `on_resume()` after a
-        lost connection is back."""
+        """Notices of new versions: `on_move(match_id, notice)` for each match whose channel
+        it subscribes (`match_channel`; every commit publishes a records.Notice there);
+        `on_resume()` after a lost connection is back."""
         return Subscriber(self.fast.kwargs, self.fast.tls,
-                          lambda channel: on_move(match_of_channel(channel)), on_resume)
+                          lambda channel, notice: on_move(match_of_channel(channel), notice),
+                          on_resume)
 
 
     # -- admin -------------------------------------------------------------------------
@@ -250,7 +255,8 @@ class RedisStore:
                                         "inc": record.incarnation})
             for entry in log:
                 pipe.xadd(keys[1], {"e": entry.SerializeToString()}, id=f"{entry.version}-0")
-            pipe.publish(match_channel(mid), record.match.version)
+            pipe.publish(match_channel(mid),  # no entry: watchers read the stream again
+                         records_pb2.Notice(record=record).SerializeToString())
             try:
                 await pipe.execute()
             except ResponseError as exc:
