@@ -2,14 +2,12 @@
 objective track, and each player's galaxy, sliders, crystals, powers and what he holds, in
 words.
 
-The View carries tile and power ids, not their text: where the game's content data is
-installed (`cosmodrome.games.crafting.content`, as beside the server), tiles show what they
-ask and powers their names; without it the ids are shown.
+The View carries tile, power and objective ids, not their text, and the catalog does not
+publish Crafting's content yet (GetGameContent has none for it): they are shown by id.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from google.protobuf.message import Message
@@ -40,19 +38,9 @@ PHASES = {pb.PHASE_ENERGY_MOVE: "energy phase: moving energy tokens",
           pb.PHASE_HAND_LIMIT: "end of round: hand limit", pb.PHASE_OVER: "game over"}
 
 
-@cache
-def _contents() -> dict:
-    try:
-        from cosmodrome.games.crafting.content import host_content_paths, load_contents
-        return load_contents(host_content_paths())
-    except Exception:  # the content data is not installed here, or does not load
-        return {}
-
-
 def content_of(view: Message | None):
-    if view is None:
-        return None
-    return _contents().get(view.options.content or "provisional")
+    """The content pack of the view's match, as a client learns it; none yet (ids shown)."""
+    return None
 
 
 def control(c: int) -> str:
