@@ -6,7 +6,8 @@ import random
 
 from cosmodrome.games.cosmic import Cosmic
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic.content import CARDS, POWER_ID
+from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic.powers import POWER_ID
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 GAME = Cosmic()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cosmodrome.core.engine import IllegalMove
+from cosmodrome.games.cosmic.powers import POWER_ID
 from tests.games.cosmic.cosmic_helpers import (
     BLUE,
     DONE,
@@ -62,7 +63,7 @@ def test_insecte_is_never_dealt_with_oracle() -> None:
     for seed in range(200):
         st = GAME.setup(pb.Options(), 8, seed)
         names = {p for se in st.seats for p in se.powers}
-        assert not {B.POWER_ID["insecte"], B.POWER_ID["oracle"]} <= names
+        assert not {POWER_ID["insecte"], POWER_ID["oracle"]} <= names
 
 
 def encounter_start(players: int = 4, powers: list[str] | None = None, **kw) -> pb.State:
@@ -364,17 +365,18 @@ def test_defence_cannot_invite_the_offence() -> None:
 def test_empty_deck_reshuffles_the_discard_pile_into_a_new_deck() -> None:
     """"Lorsque la pioche est épuisée, la défausse est battue, placée face cachée à la place
     de la pioche et sert dorénavant de pioche"."""
-    from cosmodrome.core.rng import Rng
+    from cosmodrome.games.cosmic.actions import draw_card
+    from cosmodrome.games.cosmic.ctx import Ctx
     st = new_game(3)
     st.discard.extend(st.deck)
     pile = sorted(st.discard)
     del st.deck[:]
-    c = B.draw_card(st, Rng(5))
+    c = draw_card(st, Ctx(st, [], 0))
     assert c in pile and not st.discard
     assert sorted([*st.deck, c]) == pile
     assert list(st.deck) != sorted(st.deck)  # shuffled
     del st.deck[:]
-    assert B.draw_card(st, Rng(5)) is None  # deck and discard both empty
+    assert draw_card(st, Ctx(st, [], 0)) is None  # deck and discard both empty
 
 
 def test_victory_at_five_foreign_bases() -> None:
@@ -526,24 +528,24 @@ def test_several_powers_per_player_variant() -> None:
 
 def test_power_rotation_offers_keep_or_draw_after_a_full_round() -> None:
     st = new_game(3, powers=["virus", "macron", "laser"], power_rotation=True)
-    st.power_pool.extend([B.POWER_ID["clone"]])
+    st.power_pool.extend([POWER_ID["clone"]])
     from cosmodrome.games.cosmic import flow
     ctx = flow.Ctx(st, [], 0)
     st.enc.offense = 2
     flow.end_turn(st, ctx)
     assert st.step == pb.STEP_ROTATION and kinds(st) == [(0, "rotation")]
     play(st, 0, mv(keep_power=pb.PowerChoice(power=-1)))
-    assert list(st.seats[0].powers) == [B.POWER_ID["clone"]]
+    assert list(st.seats[0].powers) == [POWER_ID["clone"]]
     play(st, 1, DONE)
     play(st, 2, DONE)
-    assert st.step != pb.STEP_ROTATION and list(st.seats[1].powers) == [B.POWER_ID["macron"]]
+    assert st.step != pb.STEP_ROTATION and list(st.seats[1].powers) == [POWER_ID["macron"]]
 
 
 def _rotation_round(powers: list[str], pool: list[str], seed: int = 1) -> pb.State:
     """Power rotation after a full round: seat 0 keeps or draws first."""
     from cosmodrome.games.cosmic import flow
     st = new_game(len(powers), powers=powers, power_rotation=True, seed=seed)
-    st.power_pool.extend(B.POWER_ID[p] for p in pool)
+    st.power_pool.extend(POWER_ID[p] for p in pool)
     ctx = flow.Ctx(st, [], 0)
     st.enc.offense = len(powers) - 1
     flow.end_turn(st, ctx)
@@ -558,11 +560,11 @@ def test_power_rotation_never_brings_the_insecte_into_a_game_with_the_oracle() -
     own holder may (its Oracle leaves the game)."""
     st = _rotation_round(["virus", "oracle", "macron"], ["insecte"])
     play(st, 0, mv(keep_power=pb.PowerChoice(power=-1)))
-    assert list(st.seats[0].powers) == [B.POWER_ID["virus"]]
-    assert list(st.power_pool) == [B.POWER_ID["insecte"]]
+    assert list(st.seats[0].powers) == [POWER_ID["virus"]]
+    assert list(st.power_pool) == [POWER_ID["insecte"]]
     play(st, 1, mv(keep_power=pb.PowerChoice(power=-1)))
-    assert list(st.seats[1].powers) == [B.POWER_ID["insecte"]]
-    assert list(st.power_pool) == [B.POWER_ID["oracle"]]
+    assert list(st.seats[1].powers) == [POWER_ID["insecte"]]
+    assert list(st.power_pool) == [POWER_ID["oracle"]]
 
 
 def test_power_rotation_draws_a_new_power_at_random_from_those_not_in_play() -> None:
@@ -573,7 +575,7 @@ def test_power_rotation_draws_a_new_power_at_random_from_those_not_in_play() -> 
         st = _rotation_round(["virus", "oracle", "macron"], pool, seed=seed)
         play(st, 0, mv(keep_power=pb.PowerChoice(power=-1)))
         (new,) = st.seats[0].powers
-        assert new in [B.POWER_ID[p] for p in pool] and B.POWER_ID["virus"] in st.power_pool
+        assert new in [POWER_ID[p] for p in pool] and POWER_ID["virus"] in st.power_pool
         drawn.add(new)
     assert len(drawn) > 1
 

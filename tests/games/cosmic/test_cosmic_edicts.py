@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic.powers import POWER_ID
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
     GAME,
@@ -267,9 +268,10 @@ def test_zap_cosmique_with_several_powers_suspends_main_or_secondaries() -> None
 def test_zap_sauvage_suspends_every_other_players_main_power() -> None:
     st = duel(["virus", "laser", "esprit"], [A6, A4], [A12, A10], edicts=True)
     give(st, THIRD, [WILD, A4])
-    from cosmodrome.games.cosmic import powers as P
+    from cosmodrome.games.cosmic.edicts.zap import MAIN, suspend
     from cosmodrome.games.cosmic.flow import Ctx
-    P.zap(st, Ctx(st, [], 0), THIRD, -1, 1, wild=True)
+    suspend(st, Ctx(st, [], 0), THIRD, [s for s in range(st.players) if s != THIRD], MAIN,
+            "every other player")
     assert sorted(z // 64 for z in st.enc.zapped) == [OFF, DEF]
 
 
@@ -344,7 +346,7 @@ def test_vulch_may_keep_its_own_edicts_at_a_new_hand() -> None:
     assert PLAGUE in st.seats[2].hand  # held while the Vulch decides
     assert answer(st, "vulch", yes=True) == 2
     assert PLAGUE in st.seats[2].hand and len(st.seats[2].hand) == 8
-    assert list(GAME.view(st, 0).seats[2].powers) == [B.POWER_ID["vulch"]]
+    assert list(GAME.view(st, 0).seats[2].powers) == [POWER_ID["vulch"]]
 
 
 def test_vulch_may_discard_its_own_edicts_at_a_new_hand_and_stay_secret() -> None:

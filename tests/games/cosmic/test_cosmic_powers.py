@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic.powers import POWER_ID
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
     GAME,
@@ -38,14 +39,14 @@ def test_power_is_disclosed_at_first_use_only() -> None:
     assert list(GAME.view(st, DEF).seats[OFF].powers) == []
     cards_down(st, A10, A5)
     pass_windows(st)
-    assert list(GAME.view(st, DEF).seats[OFF].powers) == [B.POWER_ID["virus"]]
+    assert list(GAME.view(st, DEF).seats[OFF].powers) == [POWER_ID["virus"]]
 
 
 def test_chercheur_gets_a_truthful_answer_about_the_hand() -> None:
     st = duel(["chercheur", "none", "none"], [A10, A4], [C1, A6])
     events = play(st, OFF, power_move("chercheur", DEF, 1))  # holds a compromise?
     assert "answers yes" in texts(events)
-    assert GAME.view(st, THIRD).seats[OFF].powers == [B.POWER_ID["chercheur"]]
+    assert GAME.view(st, THIRD).seats[OFF].powers == [POWER_ID["chercheur"]]
 
 
 def test_chercheur_commitment_holds_the_target_to_his_answer() -> None:
@@ -254,7 +255,7 @@ def test_vulch_takes_an_edict_another_plays() -> None:
     assert zap in st.discard  # waits on the discard pile while the Vulch decides
     assert answer(st, "vulch", yes=True) == THIRD
     assert zap in st.seats[THIRD].hand and zap not in st.discard
-    assert list(GAME.view(st, OFF).seats[THIRD].powers) == [B.POWER_ID["vulch"]]
+    assert list(GAME.view(st, OFF).seats[THIRD].powers) == [POWER_ID["vulch"]]
 
 
 def test_vulch_may_decline_an_edict_and_stay_secret() -> None:
@@ -279,7 +280,7 @@ def test_zombie_puts_lost_tokens_back_on_its_bases() -> None:
     answer(st, "zombie", yes=True)
     place_all(st)
     assert token_total(st, OFF) == 20 and B.tokens_on_bases(st, OFF) == 20
-    assert list(GAME.view(st, DEF).seats[OFF].powers) == [B.POWER_ID["zombie"]]
+    assert list(GAME.view(st, DEF).seats[OFF].powers) == [POWER_ID["zombie"]]
 
 
 def test_zombie_may_decline_and_lose_its_tokens_undisclosed() -> None:
@@ -452,7 +453,7 @@ def test_zombie_may_keep_its_three_tokens_when_no_deal_is_made() -> None:
     answer(st, "zombie", yes=True)
     assert st.seats[DEF].black_hole == 0 and st.seats[DEF].removed == 0
     assert token_total(st, DEF) == 20
-    assert list(GAME.view(st, OFF).seats[DEF].powers) == [B.POWER_ID["zombie"]]
+    assert list(GAME.view(st, OFF).seats[DEF].powers) == [POWER_ID["zombie"]]
 
 
 def test_zombie_may_decline_and_lose_three_tokens_of_its_choice_when_no_deal() -> None:

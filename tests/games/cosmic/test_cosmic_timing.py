@@ -3,10 +3,10 @@ instant a mandatory power acts, the Vulch's questions."""
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic.powers import POWER_ID
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
     GAME,
-    B,
     answer,
     at_aim,
     card_of,
@@ -135,7 +135,7 @@ def test_zap_cosmique_may_answer_the_macron_at_its_launch() -> None:
     from cosmodrome.games.cosmic import flow
     st = macron_aims([A20, ZAP])
     assert kinds(st) == [(DEF, "edict_response")]
-    assert list(GAME.view(st, THIRD).seats[OFF].powers) == [B.POWER_ID["macron"]]  # announced
+    assert list(GAME.view(st, THIRD).seats[OFF].powers) == [POWER_ID["macron"]]  # announced
     play(st, DEF, zap_on(OFF))
     take(st, OFF, 0, 1, 2, 3)
     assert st.enc.cone_off[OFF] == 4
@@ -262,7 +262,7 @@ def test_open_windows_puts_a_power_use_to_every_other_seat_whether_or_not_it_hol
     """Option open_windows: a power use opens a response window for every other living seat
     at once (only seat 3 holds a Zap); the power acts once all have passed."""
     st = _esprit_pre_cards()
-    play(st, 0, mv(power=pb.UsePower(power=B.POWER_ID["esprit"], target=1)))
+    play(st, 0, mv(power=pb.UsePower(power=POWER_ID["esprit"], target=1)))
     ds = GAME.decisions(st)
     assert sorted((d.seat, d.kind) for d in ds) == [(1, "edict_response"), (2, "edict_response"),
                                                      (3, "edict_response")]
@@ -274,7 +274,7 @@ def test_open_windows_puts_a_power_use_to_every_other_seat_whether_or_not_it_hol
 
 def test_without_open_windows_only_a_zap_holder_answers_a_power_use() -> None:
     st = _esprit_pre_cards(open_windows=False)
-    play(st, 0, mv(power=pb.UsePower(power=B.POWER_ID["esprit"], target=1)))
+    play(st, 0, mv(power=pb.UsePower(power=POWER_ID["esprit"], target=1)))
     assert kinds(st) == [(3, "edict_response")]
 
 

@@ -140,9 +140,8 @@ def test_esprit_knowledge_and_deal_drafts_are_private() -> None:
 def _power_words(pid: int) -> set[str]:
     import unicodedata
 
-    from tests.games.cosmic.cosmic_helpers import B
-    name = [n for n, i in B.POWER_ID.items() if i == pid][0]
-    from cosmodrome.games.cosmic.content import POWERS
+    from cosmodrome.games.cosmic.powers import POWER_ID, POWERS
+    name = [n for n, i in POWER_ID.items() if i == pid][0]
     words = {name, POWERS[pid].en.split()[0].lower()}
     return {unicodedata.normalize("NFKD", w).encode("ascii", "ignore").decode() for w in words}
 

@@ -61,7 +61,7 @@ TASKS = {
     pb.TASK_TAKE: "take tokens from bases", pb.TASK_PLACE: "put tokens back on bases",
     pb.TASK_REWARD: "choose a defensive reward", pb.TASK_ANSWER: "answer the Seeker",
     pb.TASK_MUTANT: "draw cards (Mutant)", pb.TASK_AMOEBA: "add or withdraw tokens (Amoeba)",
-    pb.TASK_LASER: "pick the opponent's card (Laser)", pb.TASK_ZAP: "answer with an edict",
+    pb.TASK_LASER: "pick the opponent's card (Laser)", pb.TASK_RESPONSE: "answer with an edict",
     pb.TASK_PLAGUE: "discard cards (La Peste)", pb.TASK_SPHERES: "choose",
     pb.TASK_ZOMBIE: "answer (Zombie)", pb.TASK_VULCH: "answer (Vulch)",
 }
@@ -72,8 +72,9 @@ OUTCOMES = {1: "the offence wins", 2: "the defence wins", 3: "both compromised: 
 @cache
 def _content() -> tuple[tuple, tuple]:
     try:
-        from cosmodrome.games.cosmic.content import CARDS, POWERS
-        return CARDS, POWERS
+        from cosmodrome.games.cosmic.content import CARDS
+        from cosmodrome.games.cosmic.powers import POWERS
+        return CARDS, tuple(POWERS)
     except Exception:  # the content data is not installed here, or does not load
         return (), ()
 
@@ -280,8 +281,8 @@ def terms(t: Message, view: Message, ctx: Context) -> str:
         out.append(f"{de} draws {_plural(t.off_random, 'card')} at random from {off}")
     if t.def_random:
         out.append(f"{off} draws {_plural(t.def_random, 'card')} at random from {de}")
-    if t.zombie_frees:
-        out.append(f"the Zombie frees {_plural(t.zombie_frees, 'token')} from the black hole")
+    if t.frees:
+        out.append(f"the Zombie frees {_plural(t.frees, 'token')} from the black hole")
     return "; ".join(out) or "nothing"
 
 

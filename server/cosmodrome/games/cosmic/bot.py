@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cosmodrome.games.cosmic.content import CARDS, POWER_ID
+from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic.powers import POWER_ID
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 _HELPFUL = {POWER_ID[n] for n in ("mutant", "clone", "voleur", "esprit", "laser", "machine")}

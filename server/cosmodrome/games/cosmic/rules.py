@@ -20,8 +20,9 @@ from cosmodrome.core.engine import (
 )
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import flow
-from cosmodrome.games.cosmic.content import CARDS, EXCLUSIONS, POWER_ID, POWERS, excluded
+from cosmodrome.games.cosmic import edicts, flow, powers  # noqa: F401  (registers the pieces)
+from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic.powers import POWER_ID, POWERS, excluded, exclusions
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 DEFAULT_DEAL_TIMEOUT_MS = 60_000
@@ -73,7 +74,7 @@ class Cosmic(Game):
                     if part != "none" and part not in POWER_ID:
                         raise BadOptions(f"powers: unknown power {part!r}")
                     named.add(part)
-            for x, y in EXCLUSIONS:
+            for x, y in exclusions():
                 if x in named and y in named:
                     # seed 001: "Ne pas utiliser ce Pouvoir dans les parties où ... l'Oracle"
                     raise BadOptions(f"powers: {x} cannot be played with {y}")
@@ -107,7 +108,7 @@ class Cosmic(Game):
             for s, name in enumerate(options.powers):
                 seats[s].powers.extend(POWER_ID[p] for p in name.split("+") if p != "none")
         else:
-            pool = [p.id for p in POWERS]
+            pool = list(range(len(POWERS)))
             rng.shuffle(pool)
             per = self._powers_per(options)
             taken: list[int] = []

@@ -9,6 +9,7 @@ gift) is included for the seat that holds it.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import tasks
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
@@ -55,7 +56,7 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
         e.pending_arg = 0
     v.tasks.extend(st.tasks)
     for task in v.tasks:  # a power's own question names the power: its holder only
-        if task.seat != me and task.kind in B.SECRET_TASKS:
+        if task.seat != me and task.kind != pb.TASK_RESPONSE and tasks.kind(task).secret:
             task.kind, task.arg, task.own = pb.TASK_UNSPECIFIED, 0, False
     d = v.deal
     d.CopyFrom(st.deal)
