@@ -1,4 +1,5 @@
-"""Scenario builders for the MLEM tests: states set up by hand, dice rigged through the seed."""
+"""Scenario builders for the MLEM tests: states set up by hand, dice forced (`force`) or
+rigged through the seed (`rig`)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,26 @@ from collections import Counter
 
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.mlem import Mlem
-from cosmodrome.games.mlem.rules import DIE_FACES, STAY, disembark_move
+from cosmodrome.games.mlem.rules import DIE_FACES, STAY, disembark_move, roll_dice
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
 
-G = Mlem()
+
+class ScriptedDice:
+    """A dice source that gives the rolls a test forced, in order, then rolls as usual."""
+
+    def __init__(self) -> None:
+        self.queue: list[list[int]] = []
+
+    def __call__(self, rng: Rng, pool: int) -> list[int]:
+        if not self.queue:
+            return roll_dice(rng, pool)
+        faces = self.queue.pop(0)
+        assert len(faces) == pool, f"forced {len(faces)} dice for a pool of {pool}"
+        return faces
+
+
+DICE = ScriptedDice()
+G = Mlem(dice=DICE)
 L = G.layout(pb.Options())
 
 ONE, TWO, THREE, FOUR, B = (pb.FACE_ONE, pb.FACE_TWO, pb.FACE_THREE, pb.FACE_FOUR,
@@ -28,7 +45,6 @@ def aboard(state: pb.State, cats, space: int, phase=pb.PHASE_LANDING, pool: int 
     n = state.players
     state.phase = phase
     state.sends[:] = [False] * n
-    state.chosen[:] = [0] * n
     del state.rocket[:]
     for owner, kind in cats:
         state.rocket.add(owner=owner, kind=kind)
@@ -66,6 +82,11 @@ def moon_index(number: int) -> int:
 def planet_space(name: str) -> int:
     return next(s.index for s in L.spaces
                 if s.kind == "planet" and L.planets[s.planet].name == name)
+
+
+def force(*rolls) -> None:
+    """The next rolls, in order: each a list of faces, one per die in the pool."""
+    DICE.queue[:] = [list(r) for r in rolls]
 
 
 def rig(state: pb.State, pool: int, wanted) -> list[int]:
@@ -113,6 +134,7 @@ __all__ = [
     "K",
     "L",
     "aboard",
+    "force",
     "fresh",
     "kinds",
     "land",

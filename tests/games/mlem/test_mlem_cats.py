@@ -11,10 +11,12 @@ from tests.games.mlem.mlem_helpers import (
     PLAIN,
     STAY,
     THREE,
+    TWO,
     B,
     G,
     L,
     aboard,
+    force,
     fresh,
     kinds,
     land,
@@ -81,7 +83,7 @@ def test_cat_die_taker_staying_aboard_takes_nothing():
 def test_cat_die_one_counts_as_an_extra_die_showing_1():
     state = aboard(fresh(2), [(0, PLAIN), (1, pb.CAT_KIND_DIE_ONE)], FERRUS, pool=2,
                    landing_index=1)
-    rig(state, 2, lambda d: set(d) <= {THREE, B})  # would crash at Ferrus (1, 2, 4)
+    force([THREE] * 2)  # would crash at Ferrus (1, 2, 4)
     events = G.apply(state, 1, STAY)
     assert not kinds(events, "crashed")
     assert state.roll.bonus_ones == 1 and len(state.roll.dice) == 2
@@ -101,7 +103,7 @@ def test_cat_die_one_stops_counting_once_it_disembarked():
     # with the DIE_ONE cat aboard this roll (3s and boosters only) would not crash at Ferrus
     # (1, 2, 4); once it has landed, the same roll crashes
     state = aboard(fresh(2), [(0, pb.CAT_KIND_DIE_ONE), (1, PLAIN)], FERRUS, pool=2)
-    rig(state, 2, lambda d: set(d) <= {THREE, B})
+    force([THREE] * 2)
     G.apply(state, 0, land(FERRUS))
     events = G.apply(state, 1, STAY)
     (rolled,) = kinds(events, "dice_rolled")
@@ -112,7 +114,7 @@ def test_cat_die_one_stops_counting_once_it_disembarked():
 def test_cat_parachute_is_the_only_cat_that_may_disembark_on_a_crash():
     state = aboard(fresh(3), [(0, pb.CAT_KIND_SHIFTER), (1, pb.CAT_KIND_PARACHUTE), (2, PLAIN)],
                    FERRUS, pool=2, landing_index=2)
-    rig(state, 2, lambda d: set(d) <= {THREE, B})
+    force([THREE] * 2)
     G.apply(state, 2, STAY)
     assert [d.seat for d in G.decisions(state)] == [1]
 
@@ -164,7 +166,7 @@ def test_every_player_owns_the_eight_cats_one_of_each():
 
 def test_cat_shifter_as_commander_landing_one_space_off_hands_command_on():
     state = aboard(fresh(2), [(0, pb.CAT_KIND_SHIFTER), (1, PLAIN)], FERRUS)
-    rig(state, 6, lambda d: ONE in d)
+    force([ONE, TWO, TWO, THREE, FOUR, B])
     G.apply(state, 0, land(FERRUS - 1))  # moon space 6
     assert state.moons[moon_index(2)].cat.owner == 0
     G.apply(state, 1, STAY)
@@ -179,7 +181,7 @@ def test_cat_parachute_landing_can_claim_an_objective():
         put(state, 1, k, "moon", moon_index(10 + i))
     aboard(state, [(0, PLAIN), (1, pb.CAT_KIND_PARACHUTE)], 9, pool=1,  # moon 5, faces 1, 2
            landing_index=1)
-    rig(state, 1, lambda d: set(d) <= {THREE, FOUR, B})
+    force([THREE] * 1)
     events = G.apply(state, 1, STAY)  # rides on: the next roll crashes
     assert kinds(events, "crashed") and state.phase == pb.PHASE_PARACHUTE
     events = G.apply(state, 1, land(9))
@@ -212,7 +214,7 @@ def test_cat_parachute_cannot_land_on_a_moon_space_whose_moons_are_taken():
     state = fresh(2)
     put(state, 1, pb.CAT_KIND_MOON_DOUBLE, "moon", moon_index(5))  # space 9 has moon 5 only
     aboard(state, [(0, pb.CAT_KIND_PARACHUTE), (1, PLAIN)], 9, pool=1, landing_index=1)
-    rig(state, 1, lambda d: set(d) <= {THREE, FOUR, B})  # space 9 allows 1 and 2: crash
+    force([THREE] * 1)  # space 9 allows 1 and 2: crash
     events = G.apply(state, 1, STAY)
     assert kinds(events, "crashed") and state.phase == pb.PHASE_TAKEOFF  # no decision offered
     assert pb.CAT_KIND_PARACHUTE in state.boards[0].home

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cosmodrome.core.engine import IllegalMove
-from cosmodrome.games.mlem.rules import SEND, group_options
+from cosmodrome.games.mlem.rules import SEND, group_options, next_to_board
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
 from tests.games.mlem.mlem_helpers import (
     FOUR,
@@ -18,6 +18,7 @@ from tests.games.mlem.mlem_helpers import (
     G,
     L,
     aboard,
+    force,
     fresh,
     kinds,
     land,
@@ -37,9 +38,11 @@ def use(*faces) -> pb.Move:
 
 
 def takeoff(state, picks):
+    """Every seat boards its pick, in the order the rules ask them."""
     events = []
-    for seat, kind in picks.items():
-        events += G.apply(state, seat, SEND[kind])
+    while state.phase == pb.PHASE_TAKEOFF:
+        seat = next_to_board(state)
+        events += G.apply(state, seat, SEND[picks[seat]])
     return events
 
 
@@ -47,42 +50,47 @@ def takeoff(state, picks):
 
 def test_takeoff_every_round_begins_with_a_takeoff_phase():
     # "Chaque manche commence par une Phase de Décollage": the game, and every expedition
-    # after one ends (here by a crash), starts with every seat owing a secret pick
+    # after one ends (here by a crash), starts with the starting seat owing a cat to board
     state = fresh(3)
     assert state.phase == pb.PHASE_TAKEOFF and state.expedition == 0
     state = crash_at_ferrus()
     G.apply(state, 2, STAY)
     assert state.phase == pb.PHASE_TAKEOFF and not state.rocket
-    assert [(d.seat, d.kind) for d in G.decisions(state)] == [
-        (0, "send_cat"), (1, "send_cat"), (2, "send_cat")]
-    rig(state, 6, lambda d: ONE in d)
+    assert [(d.seat, d.kind) for d in G.decisions(state)] == [(state.starting_seat, "send_cat")]
+    force([ONE, TWO, TWO, THREE, FOUR, B])
     takeoff(state, {0: pb.CAT_KIND_MOON_DOUBLE, 1: pb.CAT_KIND_MOON_DOUBLE,
                     2: pb.CAT_KIND_MOON_DOUBLE})
     assert state.expedition == 2
 
 
 def test_takeoff_each_player_chooses_one_of_his_cats_to_send():
+    # "chaque joueur choisit un Chastronaute à envoyer en expédition"
     state = fresh(3)
-    decisions = G.decisions(state)
-    assert [d.seat for d in decisions] == [0, 1, 2]
-    assert all(d.kind == "send_cat" and len(d.options) == 8 for d in decisions)
-    takeoff(state, {0: PLAIN, 1: PLAIN, 2: PLAIN})
+    for seat in (0, 1, 2):
+        (d,) = G.decisions(state)
+        assert (d.seat, d.kind, len(d.options)) == (seat, "send_cat", 8)
+        G.apply(state, seat, SEND[PLAIN])
     assert len(state.rocket) == 3
     assert all(PLAIN not in b.home for b in state.boards)
 
 
-def test_takeoff_choice_is_hidden_until_every_player_has_chosen():
+def test_takeoff_seats_board_in_the_open_in_turn_order_from_the_commander():
+    # PROVISIONAL (the seed gives no order): as the published game, from the Commander
+    # clockwise, each pick public the moment it is made.
     state = fresh(3)
-    events = G.apply(state, 0, SEND[pb.CAT_KIND_PARACHUTE])
-    private = [e for e in events if e.payload.WhichOneof("kind") == "you_chose"]
-    assert private and all(e.audience == frozenset({0}) for e in private)
-    public = [e for e in events if e.audience is None]
-    assert all(not e.payload.HasField("you_chose") for e in public)
-    assert G.view(state, 1).my_choice == pb.CAT_KIND_UNSPECIFIED
-    assert G.view(state, None).my_choice == pb.CAT_KIND_UNSPECIFIED
-    assert list(G.view(state, 1).has_chosen) == [True, False, False]
-    assert G.view(state, 0).my_choice == pb.CAT_KIND_PARACHUTE
-    assert not state.rocket
+    state.starting_seat = 1
+    events = G.apply(state, 1, SEND[pb.CAT_KIND_PARACHUTE])
+    (boarded,) = kinds(events, "cat_boarded")
+    assert all(e.audience is None for e in events)
+    assert (boarded.cat.owner, boarded.cat.kind, boarded.position) == (
+        1, pb.CAT_KIND_PARACHUTE, 0)
+    assert list(G.view(state, None).rocket) == [pb.Cat(owner=1, kind=pb.CAT_KIND_PARACHUTE)]
+    before = state.SerializeToString()
+    with pytest.raises(IllegalMove) as err:
+        G.apply(state, 0, SEND[PLAIN])  # seat 2 boards before seat 0
+    assert err.value.rule == "takeoff_turn_order"
+    assert state.SerializeToString() == before
+    assert [d.seat for d in G.decisions(state)] == [2]
 
 
 def test_takeoff_player_cannot_choose_twice_or_a_cat_not_at_home():
@@ -94,26 +102,21 @@ def test_takeoff_player_cannot_choose_twice_or_a_cat_not_at_home():
     assert err.value.rule == "one_cat_per_player"
     assert state.SerializeToString() == before
     state = fresh(2)
+    state.starting_seat = 1
     state.boards[1].home.remove(PLAIN)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove) as err:
         G.apply(state, 1, SEND[PLAIN])
+    assert err.value.rule == "cat_at_home"
 
 
 def test_takeoff_lead_cat_player_is_commander_and_rocket_follows_turn_order():
     state = fresh(4)
     state.starting_seat = 2
-    rig(state, 6, lambda d: ONE in d)  # no crash at the start space
+    force([ONE, TWO, TWO, THREE, FOUR, B])  # no crash at the start space
     takeoff(state, {0: PLAIN, 1: PLAIN, 2: PLAIN, 3: PLAIN})
     assert [c.owner for c in state.rocket] == [2, 3, 0, 1]
     (d,) = G.decisions(state)
     assert d.kind == "use_groups" and d.seat == 2
-
-
-def test_takeoff_player_with_no_cat_at_home_sends_none():
-    state = fresh(3)
-    del state.boards[1].home[:]
-    G._begin_takeoff(state, [])
-    assert [d.seat for d in G.decisions(state)] == [0, 2]
 
 
 # ----------------------------------------------------------------------------- travel
@@ -231,7 +234,7 @@ def crash_at_ferrus(players=3, cats=None):
     cats = cats or [(s, PLAIN) for s in range(players)]
     state = aboard(fresh(players), cats, FERRUS, pb.PHASE_LANDING, pool=2,
                    landing_index=len(cats) - 1)
-    rig(state, 2, lambda d: set(d) <= {THREE, B})
+    force([THREE] * 2)
     return state
 
 
@@ -281,7 +284,7 @@ def test_crash_parachute_needs_a_landing_space():
     # spaces 0-5 have no landing: a parachute cat crashing there goes home with the others
     state = aboard(fresh(2), [(0, pb.CAT_KIND_PARACHUTE), (1, PLAIN)], 4, pb.PHASE_TRAVEL,
                    roll=[ONE, THREE, THREE, THREE, THREE, THREE])
-    rig(state, 5, lambda d: set(d) <= {TWO, THREE})  # space 5 allows 1 and 4 only: crash
+    force([TWO] * 5)  # space 5 allows 1 and 4 only: crash
     G.apply(state, 0, use(ONE))  # space 4 -> 5, five dice left
     assert state.failure == 1 and state.phase == pb.PHASE_TAKEOFF
     assert pb.CAT_KIND_PARACHUTE in state.boards[0].home
@@ -298,23 +301,19 @@ def test_crash_command_passes_to_the_next_player_in_turn_order():
     assert state.rocket[0].owner == 1
 
 
-def test_crash_command_passes_to_the_player_after_the_one_who_led_not_after_an_empty_seat():
-    # seat 0 has landed all 8 cats (the game went on because that expedition crashed): seat 1
-    # leads in its place; after the crash command passes to seat 2, not back to seat 1.
+def test_crash_command_passes_to_the_player_after_the_one_who_led():
+    # "Le rôle de Commandant passe au joueur suivant dans l'ordre du tour."
     state = fresh(3)
-    for k in range(1, 9):
-        put(state, 0, k, "planet", k % 5)
-    state.starting_seat = 0
-    G._begin_takeoff(state, [])
-    rig(state, 6, lambda d: set(d) <= {THREE, FOUR})  # Earth allows booster, 1, 2: crash
+    state.starting_seat = 1
+    force([THREE] * 6)  # Earth allows booster, 1, 2: crash
     cat = pb.CAT_KIND_MOON_DOUBLE  # no take-off ability (PLAIN, the satellite, has one)
-    events = takeoff(state, {1: cat, 2: cat})
-    assert [c.owner for c in kinds(events, "take_off")[0].rocket] == [1, 2]
+    events = takeoff(state, {0: cat, 1: cat, 2: cat})
+    assert [c.owner for c in kinds(events, "take_off")[0].rocket] == [1, 2, 0]
     assert kinds(events, "crashed")
     assert kinds(events, "expedition_ended")[0].next_starting_seat == 2
-    rig(state, 6, lambda d: ONE in d)
-    takeoff(state, {1: cat, 2: cat})
-    assert [c.owner for c in state.rocket] == [2, 1]
+    force([ONE, TWO, TWO, THREE, FOUR, B])
+    takeoff(state, {0: cat, 1: cat, 2: cat})
+    assert [c.owner for c in state.rocket] == [2, 0, 1]
     (d,) = G.decisions(state)
     assert d.kind == "use_groups" and d.seat == 2
 
@@ -424,7 +423,7 @@ def test_landing_comet_and_galaxy_have_no_limit():
 
 def test_landing_commander_who_disembarks_hands_command_to_the_next_cat():
     state = aboard(fresh(3), [(0, PLAIN), (1, PLAIN), (2, PLAIN)], FERRUS)
-    rig(state, 6, lambda d: ONE in d)
+    force([ONE, TWO, TWO, THREE, FOUR, B])
     G.apply(state, 0, land(FERRUS))
     assert [c.owner for c in state.rocket] == [1, 2]
     G.apply(state, 1, STAY)
@@ -435,7 +434,7 @@ def test_landing_commander_who_disembarks_hands_command_to_the_next_cat():
 
 def test_landing_cats_still_aboard_travel_again():
     state = aboard(fresh(2), [(0, PLAIN), (1, PLAIN)], FERRUS)
-    rig(state, 6, lambda d: ONE in d)
+    force([ONE, TWO, TWO, THREE, FOUR, B])
     G.apply(state, 0, STAY)
     events = G.apply(state, 1, STAY)
     assert kinds(events, "dice_rolled") and state.phase == pb.PHASE_TRAVEL
@@ -462,7 +461,7 @@ def test_objective_first_player_with_4_cats_on_4_different_planets():
     events = G.apply(state, 0, land(planet_space("Aurum")))
     assert [o.objective for o in kinds(events, "objective_claimed")] == [
         pb.OBJECTIVE_FOUR_PLANETS]
-    assert state.objective_owner[0] == 0
+    assert list(state.boards[0].objectives) == [pb.OBJECTIVE_FOUR_PLANETS]
 
 
 def test_objective_first_player_with_3_cats_on_one_planet():
@@ -499,11 +498,11 @@ def test_objective_can_be_claimed_by_one_player_only():
     put(state, 0, pb.CAT_KIND_MOON_DOUBLE, "galaxy")
     put(state, 0, pb.CAT_KIND_DEEP_DOUBLE, "galaxy")
     put(state, 1, pb.CAT_KIND_MOON_DOUBLE, "galaxy")
-    state.objective_owner[3] = 0
     state.boards[0].objectives.append(pb.OBJECTIVE_TWO_DEEP)
     aboard(state, [(1, PLAIN), (0, PLAIN)], 24, pb.PHASE_TRAVEL, roll=[B])
-    G.apply(state, 1, use(B))
-    assert state.objective_owner[3] == 0 and not state.boards[1].objectives
+    G.apply(state, 1, use(B))  # seat 1 now has 2 cats in Deep Space too
+    assert list(state.boards[0].objectives) == [pb.OBJECTIVE_TWO_DEEP]
+    assert not state.boards[1].objectives
 
 
 def test_objective_a_player_may_claim_several():
@@ -519,7 +518,7 @@ def test_objective_a_player_may_claim_several():
     G.apply(state, 0, land(planet_space("Aurum")))  # Ferrus, Azura, Verdis, Aurum
     assert list(state.boards[0].objectives) == [pb.OBJECTIVE_THREE_ON_ONE,
                                                 pb.OBJECTIVE_FOUR_PLANETS]
-    assert list(state.objective_owner) == [0, 0, -1, -1]
+    assert not state.boards[1].objectives
 
 
 def test_objective_each_claimed_objective_scores_5_points():
@@ -552,34 +551,34 @@ def test_end_game_ends_when_a_player_landed_all_8_cats_and_the_expedition_ended_
     assert "landed all 8" in kinds(events, "game_ended")[0].reason
 
 
-def test_end_game_goes_on_if_the_expedition_with_the_8th_cat_crashes():
+def test_end_expedition_that_lands_the_8th_cat_ends_the_game_even_if_it_crashes():
+    # PROVISIONAL reading of "l'expédition en cours s'est achevée naturellement": an expedition
+    # ends when all have landed "et/ou qu'un Crash a eu lieu", so a crash is such an end too.
     state = fresh(2)
     for k in range(1, 8):
         put(state, 0, k, "planet", k % 5)
     aboard(state, [(0, pb.CAT_KIND_SATELLITE), (1, PLAIN)], FERRUS, pool=2)
-    rig(state, 2, lambda d: set(d) <= {THREE, B})
-    G.apply(state, 0, land(FERRUS))
-    G.apply(state, 1, STAY)  # crash: not a natural end
-    assert state.phase == pb.PHASE_TAKEOFF
-    assert [d.seat for d in G.decisions(state)] == [1]
+    force([THREE] * 2)
+    G.apply(state, 0, land(FERRUS))  # seat 0's 8th cat lands
+    assert state.phase == pb.PHASE_LANDING  # the expedition goes on: the game too
+    events = G.apply(state, 1, STAY)  # the next roll crashes: the expedition ends
+    assert state.phase == pb.PHASE_OVER and state.failure == 1
+    assert kinds(events, "game_ended")[0].reason == "a player has landed all 8 cats"
 
 
-def test_end_8th_cat_landed_by_parachute_ends_the_game_at_the_next_natural_end():
+def test_end_8th_cat_landed_by_parachute_ends_the_game_when_that_expedition_ends():
     # "lorsqu'un joueur a débarqué ses 8 Chastronautes et que l'expédition en cours s'est
-    # achevée naturellement": the crash expedition does not end it, the next natural end does.
+    # achevée": the crash's parachute landing completes seat 0's eight; the crash ends it.
     state = fresh(2)
     for k in range(1, 9):
         if k != pb.CAT_KIND_PARACHUTE:
             put(state, 0, k, "planet", k % 5)
     aboard(state, [(1, PLAIN), (0, pb.CAT_KIND_PARACHUTE)], FERRUS, pool=2, landing_index=1)
-    rig(state, 2, lambda d: set(d) <= {THREE, B})
+    force([THREE] * 2)
     G.apply(state, 0, STAY)  # the roll crashes
-    G.apply(state, 0, land(FERRUS))  # 8th cat down by parachute
+    assert state.phase == pb.PHASE_PARACHUTE
+    events = G.apply(state, 0, land(FERRUS))  # 8th cat down by parachute
     assert not state.boards[0].home and state.failure == 1
-    assert state.phase == pb.PHASE_TAKEOFF  # crashed: the game goes on
-    assert [d.seat for d in G.decisions(state)] == [1]  # seat 0 has no cat left to send
-    aboard(state, [(1, pb.CAT_KIND_MOON_DOUBLE)], FERRUS)  # the next expedition, flying
-    events = G.apply(state, 1, land(FERRUS))
     assert state.phase == pb.PHASE_OVER
     assert "landed all 8" in kinds(events, "game_ended")[0].reason
 
@@ -665,22 +664,6 @@ def test_end_cosmic_failure_11_lets_that_crashs_parachutes_land_first():
     assert list(state.final_scores) == [0, L.planets[0].values[0], 0]
 
 
-def test_end_no_cat_left_to_send_ends_the_game():
-    # every cat landed although the last expedition crashed (its cats all parachuted down)
-    state = fresh(2)
-    for seat in (0, 1):
-        for k in range(1, 9):
-            if k != pb.CAT_KIND_PARACHUTE:
-                put(state, seat, k, "planet", k % 5)
-    cats = [(0, pb.CAT_KIND_PARACHUTE), (1, pb.CAT_KIND_PARACHUTE)]
-    aboard(state, cats, FERRUS, pool=2, landing_index=1)
-    rig(state, 2, lambda d: set(d) <= {THREE, B})
-    G.apply(state, 1, STAY)  # crash
-    G.apply(state, 0, land(FERRUS))
-    events = G.apply(state, 1, land(FERRUS))
-    assert state.failure == 1 and state.phase == pb.PHASE_OVER
-    assert kinds(events, "game_ended")[0].reason == "no cat left to send"
-
 
 def test_objective_deep_space_arrivals_claim_in_rocket_order_commander_first():
     # seats 1 and 2 each have one cat in the Galaxy; both reach 2 cats in Deep Space on the
@@ -690,5 +673,6 @@ def test_objective_deep_space_arrivals_claim_in_rocket_order_commander_first():
     put(state, 2, pb.CAT_KIND_MOON_DOUBLE, "galaxy")
     aboard(state, [(2, PLAIN), (1, PLAIN), (0, PLAIN)], 24, pb.PHASE_TRAVEL, roll=[B, B])
     G.apply(state, 2, use(B))
-    assert state.objective_owner[3] == 2
+    assert list(state.boards[2].objectives) == [pb.OBJECTIVE_TWO_DEEP]
+    assert not state.boards[1].objectives
     assert [c.owner for c in state.comet] == [2]

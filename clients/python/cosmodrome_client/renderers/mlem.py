@@ -146,13 +146,9 @@ def board(view: Message, ctx: Context) -> list[str]:
     elif view.rocket:
         lines.append(f"Rocket at space {view.space}")
     if view.phase == pb.PHASE_TAKEOFF:
-        waiting = [ctx.who(s) for s, sends in enumerate(view.sends)
-                   if sends and not (s < len(view.has_chosen) and view.has_chosen[s])]
-        picked = [ctx.who(s) for s, chosen in enumerate(view.has_chosen) if chosen]
-        lines.append(f"Take-off: picked: {', '.join(picked) or 'nobody yet'}; "
-                     f"still choosing: {', '.join(waiting) or 'nobody'}")
-        if view.my_choice:
-            lines.append(f"Your pick (secret until all are in): {cat_kind(view.my_choice)}")
+        waiting = [ctx.who(s) for s, sends in enumerate(view.sends) if sends]
+        lines.append(f"Take-off: boarding in turn, from the Commander; still to board: "
+                     f"{', '.join(waiting) or 'nobody'}")
     if view.rocket:
         aboard = []
         for i, c in enumerate(view.rocket):
@@ -182,7 +178,7 @@ def board(view: Message, ctx: Context) -> list[str]:
     galaxy = f" ({layout.galaxy_points} pts)" if layout else ""
     lines.append(f"Comet{comet}: {cats(view.comet, ctx)}   Galaxy{galaxy}: "
                  f"{cats(view.galaxy, ctx)}")
-    claimed = {o: s for o, s in enumerate(view.objective_owner, 1) if s >= 0}
+    claimed = {o: s for s, b in enumerate(view.boards) for o in b.objectives}
     lines.append("Objectives: " + " | ".join(
         f"{text}: {ctx.who(claimed[o]) if o in claimed else 'open'}"
         for o, text in OBJECTIVES.items()))
@@ -245,10 +241,10 @@ def _site(landed: Message) -> str:
 
 def event(e: Message, ctx: Context) -> str | None:
     kind = e.WhichOneof("kind")
-    if kind == "cat_chosen":
-        return f"{ctx.who(e.cat_chosen.seat)} picked a cat, face down"
-    if kind == "you_chose":
-        return f"you picked your {cat_kind(e.you_chose.kind)} cat (secret until all are in)"
+    if kind == "cat_boarded":
+        b = e.cat_boarded
+        place = "as Commander" if b.position == 0 else f"in place {b.position + 1}"
+        return f"{cat(b.cat, ctx)} boards the rocket {place}"
     if kind == "take_off":
         t = e.take_off
         return (f"expedition {t.expedition} takes off from space {t.space} with "

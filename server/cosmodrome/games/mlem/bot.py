@@ -65,8 +65,7 @@ class MlemBot:
         """How much my score rises if `cat` lands at `space` now (0 if it cannot)."""
         sp = layout.spaces[space]
         board = pb.State(players=view.players, boards=view.boards, moons=view.moons,
-                         planets=view.planets, comet=view.comet, galaxy=view.galaxy,
-                         objective_owner=view.objective_owner)
+                         planets=view.planets, comet=view.comet, galaxy=view.galaxy)
         seat = cat.owner
         before = scoring.scores(board, layout)[seat]
         if sp.kind == "moon":
@@ -81,10 +80,7 @@ class MlemBot:
             (board.comet if commander else board.galaxy).append(cat)
         else:
             return 0.0
-        for i, objective in enumerate(scoring.OBJECTIVES):
-            if board.objective_owner[i] < 0 and scoring.fulfils(board, seat, objective):
-                board.objective_owner[i] = seat
-                board.boards[seat].objectives.append(objective)
+        scoring.claim_objectives(board, seat)
         return float(scoring.scores(board, layout)[seat] - before)
 
     def _crash_chance(self, view: pb.View, layout: Layout, space: int, pool: int,

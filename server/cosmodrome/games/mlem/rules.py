@@ -1,9 +1,9 @@
 """MLEM (Space Agency): the pure rules engine.
 
-One expedition: take-off (every seat with cats at home picks one at once, face down), then
-travel phases (the Commander rolls the pool and picks dice groups) each followed by a landing
-phase (from space 6 on, in rocket order, each cat stays or disembarks), until every cat has
-landed (the expedition ends naturally) or a roll crashes. Quotes are from the seed
+One expedition: take-off (from the Commander on, in turn order, each seat with cats at home
+boards one, in the open), then travel phases (the Commander rolls the pool and picks dice
+groups) each followed by a landing phase (from space 6 on, in rocket order, each cat stays or
+disembarks), until every cat has landed or a roll crashes. Quotes are from the seed
 (shared/seeds/002); docs/rules/mlem.md says how each rule and ability is read and lists every
 provisional value. The track is data: track.py, layouts/*.json.
 """
@@ -11,7 +11,7 @@ provisional value. The track is data: track.py, layouts/*.json.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import combinations, pairwise
 from pathlib import Path
 
@@ -42,7 +42,15 @@ FACE_VALUE = {pb.FACE_ONE: 1, pb.FACE_TWO: 2, pb.FACE_THREE: 3, pb.FACE_FOUR: 4}
 FACE_NAME = {pb.FACE_ONE: "1", pb.FACE_TWO: "2", pb.FACE_THREE: "3", pb.FACE_FOUR: "4",
              pb.FACE_BOOSTER: "booster"}
 CAT_KINDS = tuple(range(1, 9))  # the eight CatKind values, one cat of each per player
-NO_CAT = pb.CAT_KIND_UNSPECIFIED
+
+DiceSource = Callable[[Rng, int], list[int]]
+"""Rolls `pool` dice: returns their faces. The engine's own draws from the match PRNG; tests
+may give `Mlem(dice=...)` a scripted one to force a roll."""
+
+
+def roll_dice(rng: Rng, pool: int) -> list[int]:
+    return [DIE_FACES[rng.below(6)] for _ in range(pool)]
+
 
 # Shared, immutable-by-convention option messages (decisions() must stay cheap).
 SEND = {k: pb.Move(send_cat=pb.SendCat(kind=k)) for k in CAT_KINDS}
@@ -68,6 +76,14 @@ def group_options(usable: tuple[int, ...]) -> list[pb.Move]:
     return options
 
 
+def next_to_board(state: pb.State) -> int:
+    """Take-off: the seat that boards next. "Le Chastronaute de tête (joueur de départ) est le
+    Commandant": seats board in turn order from the starting seat, so its cat leads (the first
+    seat after it with a cat at home, if it has none)."""
+    n = state.players
+    return next(s for i in range(n) if state.sends[s := (state.starting_seat + i) % n])
+
+
 class Mlem(Game):
     name = "mlem"
     title = "MLEM (Space Agency)"
@@ -76,14 +92,15 @@ class Mlem(Game):
                "the crash. 2-5 players; track values are provisional data.")
     min_players = 2
     max_players = 5
-    hidden_information = True  # take-off picks are face down until all are in
+    hidden_information = False  # open take-off; chance (the dice) is the only unknown
     option_specs = (
         OptionSpec("layout", "string", "track layout file the server loaded (provisional data)",
                    default=DEFAULT_LAYOUT),
     )
     Options, State, Move, View, Event = pb.Options, pb.State, pb.Move, pb.View, pb.Event
 
-    def __init__(self, extra_layouts: Iterable[Path | str] | None = None) -> None:
+    def __init__(self, extra_layouts: Iterable[Path | str] | None = None,
+                 dice: DiceSource = roll_dice) -> None:
         """Loads (and validates) the packaged layouts plus a host's own layout files.
 
         extra_layouts None (how the server's registry builds it): the files named by the
@@ -91,6 +108,7 @@ class Mlem(Game):
         A bad file raises track.LayoutError naming the file and the key.
         """
         extra = host_layout_paths() if extra_layouts is None else tuple(extra_layouts)
+        self.dice = dice
         self.layouts: dict[str, Layout] = load_layouts(tuple(extra))
         self.option_specs = (OptionSpec(
             "layout", "enum", "track layout (the packaged one is provisional data)",
@@ -122,7 +140,7 @@ class Mlem(Game):
         state = pb.State(
             options=pb.Options(layout=options.layout or DEFAULT_LAYOUT), rng=Rng(seed).state,
             players=players, boards=[pb.Player(home=CAT_KINDS) for _ in range(players)],
-            failure=0, starting_seat=0, objective_owner=[-1] * len(scoring.OBJECTIVES),
+            failure=0, starting_seat=0,
             moons=[pb.MoonSlot(number=m.number) for m in layout.moons],
             planets=[pb.PlanetPile(name=p.name) for p in layout.planets])
         self._begin_takeoff(state, [])
@@ -133,10 +151,9 @@ class Mlem(Game):
     def decisions(self, state: pb.State) -> list[Decision]:
         phase = state.phase
         if phase == pb.PHASE_TAKEOFF:
-            return [Decision(seat, "send_cat", "Choose a cat to send on the expedition (secret)",
-                             [SEND[k] for k in state.boards[seat].home])
-                    for seat in range(state.players)
-                    if state.sends[seat] and state.chosen[seat] == NO_CAT]
+            seat = next_to_board(state)
+            return [Decision(seat, "send_cat", "Choose a cat to board the rocket",
+                             [SEND[k] for k in state.boards[seat].home])]
         if phase == pb.PHASE_TRAVEL:
             usable = self._usable(state, self.layout(state))
             return [Decision(state.rocket[0].owner, "use_groups",
@@ -187,9 +204,10 @@ class Mlem(Game):
         if state.phase != pb.PHASE_TAKEOFF:
             raise IllegalMove("take_off_phase", "cats are chosen only at take-off")
         if not state.sends[seat]:
-            raise IllegalMove("cat_at_home", "you have no cat at home to send")
-        if state.chosen[seat] != NO_CAT:
-            raise IllegalMove("one_cat_per_player", "you already chose your cat")
+            raise IllegalMove("one_cat_per_player", "you have no cat left to board now")
+        if seat != next_to_board(state):
+            raise IllegalMove("takeoff_turn_order",
+                              f"seat {next_to_board(state)} boards before you")
         if kind not in state.boards[seat].home:
             raise IllegalMove("cat_at_home", "that cat is not on your board")
 
@@ -229,33 +247,21 @@ class Mlem(Game):
     def _begin_takeoff(self, state: pb.State, events: list[Event]) -> None:
         state.phase = pb.PHASE_TAKEOFF
         state.sends[:] = [bool(b.home) for b in state.boards]
-        state.chosen[:] = [NO_CAT] * state.players
         del state.rocket[:]
         state.ClearField("roll")
         state.landing_index = 0
-        if not any(state.sends):
-            self._finish(state, events, "no cat left to send")
 
     def _send(self, state: pb.State, layout: Layout, seat: int, kind: int,
               events: list[Event]) -> None:
-        state.chosen[seat] = kind
-        events.append(Event(pb.Event(cat_chosen=pb.CatChosen(seat=seat))))
-        events.append(Event(pb.Event(you_chose=pb.YouChose(kind=kind)), frozenset({seat})))
-        if any(s and c == NO_CAT for s, c in zip(state.sends, state.chosen, strict=True)):
+        cat = state.rocket.add(owner=seat, kind=kind)
+        state.boards[seat].home.remove(kind)
+        state.sends[seat] = False
+        events.append(Event(pb.Event(cat_boarded=pb.CatBoarded(
+            cat=cat, position=len(state.rocket) - 1))))
+        if any(state.sends):
             return
-        # "Le Chastronaute de tête (joueur de départ) est le Commandant": rocket order is turn
-        # order from the starting seat (the first seat after it with a cat, if it has none).
-        n = state.players
-        for i in range(n):
-            s = (state.starting_seat + i) % n
-            if state.sends[s]:
-                k = state.chosen[s]
-                state.rocket.add(owner=s, kind=k)
-                state.boards[s].home.remove(k)
         # The seat whose cat leads commands this expedition; command rotates from it.
         state.starting_seat = state.rocket[0].owner
-        state.chosen[:] = [NO_CAT] * n
-        state.sends[:] = [False] * n
         state.expedition += 1
         satellite = any(c.kind == pb.CAT_KIND_SATELLITE for c in state.rocket)
         state.space = layout.satellite_space if satellite else 0
@@ -276,7 +282,7 @@ class Mlem(Game):
     def _roll(self, state: pb.State, layout: Layout, events: list[Event]) -> None:
         """Start a travel phase: the Commander rolls every die in the pool."""
         rng = Rng(state.rng)
-        dice = sorted(DIE_FACES[rng.below(6)] for _ in range(state.pool))
+        dice = sorted(self.dice(rng, state.pool))
         state.rng = rng.state
         bonus = sum(c.kind == pb.CAT_KIND_DIE_ONE for c in state.rocket)
         state.roll.CopyFrom(pb.Rolled(dice=dice, bonus_ones=bonus))
@@ -398,14 +404,10 @@ class Mlem(Game):
         self._claim_objectives(state, cat.owner, events)
 
     def _claim_objectives(self, state: pb.State, seat: int, events: list[Event]) -> None:
-        # "Un seul joueur peut revendiquer chaque Objectif, mais un joueur peut en revendiquer
-        # plusieurs" - claimed the moment the condition is met.
-        for i, objective in enumerate(scoring.OBJECTIVES):
-            if state.objective_owner[i] < 0 and scoring.fulfils(state, seat, objective):
-                state.objective_owner[i] = seat
-                state.boards[seat].objectives.append(objective)
-                events.append(Event(pb.Event(objective_claimed=pb.ObjectiveClaimed(
-                    seat=seat, objective=objective))))
+        # Claimed the moment the condition is met.
+        for objective in scoring.claim_objectives(state, seat):
+            events.append(Event(pb.Event(objective_claimed=pb.ObjectiveClaimed(
+                seat=seat, objective=objective))))
 
     def _deep_space(self, state: pb.State, layout: Layout, events: list[Event]) -> None:
         # "le Commandant est placé sur la Comète et tous les passagers sont placés sur la Galaxie"
@@ -464,7 +466,10 @@ class Mlem(Game):
         if state.failure >= layout.failure_end:
             self._finish(state, events, "the Cosmic Failure track reached "
                          f"{layout.failure_end}")
-        elif not crashed and any(not b.home for b in state.boards):
+        elif any(not b.home for b in state.boards):
+            # "lorsqu'un joueur a débarqué ses 8 Chastronautes et que l'expédition en cours
+            # s'est achevée naturellement": read as the end of that expedition, crash or not
+            # (an expedition ends when all have landed "et/ou qu'un Crash a eu lieu").
             self._finish(state, events, "a player has landed all 8 cats")
         else:
             self._begin_takeoff(state, events)
@@ -484,11 +489,9 @@ class Mlem(Game):
         v = pb.View(
             options=state.options, players=state.players, boards=state.boards,
             phase=state.phase, failure=state.failure, starting_seat=state.starting_seat,
-            has_chosen=[c != NO_CAT for c in state.chosen],
-            my_choice=state.chosen[viewer] if seated and state.chosen else NO_CAT,
             sends=state.sends, rocket=state.rocket, space=state.space, pool=state.pool,
             landing_index=state.landing_index, moons=state.moons, planets=state.planets,
-            comet=state.comet, galaxy=state.galaxy, objective_owner=state.objective_owner,
+            comet=state.comet, galaxy=state.galaxy,
             expedition=state.expedition, winners=state.winners,
             viewer=viewer if seated else -1)
         if state.HasField("roll"):

@@ -59,6 +59,16 @@ def winners(totals: list[int]) -> list[int]:
     return [s for s, t in enumerate(totals) if t == best]
 
 
+def claim_objectives(state: pb.State, seat: int) -> list[int]:
+    """Claims for `seat` every free objective it now fulfils; returns them. "Un seul joueur
+    peut revendiquer chaque Objectif, mais un joueur peut en revendiquer plusieurs": each
+    objective is recorded once, on its claimant's board."""
+    claimed = {o for board in state.boards for o in board.objectives}
+    new = [o for o in OBJECTIVES if o not in claimed and fulfils(state, seat, o)]
+    state.boards[seat].objectives.extend(new)
+    return new
+
+
 def fulfils(state: pb.State, seat: int, objective: int) -> bool:
     """Whether `seat`'s landed cats meet an objective's condition now."""
     if objective == pb.OBJECTIVE_FOUR_PLANETS:
