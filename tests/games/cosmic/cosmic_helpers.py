@@ -104,6 +104,12 @@ def mv(**kw) -> pb.Move:
 
 
 DONE = pb.Move(done=pb.Done())
+FACE_DOWN = pb.PlayedCard(face=pb.CARD_FACE_DOWN)
+
+
+def known(card: int) -> pb.PlayedCard:
+    """A played card as a view shows it to one who may read it."""
+    return pb.PlayedCard(face=pb.CARD_FACE_KNOWN, card=card)
 
 
 def take(st: pb.State, seat: int, *planets: int, done: bool = True) -> None:

@@ -604,6 +604,6 @@ def test_deal_counter_proposal_replaces_the_standing_offer() -> None:
     play(st, GREEN, mv(deal_propose=pb.Done()))
     assert list(st.deal.offer.off_cards) == [A4, A5] and st.deal.offer_by == GREEN
     assert not GAME.view(st, RED).deal.offer.off_cards  # said to Yellow, not to the table
-    assert not GAME.view(st, YELLOW).deal.draft_off.off_cards  # Green's draft stays his
+    assert not GAME.view(st, YELLOW).deal.my_draft.off_cards  # Green's draft stays his
     play(st, YELLOW, mv(deal_accept=pb.Done()))
     assert A4 in st.seats[YELLOW].hand and A5 in st.seats[YELLOW].hand

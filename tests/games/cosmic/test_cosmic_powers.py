@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic.powers import POWER_ID
 from tests.games.cosmic.cosmic_helpers import (
+    FACE_DOWN,
+    known,
     DONE,
     GAME,
     B,
@@ -194,8 +196,8 @@ def test_sorcier_swaps_the_face_down_cards() -> None:
     st = duel(["sorcier+amibe", "none", "none"], [A4, A10], [A20, A6])
     cards_down(st, A4, A20)
     play(st, OFF, power_move("sorcier"))
-    assert GAME.view(st, OFF).enc.card_def == A4  # still sees the card it put down
-    assert GAME.view(st, OFF).enc.card_off == -3
+    assert GAME.view(st, OFF).enc.card_def == known(A4)  # still sees the card it put down
+    assert GAME.view(st, OFF).enc.card_off == FACE_DOWN
     pass_windows(st)
     assert B.tok(st, 5, OFF) == 2  # 20 + 2 against 4 + 2
 
@@ -404,7 +406,7 @@ def test_oracle_sees_the_opponents_card_before_choosing() -> None:
     pass_windows(st)
     assert kinds(st) == [(DEF, "encounter_card")]
     play(st, DEF, mv(card=pb.CardChoice(card=A12)))
-    assert GAME.view(st, OFF).enc.card_def == A12 and GAME.view(st, THIRD).enc.card_def == A12
+    assert GAME.view(st, OFF).enc.card_def == known(A12) and GAME.view(st, THIRD).enc.card_def == known(A12)
     assert kinds(st) == [(OFF, "encounter_card")]
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 from tests.games.cosmic.cosmic_helpers import (
+    FACE_DOWN,
+    known,
     GAME,
     card_of,
     cards_down,
@@ -28,9 +30,9 @@ def test_view_shows_own_hand_only() -> None:
 def test_face_down_cards_hidden_until_reveal() -> None:
     st = duel(["none"] * 3, [A10, A4], [A12, A6])
     play(st, 0, pb.Move(card=pb.CardChoice(card=A10)))
-    assert GAME.view(st, 0).enc.card_off == A10
+    assert GAME.view(st, 0).enc.card_off == known(A10)
     for viewer in (1, 2, None):
-        assert GAME.view(st, viewer).enc.card_off == -3
+        assert GAME.view(st, viewer).enc.card_off == FACE_DOWN
 
 
 def test_revealed_cards_are_public() -> None:
@@ -75,15 +77,16 @@ def test_random_play_views_never_leak_other_hands_or_powers() -> None:
                 v = GAME.view(st, viewer)
                 secrets = _other_secrets(st, viewer)
                 shown = set(v.my_hand) | {k for kn in v.knowledge for k in kn.cards}
-                shown |= {v.enc.card_off, v.enc.card_def} if not st.enc.revealed else set()
-                assert not (shown & secrets - {-1, -3}), (viewer, shown & secrets)
+                shown |= {c.card for c in (v.enc.card_off, v.enc.card_def)
+                          if c.face == pb.CARD_FACE_KNOWN} if not st.enc.revealed else set()
+                assert not (shown & secrets), (viewer, shown & secrets)
                 for s, sv in enumerate(v.seats):
                     if s != viewer:
                         hidden = {p for i, p in enumerate(st.seats[s].powers)
                                   if not st.seats[s].disclosed[i]}
                         assert not set(sv.powers) & hidden
                 if viewer is not None and viewer not in (st.enc.offense,):
-                    assert not v.deal.draft_off.off_cards or viewer == st.enc.offense
+                    assert not v.deal.my_draft.off_cards or viewer == st.enc.defense
             d = r.choice(GAME.decisions(st))
             events = GAME.apply(st, d.seat, r.choice(d.options))
             for e in events:
@@ -122,8 +125,8 @@ def test_laser_pick_is_seen_by_the_picked_seat_only_until_reveal() -> None:
     events = play(st, 0, pb.Move(pick=pb.Pick(index=1)))
     picked = st.enc.card_def
     assert picked in (A20, A12, A6)
-    assert GAME.view(st, 1).enc.card_def == picked  # the defence knows its card
-    assert GAME.view(st, 0).enc.card_def == -3 and GAME.view(st, 2).enc.card_def == -3
+    assert GAME.view(st, 1).enc.card_def == known(picked)  # the defence knows its card
+    assert GAME.view(st, 0).enc.card_def == FACE_DOWN and GAME.view(st, 2).enc.card_def == FACE_DOWN
     seen = [e for e in events if e.payload.WhichOneof("kind") == "cards_seen"]
     assert seen and all(e.audience == frozenset({1}) for e in seen)
 

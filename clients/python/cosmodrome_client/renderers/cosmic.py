@@ -209,14 +209,18 @@ def _card_order(c: int) -> tuple:
     return ({"attack": 0, "compromise": 1, "edict": 2}.get(k.kind, 3), k.value, c)
 
 
-def _face(c: int, mine: bool) -> str:
-    if c == -3:
+def _shown(c: int) -> str:
+    return card(c) if c >= 0 else "no card"
+
+
+def _face(c: Message, mine: bool) -> str:
+    if c.face == pb.CARD_FACE_DOWN:
         return "face down"
-    if c == -2:
+    if c.face == pb.CARD_FACE_NONE:
         return "no card"
-    if c < 0:
+    if c.face != pb.CARD_FACE_KNOWN:
         return "not yet chosen"
-    return card(c) + (" (yours)" if mine else "")
+    return card(c.card) + (" (yours)" if mine else "")
 
 
 def encounter(view: Message, ctx: Context) -> list[str]:
@@ -247,7 +251,7 @@ def encounter(view: Message, ctx: Context) -> list[str]:
                      f"{planet(e.planet)}; {side(e.cone_def, de, e.invited_def)}")
     if e.answer_order:
         lines.append("  still to answer: " + ", ".join(ctx.who(s) for s in e.answer_order))
-    if e.card_off != -1 or e.card_def != -1 or view.step == pb.STEP_CARDS:
+    if e.card_off.face or e.card_def.face or view.step == pb.STEP_CARDS:
         me = view.viewer
         mine_off = me == off and not e.swapped or me == de and e.swapped
         mine_def = me == de and not e.swapped or me == off and e.swapped
@@ -295,8 +299,7 @@ def deal(view: Message, ctx: Context) -> list[str]:
         lines.append("Deal: no offer yet")
     me = view.viewer
     if me >= 0 and me in (view.enc.offense, view.enc.defense):
-        draft = d.draft_off if me == view.enc.offense else d.draft_def
-        lines.append(f"  your draft: {terms(draft, view, ctx)}")
+        lines.append(f"  your draft: {terms(d.my_draft, view, ctx)}")
     return lines
 
 
@@ -494,8 +497,8 @@ def event(e: Message, ctx: Context) -> str | None:
         return _cards_seen(e.cards_seen, ctx)
     if kind == "revealed":
         r = e.revealed
-        return (f"cards revealed: offence {_face(r.card_off, False)} (total {r.total_off}) vs "
-                f"defence {_face(r.card_def, False)} (total {r.total_def})")
+        return (f"cards revealed: offence {_shown(r.card_off)} (total {r.total_off}) vs "
+                f"defence {_shown(r.card_def)} (total {r.total_def})")
     if kind == "power_used":
         u = e.power_used
         text = u.text.split(": ", 1)[-1] if ": " in u.text else u.text

@@ -135,7 +135,7 @@ class CosmicBot:
             gets_base = (t.def_base >= 0) if me == view.enc.offense else (t.off_base >= 0)
             if gets_base or t.off_cards or t.def_cards:
                 return accept[0]
-        draft = d.draft_off if me == view.enc.offense else d.draft_def
+        draft = d.my_draft
         edits = {o.deal_edit.what: o for o in self._of(options, "deal_edit")}
         mine = draft.off_base if me == view.enc.offense else draft.def_base
         theirs = draft.def_base if me == view.enc.offense else draft.off_base

@@ -40,6 +40,7 @@ class TaskKind:
     skipped: Callable[[pb.State, Ctx, pb.Task], None] | None = None
     secret: bool = False
     awaits: Callable[[pb.Task], int] | None = None  # a discard-pile card it asks about (-1)
+    count_public: bool = False  # its `count` tells nothing hidden (shown in views)
 
 
 class Piece:

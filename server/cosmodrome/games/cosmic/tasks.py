@@ -107,12 +107,13 @@ def _reward(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
 
 TASKS: dict[int, TaskKind] = {
     pb.TASK_TAKE: TaskKind("take_token", "Take a token from one of your bases",
-                           _take_options, _take),
+                           _take_options, _take, count_public=True),
     pb.TASK_PLACE: TaskKind("place_token", "Put a token on one of your bases",
-                            _place_options, _place, skipped=drop_limbo_of_eliminated),
+                            _place_options, _place, skipped=drop_limbo_of_eliminated,
+                            count_public=True),
     pb.TASK_REWARD: TaskKind("reward",
                              "Choose your reward: cards, the rest in black-hole tokens",
-                             _reward_options, _reward),
+                             _reward_options, _reward, count_public=True),
 }
 RESPONSE = TaskKind("edict_response", "Play an edict in answer, or pass",
                     lambda st, t: [], lambda st, ctx, t, move: None)

@@ -41,7 +41,8 @@ def _draw(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
 class Mutant(Piece):
     name, en = "mutant", "Mutant"
     tasks = {pb.TASK_MUTANT: TaskKind(
-        "mutant_draw", "Mutant: draw a card from a player's hand or the deck", _options, _draw)}
+        "mutant_draw", "Mutant: draw a card from a player's hand or the deck", _options, _draw,
+        count_public=True)}
 
     def window_actions(self, st, seat, window):
         if window != pb.STEP_PRE_CARDS or seat not in (st.enc.offense, st.enc.defense) \
