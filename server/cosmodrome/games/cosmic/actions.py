@@ -11,6 +11,7 @@ from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.hooks import (
     RESPONSE_CONSOLATION,
+    RESPONSE_EDICT_DISCARDED,
     RESPONSE_POWER_USE,
 )
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -25,27 +26,44 @@ def lose_tokens(st: pb.State, ctx: Ctx, seat: int, n: int, by: int = -1,
                 on_bases: bool = False, automatic: bool = False, at: int | None = None) -> None:
     """`seat` loses `n` tokens to `by`'s side (-1: to no side). Off the board already (the
     cone, the attacked planet), they go to the black hole; still `on_bases` (a failed deal,
-    an edict), he chooses which (`automatic`: he timed out, the largest bases give them). A
-    piece of the loser may take the loss in hand first. Questions go to the queue at `at`
-    (None: its end)."""
+    an edict), he chooses which (`automatic`: he let the deal time out, the largest bases
+    give them). Every seat that loses tokens is first asked whether a power saves them
+    (TASK_TOKENS_LOST, at `at` in the queue; None: its end), so that being asked tells
+    nothing; a standing auto-pass answers no."""
     if n <= 0 or st.seats[seat].eliminated:
         return
-    for piece in pieces.held(st, seat):
-        handled = piece.on_tokens_lost(st, ctx, seat, n, by, on_bases, automatic)
-        if isinstance(handled, pb.Task):
-            queue(st, handled, at)
-        if handled:
+    if automatic:
+        saver = next((p for p in pieces.held(st, seat) if p.saves_lost_tokens(st, seat)), None)
+        if saver is not None:  # he timed out: a power that only helps is used
+            saver.save_lost_tokens(st, ctx, seat, n, on_bases=True)
             return
-    if not on_bases:
-        lose_plainly(st, ctx, seat, n, by)
-    elif automatic:
         for _ in range(n):
             p = max(B.bases(st, seat), key=lambda q: (B.tok(st, q, seat), -q))
             B.add_tok(st, p, seat, -1)
         lose_from_bases(st, ctx, seat, n, by)
+        return
+    if not on_bases:
+        st.seats[seat].limbo += n  # in hand until the answer
+    task = pb.Task(kind=pb.TASK_TOKENS_LOST, seat=seat, count=n, arg=by,
+                   dest=pb.DEST_BLACK_HOLE if on_bases else pb.DEST_UNSPECIFIED)
+    if st.seats[seat].auto_pass:
+        let_tokens_go(st, ctx, task)
     else:
-        queue(st, pb.Task(kind=pb.TASK_TAKE, seat=seat, count=n, min=n,
-                          dest=pb.DEST_BLACK_HOLE, arg=by), at)
+        queue(st, task, at)
+
+
+def let_tokens_go(st: pb.State, ctx: Ctx, t: pb.Task, at: int = 0) -> None:
+    """No power saves the tokens of TASK_TOKENS_LOST `t`: still on his bases, he takes them
+    off one at a time; in hand, they go."""
+    if t.dest == pb.DEST_BLACK_HOLE:
+        n = min(t.count, B.tokens_on_bases(st, t.seat))
+        if n:
+            st.tasks.insert(at, pb.Task(kind=pb.TASK_TAKE, seat=t.seat, count=n, min=n,
+                                        dest=pb.DEST_BLACK_HOLE, arg=t.arg))
+        return
+    n = min(t.count, st.seats[t.seat].limbo)
+    st.seats[t.seat].limbo -= n
+    lose_plainly(st, ctx, t.seat, n, t.arg)
 
 
 def queue(st: pb.State, task: pb.Task, at: int | None = None) -> None:
@@ -126,13 +144,10 @@ def eliminate(st: pb.State, ctx: Ctx, seat: int) -> None:
 # ====================================================================== cards
 
 def discard_edict(st: pb.State, ctx: Ctx, seat: int, card: int) -> None:
-    """An edict played or discarded goes to the discard pile; the first piece, clockwise from
-    `seat`, that asks for it is asked (the card waits on the pile meanwhile)."""
+    """An edict played or discarded goes to the discard pile; every other seat may answer
+    (a power that takes it): the card waits on the pile meanwhile."""
     st.discard.append(card)
-    for s in B.clockwise_from(st, seat):
-        for piece in pieces.held(st, s):
-            if piece.on_discarded(st, ctx, s, card, seat):
-                return
+    open_response(st, RESPONSE_EDICT_DISCARDED, seat, card=card)
 
 
 def play_edict(st: pb.State, ctx: Ctx, seat: int, ed: pb.PlayEdict) -> None:
@@ -143,20 +158,26 @@ def play_edict(st: pb.State, ctx: Ctx, seat: int, ed: pb.PlayEdict) -> None:
 
 
 def new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int = 0) -> None:
-    """Discard the hand and draw seven; again if the new hand has no encounter card. A piece
-    may keep some cards (it then has the hand drawn after its questions)."""
-    se = st.seats[seat]
-    kept: list[int] = []
-    for piece in pieces.held(st, seat):
-        kept += piece.keeps_at_new_hand(st, ctx, seat, rounds)
+    """Discard the hand and draw seven; again if the new hand has no encounter card. He is
+    first asked whether a power keeps some cards (TASK_NEW_HAND): every seat is, so that
+    being asked tells nothing; a standing auto-pass answers no."""
+    task = pb.Task(kind=pb.TASK_NEW_HAND, seat=seat, count=rounds)
+    if st.seats[seat].auto_pass:
+        renew_hand(st, ctx, task, kept=[])
+    else:
+        st.tasks.append(task)
+
+
+def renew_hand(st: pb.State, ctx: Ctx, t: pb.Task, kept: list[int]) -> None:
+    """The answer to TASK_NEW_HAND: the hand but `kept` is discarded, then seven are drawn."""
+    se = st.seats[t.seat]
     for c in [c for c in se.hand if c not in kept]:
         se.hand.remove(c)
         if B.is_encounter(c):
             st.discard.append(c)
         else:
-            discard_edict(st, ctx, seat, c)
-    if not kept:
-        draw_new_hand(st, ctx, seat, rounds)
+            discard_edict(st, ctx, t.seat, c)
+    draw_new_hand(st, ctx, t.seat, t.count)
 
 
 def draw_new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int) -> None:
@@ -191,12 +212,9 @@ def draw_card(st: pb.State, ctx: Ctx) -> int | None:
 
 
 def awaited_on_discard(st: pb.State) -> set[int]:
-    out = set()
-    for t in st.tasks:
-        kind = pieces.PIECE_TASKS.get(t.kind)
-        if kind is not None and kind.awaits is not None:
-            out.add(kind.awaits(t))
-    return out - {-1}
+    """Edicts just discarded whose response window is still open."""
+    return {t.card for t in st.tasks
+            if t.kind == pb.TASK_RESPONSE and t.arg == RESPONSE_EDICT_DISCARDED}
 
 
 def take_from_hand(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int, why: str) -> None:
@@ -215,23 +233,17 @@ def take_from_hand(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int, why: 
 
 # ====================================================================== response windows
 
-def responders(st: pb.State, response: int, exclude: int, passed: int = 0
-               ) -> list[tuple[int, int]]:
-    """(seat, card) of each seat that may answer, in the order of simultaneous uses; card -1:
-    asked all the same (open windows), with nothing to play."""
-    out = []
-    for s in B.power_order(st) if st.enc.offense >= 0 else range(st.players):
-        if s == exclude or st.seats[s].eliminated or passed & (1 << s):
-            continue
-        card = pieces.answer_card(st, s, response)
-        if card >= 0 or st.options.open_windows:
-            out.append((s, card))
-    return out
+def responders(st: pb.State, exclude: int, passed: int = 0) -> list[int]:
+    """Every living seat but `exclude` that has neither answered nor set a standing auto-pass,
+    in the order of simultaneous uses: who is asked says nothing of what anyone holds."""
+    order = B.power_order(st) if st.enc.offense >= 0 else range(st.players)
+    return [s for s in order if s != exclude and not st.seats[s].eliminated
+            and not st.seats[s].auto_pass and not passed & (1 << s)]
 
 
 def open_response(st: pb.State, response: int, seat: int, **fields) -> bool:
     """Put a response window of kind `response` before the queue, if anyone may answer."""
-    if not responders(st, response, exclude=seat):
+    if not responders(st, exclude=seat):
         return False
     st.tasks.insert(0, pb.Task(kind=pb.TASK_RESPONSE, seat=seat, arg=response, **fields))
     return True
@@ -260,25 +272,32 @@ def perform_pending(st: pb.State, ctx: Ctx) -> None:
 
 def response_options(st: pb.State, t: pb.Task) -> list[tuple[int, list[pb.Move]]]:
     out = []
-    for s, c in responders(st, t.arg, t.seat, t.count):
-        moves = [pb.Move(done=pb.Done())]
-        if c >= 0:
-            target = pieces.edict_of(c).answer_target(t)
-            moves.insert(0, pb.Move(edict=pb.PlayEdict(card=c, target=target)))
-        out.append((s, moves))
+    for s in responders(st, t.seat, t.count):
+        moves = []
+        card = pieces.answer_card(st, s, t.arg)
+        if card >= 0:
+            target = pieces.edict_of(card).answer_target(t)
+            moves.append(pb.Move(edict=pb.PlayEdict(card=card, target=target)))
+        for piece in pieces.held(st, s):
+            moves += piece.response_moves(st, s, t)
+        out.append((s, [*moves, pb.Move(done=pb.Done())]))
     return out
 
 
 def apply_response(st: pb.State, ctx: Ctx, t: pb.Task, seat: int, move: pb.Move) -> None:
-    if move.WhichOneof("kind") == "done":
+    which = move.WhichOneof("kind")
+    if which == "done":
         t.count |= 1 << seat
+        return
+    st.tasks.remove(t)
+    if which == "power":
+        pieces.POWERS[move.power.power].respond(st, ctx, seat, t, move)
         return
     card = move.edict.card
     st.seats[seat].hand.remove(card)
     ctx.emit(pb.Event(edict_played=pb.EdictPlayed(seat=seat, card=card,
                                                   target=move.edict.target)))
     discard_edict(st, ctx, seat, card)
-    st.tasks.remove(t)
     pieces.edict_of(card).answer(st, ctx, seat, t, card)
 
 

@@ -27,6 +27,8 @@ DEAL_EDIT_CAP = 12  # edits per deal; past it only propose / accept / abandon (k
 WINDOW_STEPS = (pb.STEP_START_WINDOW, pb.STEP_PRE_CARDS, pb.STEP_PRE_REVEAL,
                 pb.STEP_POST_REVEAL, pb.STEP_CLEANUP)
 DONE = tasks.DONE
+AUTO_PASS_ON = pb.Move(auto_pass=pb.AutoPass(on=True))    # pass this and every window
+AUTO_PASS_OFF = pb.Move(auto_pass=pb.AutoPass(on=False))  # be asked again
 
 # re-exported for tests and hosts that drive the engine step by step
 new_hand = actions.new_hand
@@ -51,13 +53,9 @@ def _start_turn(st: pb.State, ctx: Ctx, seat: int) -> None:
     st.enc.number = 0
     # "Si, au début de votre duel, vous n'avez plus aucune carte de duel, vous devez jouer tous
     # vos Edits ou les jeter à la défausse ... puis vous devez tirer sept nouvelles cartes."
-    # Holding edicts, the offence may first play them in the start window.
+    # He may first play them in the start window: he always draws once it closes, so the
+    # moment says nothing of his edicts.
     due = not B.has_encounter_card(st, seat)
-    # open_windows: always after the start window, so the moment says nothing of the hand
-    if due and not st.options.open_windows \
-            and not pieces.holds_edict_for(st, seat, pb.STEP_START_WINDOW):
-        actions.new_hand(st, ctx, seat)
-        due = False
     begin_encounter(st, ctx)
     if due and not st.finished:
         if st.step in (pb.STEP_RETRIEVE, pb.STEP_START_WINDOW):
@@ -183,8 +181,6 @@ def _aim(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     e = st.enc
     e.planet, e.defense = move.aim.planet, move.aim.defense
     e.auto_win = e.defense < 0 or B.tok(st, e.planet, e.defense) == 0
-    if not e.auto_win and not _edicts_first(st, e.defense):
-        refresh_if_empty(st, ctx, e.defense)
     st.step = pb.STEP_LAUNCH
     launch(st, ctx, e.offense, pb.DEST_CONE_OFF)
 
@@ -274,20 +270,20 @@ def _join(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
 
 
 def open_pre_cards(st: pb.State, ctx: Ctx) -> None:
-    e = st.enc
-    for s in (e.offense, e.defense):
-        if not _edicts_first(st, s):
-            refresh_if_empty(st, ctx, s)
     open_window(st, pb.STEP_PRE_CARDS)
 
 
 # ====================================================================== cards and reveal
 
 def open_cards(st: pb.State, ctx: Ctx) -> None:
+    """A main player out of encounter cards "doit jouer tous ses Edits ou les jeter" and draws
+    a new hand: always now, when the cards are due, so the moment says nothing of his edicts
+    (he may play them in the windows before)."""
     e = st.enc
     st.step = pb.STEP_CARDS
     for s in (e.offense, e.defense):
-        refresh_if_empty(st, ctx, s)
+        if not e.revealed and not B.has_encounter_card(st, s):
+            actions.new_hand(st, ctx, s)
     for s in (e.offense, e.defense):
         for piece in pieces.held(st, s):
             piece.on_cards_due(st, ctx, s)
@@ -683,16 +679,17 @@ def open_cleanup(st: pb.State, ctx: Ctx) -> None:
 
 
 def go_next(st: pb.State, ctx: Ctx) -> None:
+    """The offence is asked about another encounter whenever he may play on at all (only to
+    end his turn, if the rules give him no other), so being asked tells nothing."""
+    off = st.enc.offense
     st.step = pb.STEP_NEXT
-    if not _another_allowed(st):
+    if st.seats[off].eliminated or not B.has_encounter_card(st, off):
         end_turn(st, ctx)
 
 
 def _another_allowed(st: pb.State) -> bool:
     e = st.enc
     off = e.offense
-    if st.seats[off].eliminated or not B.has_encounter_card(st, off):
-        return False
     for piece in pieces.held(st, off):
         allowed = piece.another_encounter(st, off)
         if allowed is not None:
@@ -701,8 +698,9 @@ def _another_allowed(st: pb.State) -> bool:
 
 
 def _next_asks(st: pb.State) -> list[Decision]:
+    another = [_mv(another=pb.Done())] if _another_allowed(st) else []
     return [Decision(st.enc.offense, "another", "Launch another encounter, or end your turn",
-                     [_mv(another=pb.Done()), DONE])]
+                     [*another, DONE])]
 
 
 def _next(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
@@ -821,13 +819,11 @@ def open_window(st: pb.State, window: int) -> None:
 
 
 def window_seat(st: pb.State) -> int | None:
-    """The seat a window is put to now: the first, in the seed's order, that can act there;
-    with `open_windows`, simply the next living seat (it may only pass), so that being asked
-    says nothing of a seat's hand or powers."""
+    """The seat a window is put to now: the next living one in the seed's order, whatever he
+    holds (he may only pass, if he has nothing to play), unless he set a standing auto-pass:
+    who is asked and when the window closes say nothing of hands or powers."""
     for s in st.enc.window_seats:
-        if st.options.open_windows and not st.seats[s].eliminated:
-            return s
-        if window_actions(st, s):
+        if not st.seats[s].eliminated and not st.seats[s].auto_pass:
             return s
     return None
 
@@ -843,7 +839,7 @@ def _window_asks(st: pb.State) -> list[Decision]:
     if seat is None:
         return []
     return [Decision(seat, "window", "Use a power or play an edict, or pass",
-                     window_actions(st, seat) + [DONE])]
+                     window_actions(st, seat) + [DONE, AUTO_PASS_ON])]
 
 
 def _window(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
@@ -862,21 +858,6 @@ def _then(after: Callable[[pb.State, Ctx], None]) -> Callable[[pb.State, Ctx], b
         after(st, ctx)
         return True
     return then
-
-
-# ====================================================================== hands
-
-def _edicts_first(st: pb.State, seat: int) -> bool:
-    """A main player out of encounter cards "doit jouer tous ses Edits ou les jeter": holding
-    edicts usable in the pre-cards window, he draws his new hand only when cards are due
-    (with open_windows, always then, so the moment says nothing of his hand)."""
-    return seat >= 0 and not B.has_encounter_card(st, seat) and (
-        st.options.open_windows or pieces.holds_edict_for(st, seat, pb.STEP_PRE_CARDS))
-
-
-def refresh_if_empty(st: pb.State, ctx: Ctx, seat: int) -> None:
-    if seat >= 0 and not st.enc.revealed and not B.has_encounter_card(st, seat):
-        actions.new_hand(st, ctx, seat)
 
 
 # ====================================================================== the table of steps
@@ -947,21 +928,22 @@ STEPS: dict[int, Step] = {
 def decisions(st: pb.State) -> list[Decision]:
     if st.finished:
         return []
-    if st.tasks:
-        return task_decisions(st, st.tasks[0])
-    return STEPS[st.step].asks(st)
+    owed = task_decisions(st, st.tasks[0]) if st.tasks else STEPS[st.step].asks(st)
+    if any(st.seats[d.seat].auto_pass for d in owed):  # he may clear it at any decision
+        owed = [Decision(d.seat, d.kind, d.prompt, [*d.options, AUTO_PASS_OFF], d.deadline_ms)
+                if st.seats[d.seat].auto_pass else d for d in owed]
+    return owed
 
 
 def task_decisions(st: pb.State, t: pb.Task) -> list[Decision]:
     kind = tasks.kind(t)
     if t.kind == pb.TASK_RESPONSE:
-        return [Decision(s, kind.name, kind.prompt, opts)
+        return [Decision(s, kind.name, kind.prompt, [*opts, AUTO_PASS_ON])
                 for s, opts in actions.response_options(st, t)]
     opts = kind.options(st, t)
     if not opts:
         return []
-    # a piece's own question would name the (maybe still secret) piece to the others
-    return [Decision(t.seat, kind.name, kind.prompt, opts, private=kind.secret)]
+    return [Decision(t.seat, kind.name, kind.prompt, opts)]
 
 
 def owes(st: pb.State, seat: int) -> bool:
@@ -983,6 +965,9 @@ def apply_move(st: pb.State, seat: int, move: pb.Move, now: int, events: list[Ev
 
 def _apply(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     which = move.WhichOneof("kind")
+    if which == "auto_pass":
+        set_auto_pass(st, seat, move.auto_pass.on)
+        return
     if st.tasks:
         t = st.tasks[0]
         if t.kind == pb.TASK_RESPONSE:
@@ -997,6 +982,18 @@ def _apply(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         actions.play_edict(st, ctx, seat, move.edict)
         return
     STEPS[st.step].apply(st, ctx, seat, move)
+
+
+def set_auto_pass(st: pb.State, seat: int, on: bool) -> None:
+    """A standing auto-pass: set, it passes what he is asked now and every window and
+    response from now on; cleared, he is asked again."""
+    st.seats[seat].auto_pass = on
+    if not on:
+        return
+    if st.tasks and st.tasks[0].kind == pb.TASK_RESPONSE:
+        st.tasks[0].count |= 1 << seat
+    elif st.step in WINDOW_STEPS and seat in st.enc.window_seats:
+        st.enc.window_seats.remove(seat)
 
 
 def settle(st: pb.State, ctx: Ctx) -> None:

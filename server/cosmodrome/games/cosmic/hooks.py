@@ -29,8 +29,7 @@ class TaskKind:
     """One kind of queued sub-decision (`State.tasks`): the table entry `tasks.py` reads.
 
     `options` lists the legal moves (none: the task is dropped, `skipped` runs); `apply`
-    performs one of them. `secret`: only the holder may know the kind (it names a piece).
-    `awaits`: the card of the discard pile the question is about, kept out of a reshuffle.
+    performs one of them.
     """
 
     name: str
@@ -38,8 +37,6 @@ class TaskKind:
     options: Callable[[pb.State, pb.Task], list[pb.Move]]
     apply: Callable[[pb.State, Ctx, pb.Task, pb.Move], None]
     skipped: Callable[[pb.State, Ctx, pb.Task], None] | None = None
-    secret: bool = False
-    awaits: Callable[[pb.Task], int] | None = None  # a discard-pile card it asks about (-1)
     count_public: bool = False  # its `count` tells nothing hidden (shown in views)
 
 
@@ -108,12 +105,14 @@ class Piece:
         return None
 
     # ------------------------------------------------------------ tokens
-    def on_tokens_lost(self, st: pb.State, ctx: Ctx, seat: int, n: int, by: int,
-                       on_bases: bool, automatic: bool) -> bool | pb.Task:
-        """The holder loses `n` tokens to `by`'s side (`on_bases`: still on his bases, as
-        after a failed deal or La Peste; `automatic`: he let the deal time out). True: the
-        piece has dealt with the loss; a Task: a question to queue in place of the loss."""
+    def saves_lost_tokens(self, st: pb.State, seat: int) -> bool:
+        """May the holder save tokens he loses (asked every time a seat loses tokens)?"""
         return False
+
+    def save_lost_tokens(self, st: pb.State, ctx: Ctx, seat: int, n: int,
+                         on_bases: bool) -> None:
+        """Save the `n` tokens the holder is losing (`on_bases`: still on his bases; else
+        held in hand, in limbo, meanwhile)."""
 
     def removes_lost_tokens(self, st: pb.State, seat: int, loser: int) -> bool:
         """Tokens `loser` loses to the holder leave the game instead of the black hole."""
@@ -128,14 +127,18 @@ class Piece:
         """A deal has been accepted: carry out this piece's own terms."""
 
     # ------------------------------------------------------------ hands and discards
-    def keeps_at_new_hand(self, st: pb.State, ctx: Ctx, seat: int, rounds: int) -> list[int]:
-        """The holder draws a new hand: cards he may keep. A piece that keeps some asks its
-        questions and has the hand drawn after the last answer (`actions.draw_new_hand`)."""
+    def keeps_at_new_hand(self, st: pb.State, seat: int) -> list[int]:
+        """Cards of his hand the holder may keep (showing them) when he draws a new hand
+        (every seat about to draw one is asked whether he keeps any)."""
         return []
 
-    def on_discarded(self, st: pb.State, ctx: Ctx, seat: int, card: int, by: int) -> bool:
-        """`by` plays or discards edict `card`. True: the holder asks for it (one asks)."""
-        return False
+    # ------------------------------------------------------------ response windows
+    def response_moves(self, st: pb.State, seat: int, t: pb.Task) -> list[pb.Move]:
+        """Moves the holder may make with this piece in the response window `t`."""
+        return []
+
+    def respond(self, st: pb.State, ctx: Ctx, seat: int, t: pb.Task, move: pb.Move) -> None:
+        """One of `response_moves` was made (the window is closed)."""
 
     # ------------------------------------------------------------ end of encounter
     def at_cleanup(self, st: pb.State, ctx: Ctx) -> None:
@@ -176,6 +179,8 @@ class Edict(Piece):
         return t.seat
 
 
-# What a response window answers (TASK_RESPONSE.arg): a piece's announced use, a zap just played,
-# a consolation about to be taken. Edicts name the ones they may answer (`Edict.answers`).
+# What a response window answers (TASK_RESPONSE.arg): a piece's announced use, powers just
+# stopped by a Zap, a consolation about to be taken, an edict just discarded. Edicts name the
+# ones they may answer (`Edict.answers`); held pieces offer `response_moves`.
 RESPONSE_POWER_USE, RESPONSE_POWERS_STOPPED, RESPONSE_CONSOLATION = 1, 2, 3
+RESPONSE_EDICT_DISCARDED = 4

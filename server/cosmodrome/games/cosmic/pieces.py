@@ -175,12 +175,6 @@ def window_actions(st: pb.State, seat: int, window: int) -> list[pb.Move]:
     return out
 
 
-def holds_edict_for(st: pb.State, seat: int, window: int) -> bool:
-    """Does `seat` hold an edict he may play in `window`?"""
-    return any(window in EDICTS[CARDS[c].edict].windows
-               for c in st.seats[seat].hand if CARDS[c].kind == "edict")
-
-
 def chooser_of(st: pb.State, seat: int) -> int:
     """The seat whose piece chooses `seat`'s encounter card instead of him (-1: none)."""
     for piece in POWERS:

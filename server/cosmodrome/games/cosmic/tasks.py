@@ -105,12 +105,76 @@ def _reward(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
     actions.place_from_limbo(st, seat, n + tokens)
 
 
+# ---------------------------------------------------------------- questions every seat is asked
+
+NO = pb.Move(answer=pb.Answer(yes=False))
+YES = pb.Move(answer=pb.Answer(yes=True))
+
+
+def _savers(st: pb.State, seat: int) -> list:
+    return [p for p in pieces.held(st, seat) if p.saves_lost_tokens(st, seat)]
+
+
+def _lost_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    if st.seats[t.seat].eliminated:
+        return []
+    if t.dest == pb.DEST_BLACK_HOLE and not B.tokens_on_bases(st, t.seat):
+        return []
+    if t.dest != pb.DEST_BLACK_HOLE and not st.seats[t.seat].limbo:
+        return []
+    return [YES, NO] if _savers(st, t.seat) else [NO]
+
+
+def _lost(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
+    st.tasks.pop(0)
+    if not move.answer.yes:
+        actions.let_tokens_go(st, ctx, t)
+        return
+    on_bases = t.dest == pb.DEST_BLACK_HOLE
+    n = min(t.count, B.tokens_on_bases(st, t.seat) if on_bases else st.seats[t.seat].limbo)
+    _savers(st, t.seat)[0].save_lost_tokens(st, ctx, t.seat, n, on_bases)
+
+
+def _keepers(st: pb.State, seat: int) -> list:
+    return [p for p in pieces.held(st, seat) if p.keeps_at_new_hand(st, seat)]
+
+
+def _new_hand_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    if st.seats[t.seat].eliminated:
+        return []
+    return [YES, NO] if _keepers(st, t.seat) else [NO]
+
+
+def _new_hand(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
+    st.tasks.pop(0)
+    kept: list[int] = []
+    if move.answer.yes:
+        for piece in _keepers(st, t.seat):
+            cards = piece.keeps_at_new_hand(st, t.seat)
+            pieces.use(st, ctx, t.seat, piece.name, "keeps cards for the new hand")
+            ctx.show(t.seat, t.seat, sorted(cards), "kept at a new hand", audience=None)
+            kept += cards
+    actions.renew_hand(st, ctx, t, kept)
+
+
+def _skipped_new_hand(st: pb.State, ctx: Ctx, t: pb.Task) -> None:
+    if not st.seats[t.seat].eliminated:
+        actions.renew_hand(st, ctx, t, [])
+
+
 TASKS: dict[int, TaskKind] = {
     pb.TASK_TAKE: TaskKind("take_token", "Take a token from one of your bases",
                            _take_options, _take, count_public=True),
     pb.TASK_PLACE: TaskKind("place_token", "Put a token on one of your bases",
                             _place_options, _place, skipped=drop_limbo_of_eliminated,
                             count_public=True),
+    pb.TASK_TOKENS_LOST: TaskKind("tokens_lost",
+                                  "You lose tokens: save them with a power (yes), or not",
+                                  _lost_options, _lost, skipped=drop_limbo_of_eliminated,
+                                  count_public=True),
+    pb.TASK_NEW_HAND: TaskKind("new_hand",
+                               "You draw a new hand: keep cards with a power (yes), or not",
+                               _new_hand_options, _new_hand, skipped=_skipped_new_hand),
     pb.TASK_REWARD: TaskKind("reward",
                              "Choose your reward: cards, the rest in black-hole tokens",
                              _reward_options, _reward, count_public=True),

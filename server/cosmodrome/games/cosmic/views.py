@@ -3,9 +3,8 @@
 Nothing internal is copied: every field of a View is set from what its viewer may know.
 Hidden from him: other hands, the deck order, face-down cards before the reveal (his own
 excepted, and the Oracle's opponent's card, turned face up), undisclosed powers of others,
-the arguments of a pending power use (a gift names a card), the counts of questions that
-would tell a hand (the Laser's), the kinds of questions that would name a secret power, the
-deal's drafts but his own, and the PRNG. Conditional knowledge (Esprit, La Peste, a gift)
+the arguments of a pending power use (a gift names a card), counts of questions that would
+tell a hand, the deal's drafts but his own, and the PRNG. Conditional knowledge (Esprit, La Peste, a gift)
 is included for the seat that holds it.
 """
 
@@ -26,7 +25,7 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
     for s, se in enumerate(st.seats):
         sv = v.seats.add(hand_size=len(se.hand), black_hole=se.black_hole, removed=se.removed,
                          eliminated=se.eliminated, foreign_bases=B.foreign_bases(st, s),
-                         home_bases=B.home_bases(st, s))
+                         home_bases=B.home_bases(st, s), auto_pass=se.auto_pass)
         for i, pid in enumerate(se.powers):
             if s == me or se.disclosed[i]:
                 sv.powers.append(pid)
@@ -95,11 +94,8 @@ def _task(st: pb.State, me: int, t: pb.Task, out: pb.TaskView) -> None:
     if t.kind == pb.TASK_RESPONSE:
         out.kind = t.kind
         return
-    kind = tasks.kind(t)
-    if kind.secret and t.seat != me:
-        return  # a piece's own question: its kind would name the piece
     out.kind, out.dest, out.planet = t.kind, t.dest, t.planet
-    if kind.count_public or t.seat == me:
+    if tasks.kind(t).count_public or t.seat == me:
         out.count = t.count
 
 

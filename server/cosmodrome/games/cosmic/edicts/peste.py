@@ -15,13 +15,21 @@ LAST = 3
 
 
 def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    """The cards of the kind asked; none: he says so (Done). He is asked either way, so
+    being asked tells nothing of his hand."""
+    if st.seats[t.seat].eliminated:
+        return []
     want = KINDS[t.arg]
     return [pb.Move(card=pb.CardChoice(card=c)) for c in sorted(set(st.seats[t.seat].hand))
-            if CARDS[c].kind == want]
+            if CARDS[c].kind == want] or [pb.Move(done=pb.Done())]
 
 
 def _discard(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
     st.tasks.pop(0)
+    if move.WhichOneof("kind") == "done":
+        if t.arg == LAST:
+            _show_hand(st, ctx, t)
+        return
     c = move.card.card
     st.seats[t.seat].hand.remove(c)
     if CARDS[c].kind == "edict":
