@@ -14,13 +14,14 @@ from tests.games.cosmic.cosmic_helpers import (
     RED,
     YELLOW,
     B,
+    able,
     at_aim,
     card_of,
     give,
-    kinds,
     mv,
     new_game,
     options,
+    pass_questions,
     pass_windows,
     pb,
     place_all,
@@ -89,15 +90,15 @@ def worked_example(green_card: int, yellow_card: int, powers=None) -> pb.State:
     play(st, YELLOW, mv(invite=pb.SeatChoice(seat=RED)))
     play(st, YELLOW, mv(invite=pb.SeatChoice(seat=BLUE)))
     play(st, YELLOW, DONE)
-    assert kinds(st) == [(RED, "join")]  # clockwise from Green's left, Yellow is a main player
+    assert able(st) == [(RED, "join")]  # clockwise from Green's left, Yellow is a main player
     play(st, RED, mv(join=pb.Join(side=2)))
     take(st, RED, 10, 11)
-    assert kinds(st) == [(BLUE, "join")]
+    assert able(st) == [(BLUE, "join")]
     assert {o.join.side for o in options(st, BLUE)} == {0, 1, 2}  # invited by both
     play(st, BLUE, mv(join=pb.Join(side=1)))
     take(st, BLUE, 15)
     pass_windows(st)
-    assert sorted(kinds(st)) == [(GREEN, "encounter_card"), (YELLOW, "encounter_card")]
+    assert sorted(able(st)) == [(GREEN, "encounter_card"), (YELLOW, "encounter_card")]
     play(st, GREEN, mv(card=pb.CardChoice(card=green_card)))
     play(st, YELLOW, mv(card=pb.CardChoice(card=yellow_card)))
     pass_windows(st)
@@ -121,7 +122,7 @@ def test_defensive_ally_rewards_one_card_or_token_per_token() -> None:
     st = worked_example(A10, A10b, powers=["none"] * 4)
     st.seats[RED].black_hole = 1  # Red has one token in the black hole to win back
     B.add_tok(st, 12, RED, -1)
-    assert kinds(st) == [(RED, "reward")]
+    assert able(st) == [(RED, "reward")]
     assert [o.reward.cards for o in options(st, RED)] == [1, 2]  # at most one token back
     hand = len(st.seats[RED].hand)
     play(st, RED, mv(reward=pb.Reward(cards=1)))
@@ -271,12 +272,15 @@ def test_second_encounter_only_after_success() -> None:
     st = worked_example(A12, A10b)
     place_all(st)
     pass_windows(st)
-    assert kinds(st) == [(GREEN, "another")]
+    assert able(st) == [(GREEN, "another")]
     st = worked_example(A10, A10b, powers=["none"] * 4)
     play(st, RED, mv(reward=pb.Reward(cards=2)))
     place_all(st)
     pass_windows(st)
-    assert st.enc.offense != GREEN or st.turn == 1  # the turn passed on
+    # asked all the same (so being asked tells nothing), he may only end his turn
+    assert able(st) == [(GREEN, "another")] and options(st, GREEN) == [DONE]
+    play(st, GREEN, DONE)
+    assert st.enc.offense == YELLOW and st.turn == 1  # the turn passed on
 
 
 def test_second_encounter_takes_a_token_from_the_black_hole_and_skips_the_draw() -> None:
@@ -287,7 +291,7 @@ def test_second_encounter_takes_a_token_from_the_black_hole_and_skips_the_draw()
     B.add_tok(st, 4, GREEN, -1)
     hand = list(st.seats[GREEN].hand)
     play(st, GREEN, mv(another=pb.Done()))
-    assert st.enc.number == 2 and kinds(st) == [(GREEN, "retrieve")]
+    assert st.enc.number == 2 and able(st) == [(GREEN, "retrieve")]
     assert list(st.seats[GREEN].hand) == hand
 
 
@@ -306,6 +310,9 @@ def test_new_hand_when_no_encounter_card_at_turn_start() -> None:
     from cosmodrome.games.cosmic import flow
     ctx = flow.Ctx(st, [], 0)
     flow._start_turn(st, ctx, 1)
+    flow.settle(st, ctx)
+    st.rng = ctx.rng.state
+    pass_questions(st)  # the start window: he may play his edicts first, then he draws
     assert len(st.seats[1].hand) == 7
     assert card_of("edict", edict="zap") in st.discard
 
@@ -315,7 +322,7 @@ def test_one_token_back_from_black_hole_at_start_of_encounter() -> None:
     place_all(st)
     pass_windows(st)
     play(st, GREEN, DONE)  # Yellow's turn; Yellow has two tokens in the black hole
-    assert kinds(st)[0] == (YELLOW, "retrieve")
+    assert able(st)[0] == (YELLOW, "retrieve")
     play(st, YELLOW, mv(planet=pb.PlanetChoice(planet=6)))
     assert st.seats[YELLOW].black_hole == 1
 
@@ -337,7 +344,7 @@ def test_launch_takes_one_to_four_tokens() -> None:
     take(st, GREEN, 0, done=False)
     assert DONE in options(st, GREEN)
     take(st, GREEN, 0, 1, 2, done=False)
-    assert st.enc.cone_off[GREEN] == 4 and kinds(st)[0] == (GREEN, "invite")
+    assert st.enc.cone_off[GREEN] == 4 and able(st)[0] == (GREEN, "invite")
 
 
 def test_an_ally_cannot_join_a_side_that_did_not_invite_him() -> None:
@@ -349,7 +356,7 @@ def test_an_ally_cannot_join_a_side_that_did_not_invite_him() -> None:
     play(st, GREEN, DONE)
     play(st, YELLOW, DONE)
     assert {o.join.side for o in options(st, RED)} == {0, 1}
-    assert kinds(st) == [(RED, "join")]  # Blue was invited by nobody
+    assert able(st) == [(RED, "join")]  # Blue was invited by nobody
 
 
 def test_defence_cannot_invite_the_offence() -> None:
@@ -431,13 +438,13 @@ def test_two_player_game_chooses_the_system_and_has_no_alliances() -> None:
     B.add_tok(st, 5, 1, -1)
     from cosmodrome.games.cosmic import flow
     flow.start_turn(st, [], 0)
-    assert kinds(st) == [(0, "system")]
+    assert able(st) == [(0, "system")]
     play(st, 0, mv(system=pb.SeatChoice(seat=0)))
     targets = {(o.aim.planet, o.aim.defense) for o in options(st, 0)}
     assert targets == {(0, 1)}
     play(st, 0, mv(aim=pb.Aim(planet=0, defense=1)))
     take(st, 0, 1)
-    assert [k for _, k in kinds(st)] == ["encounter_card", "encounter_card"]
+    assert [k for _, k in able(st)] == ["encounter_card", "encounter_card"]
 
 
 def test_power_lost_below_three_home_planets_and_regained() -> None:
@@ -533,7 +540,7 @@ def test_power_rotation_offers_keep_or_draw_after_a_full_round() -> None:
     ctx = flow.Ctx(st, [], 0)
     st.enc.offense = 2
     flow.end_turn(st, ctx)
-    assert st.step == pb.STEP_ROTATION and kinds(st) == [(0, "rotation")]
+    assert st.step == pb.STEP_ROTATION and able(st) == [(0, "rotation")]
     play(st, 0, mv(keep_power=pb.PowerChoice(power=-1)))
     assert list(st.seats[0].powers) == [POWER_ID["clone"]]
     play(st, 1, DONE)

@@ -6,11 +6,12 @@ import random
 
 from tests.games.cosmic.cosmic_helpers import (
     FACE_DOWN,
-    known,
     GAME,
+    able,
     card_of,
     cards_down,
     duel,
+    known,
     pb,
     play,
 )
@@ -116,12 +117,12 @@ def test_spectator_sees_no_hand_and_no_undisclosed_power() -> None:
 
 
 def test_laser_pick_is_seen_by_the_picked_seat_only_until_reveal() -> None:
-    from tests.games.cosmic.cosmic_helpers import kinds, pass_until, power_move
+    from tests.games.cosmic.cosmic_helpers import pass_until, power_move
     st = duel(["laser+amibe", "none", "none"], [A10, A4], [A20, A12, A6])
     play(st, 0, power_move("laser", 1))
     pass_until(st, pb.STEP_CARDS)
     play(st, 0, pb.Move(card=pb.CardChoice(card=A10)))
-    assert kinds(st) == [(0, "laser_pick")]
+    assert able(st) == [(0, "laser_pick")]
     events = play(st, 0, pb.Move(pick=pb.Pick(index=1)))
     picked = st.enc.card_def
     assert picked in (A20, A12, A6)
@@ -132,9 +133,9 @@ def test_laser_pick_is_seen_by_the_picked_seat_only_until_reveal() -> None:
 
 
 def test_esprit_knowledge_and_deal_drafts_are_private() -> None:
-    from tests.games.cosmic.cosmic_helpers import power_move
+    from tests.games.cosmic.cosmic_helpers import use_power
     st = duel(["none", "none", "esprit"], [A10, A4], [A12, A6])
-    play(st, 2, power_move("esprit", 1))
+    use_power(st, 2, "esprit", 1)
     for viewer in (0, 1, None):
         assert not GAME.view(st, viewer).knowledge
     assert GAME.view(st, 2).knowledge[0].why == "esprit"

@@ -109,6 +109,9 @@ def eliminate(st: pb.State, ctx: Ctx, seat: int) -> None:
     """Too many tokens removed from the game: cards to the discard, tokens and discs out."""
     se = st.seats[seat]
     se.eliminated = True
+    tasks = [t for t in st.tasks if t.seat != seat]  # his questions go (before his discards)
+    del st.tasks[:]
+    st.tasks.extend(tasks)
     hand = list(se.hand)
     del se.hand[:]
     for c in hand:  # "Il dépose ses cartes sur la défausse": edicts may be asked for
@@ -131,9 +134,6 @@ def eliminate(st: pb.State, ctx: Ctx, seat: int) -> None:
         keep = [c for c in discs if c != seat]
         del discs[:]
         discs.extend(keep)
-    tasks = [t for t in st.tasks if t.seat != seat]
-    del st.tasks[:]
-    st.tasks.extend(tasks)
     if seat in e.answer_order:
         order = [s for s in e.answer_order if s != seat]
         del e.answer_order[:]
