@@ -264,7 +264,7 @@ def all_cards(st: pb.State) -> list[int]:
 def awaiting_placement(st: pb.State, seat: int) -> int:
     """Tokens the queued tasks will still put back on `seat`'s bases (or let go)."""
     return sum(t.count for t in st.tasks if t.seat == seat and (
-        t.kind == pb.TASK_PLACE or (t.kind == pb.TASK_ZOMBIE and t.dest != pb.DEST_BLACK_HOLE)))
+        t.kind == pb.TASK_PLACE or (t.kind == pb.TASK_TOKENS_LOST and t.dest != pb.DEST_BLACK_HOLE)))
 
 
 def check_invariants(st: pb.State, total_cards: int) -> None:

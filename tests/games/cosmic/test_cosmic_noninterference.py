@@ -14,9 +14,29 @@ import random
 import pytest
 
 from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.powers import POWERS, excluded
-from tests.games.cosmic.cosmic_helpers import GAME, pb
-from tests.noninterference import Secrets, check_noninterference, copy_of
+from tests.games.cosmic.cosmic_helpers import (
+    GAME,
+    card_of,
+    cards_down,
+    duel,
+    pass_windows,
+    pb,
+    place_all,
+    play,
+    use_power,
+)
+from tests.noninterference import (
+    Secrets,
+    Tally,
+    check_noninterference,
+    compare_position,
+    copy_of,
+)
+
+A4, A6, A10, A12, A20 = (card_of("attack", v) for v in (4, 6, 10, 12, 20))
+C1, C2 = card_of("compromise"), card_of("compromise", skip=1)
 
 
 def _known_cards(st: pb.State, viewer: int | None) -> set[int]:
@@ -103,16 +123,35 @@ def _perturb_powers(st: pb.State, viewer: int | None, rng: random.Random) -> Non
     st.power_pool.extend(pool[len(places):])
 
 
+def _perturb_deal(st: pb.State, viewer: int | None, rng: random.Random) -> None:
+    """The drafts he may not read; once the deal is over, everything it left behind."""
+    e, d = st.enc, st.deal
+    if st.step == pb.STEP_DEAL and e.winner == 3:
+        for drafter, draft in ((e.offense, d.draft_off), (e.defense, d.draft_def)):
+            if drafter != viewer:
+                draft.def_random = rng.randrange(3)
+        return
+    for terms in (d.draft_off, d.draft_def, d.offer):
+        terms.off_random, terms.def_random = rng.randrange(3), rng.randrange(3)
+        for cards in (terms.off_cards, terms.def_cards):
+            cards[:] = [rng.randrange(len(CARDS)) for _ in cards]
+
+
+def _recount(st: pb.State) -> None:
+    """Counts a question keeps about a hand follow the hand (consistency): the Laser's."""
+    for t in st.tasks:
+        if t.kind == pb.TASK_LASER and t.count:
+            opp = st.enc.defense if t.seat == st.enc.offense else st.enc.offense
+            t.count = sum(B.is_encounter(c) for c in st.seats[opp].hand)
+
+
 def perturb(st: pb.State, viewer: int | None, rng: random.Random) -> None:
     _perturb_cards(st, viewer, rng)
+    _recount(st)
     _perturb_powers(st, viewer, rng)
-    e = st.enc
-    if st.step == pb.STEP_DEAL and viewer not in (e.offense, e.defense):
-        for draft in (st.deal.draft_off, st.deal.draft_def):
-            draft.off_random = rng.randrange(3)
-    elif st.step == pb.STEP_DEAL:
-        other = st.deal.draft_def if viewer == e.offense else st.deal.draft_off
-        other.def_random = rng.randrange(3)
+    _perturb_deal(st, viewer, rng)
+    if st.enc.pending_seat < 0:  # a use carried out: its argument is no one's business
+        st.enc.pending_arg = rng.randrange(len(CARDS))
     st.rng = rng.getrandbits(64)
 
 
@@ -169,3 +208,44 @@ def test_every_power_is_covered_by_the_noninterference_runs() -> None:
             st = GAME.setup(pb.Options(**variant), 4, seed)
             seen |= {p for se in st.seats for p in [*se.powers, *se.drawn_powers]}
     assert len(seen) >= len(POWERS) // 2
+
+
+def _after_a_deal() -> pb.State:
+    st = duel(["none"] * 3, [C1, A10, A4], [C2, A12, A6])
+    cards_down(st, C1, C2)
+    pass_windows(st)
+    place_all(st)
+    play(st, 0, pb.Move(deal_edit=pb.DealEdit(what=3, card=A10)))
+    play(st, 0, pb.Move(deal_propose=pb.Done()))
+    play(st, 1, pb.Move(deal_edit=pb.DealEdit(what=4)))
+    play(st, 1, pb.Move(deal_abandon=pb.Done()))
+    return st
+
+
+def _after_a_gift() -> pb.State:
+    st = duel(["philanthrope", "none", "none"], [A10, A4], [A12, A6])
+    use_power(st, 0, "philanthrope", 1, A10)
+    return st
+
+
+def _at_the_laser_pick() -> pb.State:
+    zap = card_of("edict", edict="zap")
+    st = duel(["laser", "none", "none"], [A10, A4], [A12, zap, C2, A20], edicts=True)
+    use_power(st, 0, "laser", 1)
+    pass_windows(st)
+    play(st, 0, pb.Move(card=pb.CardChoice(card=A10)))
+    return st
+
+
+@pytest.mark.parametrize("position", [_after_a_deal, _after_a_gift, _at_the_laser_pick])
+def test_cosmic_noninterference_where_secrets_leaked_before(position) -> None:
+    """The positions of the three leaks issue 9 found (a finished deal's drafts, the
+    Philanthrope's gift, the Laser's count of the defender's encounter cards), checked for
+    every seat and a spectator with the same harness."""
+    tally = Tally()
+    for seed in range(6):
+        st = position()
+        rng = random.Random(seed)
+        for viewer in [*range(st.players), None]:
+            compare_position(GAME, SECRETS, st, viewer, rng, tally, moves_per_position=3)
+    assert tally.changed == tally.positions  # the secrets there were really changed

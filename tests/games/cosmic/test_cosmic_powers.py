@@ -128,14 +128,32 @@ def test_clone_keeps_its_played_card() -> None:
     assert A20 in st.seats[OFF].hand and A20 not in st.discard
 
 
+def test_laser_draws_au_hasard_dans_la_main_from_the_whole_hand() -> None:
+    """"au hasard dans la main": the Laser picks among all the opponent's cards (five here,
+    two of them edicts); an edict drawn goes back and the next card is taken, so the card
+    played is always an encounter card."""
+    zap, plague = card_of("edict", edict="zap"), card_of("edict", edict="peste")
+    for pick in range(5):
+        st = duel(["laser", "none", "none"], [A10, A4], [A20, zap, A5, plague, C1],
+                  edicts=True)
+        use_power(st, OFF, "laser", DEF)
+        pass_windows(st)
+        play(st, OFF, mv(card=pb.CardChoice(card=A10)))
+        assert able(st) == [(OFF, "laser_pick")] and len(options(st, OFF)) == 5
+        play(st, OFF, mv(pick=pb.Pick(index=pick)))
+        assert st.enc.card_def in (A20, A5, C1)
+        assert zap in st.seats[DEF].hand and plague in st.seats[DEF].hand
+
+
 def test_laser_picks_the_opponents_card_at_random() -> None:
     st = duel(["laser", "none", "none"], [A10, A4], [A20, A5, C1])
     use_power(st, OFF, "laser", DEF)
     pass_windows(st)
     assert able(st) == [(OFF, "encounter_card")]  # the defence does not choose
     play(st, OFF, mv(card=pb.CardChoice(card=A10)))
+    # "au hasard dans la main": a position in the whole hand (three cards)
     assert able(st) == [(OFF, "laser_pick")] and len(options(st, OFF)) == 3
-    events = play(st, OFF, mv(pick=pb.Pick(index=0)))
+    events = play(st, OFF, mv(pick=pb.Pick(index=0))) + pass_windows_events(st)
     revealed = [e.payload.revealed for e in events if e.payload.WhichOneof("kind") == "revealed"]
     assert revealed[0].card_def in (A20, A5, C1) and revealed[0].card_off == A10
 

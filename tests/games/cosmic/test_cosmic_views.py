@@ -191,3 +191,64 @@ def test_public_events_never_name_an_undisclosed_power() -> None:
                         continue
                     for words in secret.values():
                         assert not any(re.search(rf"\b{w}\b", text) for w in words), text
+
+
+# ---------------------------------------------------------------- the three leaks of issue 9
+
+def test_a_finished_deal_leaves_no_draft_or_offer_in_any_view() -> None:
+    """Leak 1: the previous deal's drafts and offers (cards still in a hand among them) were
+    shown to later main players, and to spectators between encounters."""
+    from tests.games.cosmic.cosmic_helpers import pass_windows, place_all
+    c1, c2 = card_of("compromise"), card_of("compromise", skip=1)
+    st = duel(["none"] * 3, [c1, A10, A4], [c2, A12, A6])
+    cards_down(st, c1, c2)
+    pass_windows(st)
+    place_all(st)
+    assert st.step == pb.STEP_DEAL
+    play(st, 0, pb.Move(deal_edit=pb.DealEdit(what=3, card=A10)))
+    play(st, 0, pb.Move(deal_propose=pb.Done()))
+    play(st, 1, pb.Move(deal_edit=pb.DealEdit(what=3, card=A12)))
+    assert GAME.view(st, 0).deal.offer.off_cards == [A10]  # shown while the deal is on
+    play(st, 1, pb.Move(deal_abandon=pb.Done()))
+    assert A10 in st.seats[0].hand and A12 in st.seats[1].hand  # still secret cards
+    for viewer in (0, 1, 2, None):
+        v = GAME.view(st, viewer)
+        assert not v.HasField("deal"), viewer
+
+
+def test_the_philanthropes_gift_is_shown_to_giver_and_receiver_only() -> None:
+    """Leak 2: the gift card stayed in the encounter (`pending_arg`) for every seat to read
+    until the encounter ended. Views of the other seats are the same whatever card it was."""
+    from tests.games.cosmic.cosmic_helpers import use_power
+    views = []
+    for gift in (A10, A4):
+        st = duel(["philanthrope", "none", "none"], [A10, A4], [A12, A6])
+        use_power(st, 0, "philanthrope", 1, gift)
+        assert gift in st.seats[1].hand
+        views.append([GAME.view(st, v).SerializeToString() for v in (2, None)])
+    assert views[0] == views[1]
+
+
+def test_the_laser_pick_does_not_tell_how_many_encounter_cards_the_defender_holds() -> None:
+    """Leak 3: TASK_LASER.count told every seat how many encounter cards the defender held.
+    With one encounter card or two (same hand size), the others see the same."""
+    from tests.games.cosmic.cosmic_helpers import pass_windows, use_power
+    zap = card_of("edict", edict="zap")
+    seen = []
+    for hand in ([A12, A6, zap], [A12, zap, card_of("edict", edict="peste")]):
+        st = duel(["laser", "none", "none"], [A10, A4], hand, edicts=True)
+        use_power(st, 0, "laser", 1)
+        pass_windows(st)
+        play(st, 0, pb.Move(card=pb.CardChoice(card=A10)))
+        from cosmodrome.core.redact import add_decisions
+        from cosmodrome.v1 import match_pb2
+        shown = []
+        for viewer in (0, 2, None):
+            decisions = match_pb2.MatchView()
+            add_decisions(GAME, GAME.decisions(st), viewer, decisions.decisions)
+            view = GAME.view(st, viewer)
+            shown.append((view.enc.SerializeToString(), [t.SerializeToString()
+                                                         for t in view.tasks],
+                          decisions.SerializeToString()))
+        seen.append(shown)
+    assert seen[0] == seen[1]

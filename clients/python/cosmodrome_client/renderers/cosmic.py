@@ -62,8 +62,9 @@ TASKS = {
     pb.TASK_REWARD: "choose a defensive reward", pb.TASK_ANSWER: "answer the Seeker",
     pb.TASK_MUTANT: "draw cards (Mutant)", pb.TASK_AMOEBA: "add or withdraw tokens (Amoeba)",
     pb.TASK_LASER: "pick the opponent's card (Laser)", pb.TASK_RESPONSE: "answer with an edict",
-    pb.TASK_PLAGUE: "discard cards (La Peste)", pb.TASK_SPHERES: "choose",
-    pb.TASK_ZOMBIE: "answer (Zombie)", pb.TASK_VULCH: "answer (Vulch)",
+    pb.TASK_PLAGUE: "discard cards (La Peste)",
+    pb.TASK_TOKENS_LOST: "say whether a power saves the tokens lost",
+    pb.TASK_NEW_HAND: "say whether a power keeps cards at the new hand",
 }
 OUTCOMES = {1: "the offence wins", 2: "the defence wins", 3: "both compromised: a deal",
             4: "no deal"}
@@ -407,13 +408,17 @@ def move(m: Message, ctx: Context) -> str | None:
         return "deal: walk away (no deal: each loses three tokens to the black hole)"
     if kind == "edict":
         return _edict(m.edict, ctx)
+    if kind == "auto_pass":
+        return ("pass this and every window and response from now on (auto-pass)"
+                if m.auto_pass.on else "stop auto-passing: be asked in windows again")
     if kind == "answer":
         yes = m.answer.yes
         return {"answer": "yes, I will play a compromise" if yes else
                 "no, I will not play a compromise",
-                "zombie": "yes: put the lost tokens back on your bases" if yes else
+                "tokens_lost": "yes: your power saves the lost tokens" if yes else
                 "no: let them go",
-                "vulch": "yes: take the edict" if yes else "no: leave it"}.get(
+                "new_hand": "yes: keep your edicts (shown to all)" if yes else
+                "no: discard the hand"}.get(
                     k, "yes" if yes else "no")
     if kind == "pick":
         i = m.pick.index

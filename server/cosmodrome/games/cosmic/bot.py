@@ -41,11 +41,11 @@ class CosmicBot:
         return done[0] if done else None
 
     # -- decisions
-    def _zombie(self, view: pb.View, options: list[pb.Move]) -> pb.Move | None:
+    def _tokens_lost(self, view: pb.View, options: list[pb.Move]) -> pb.Move | None:
         """Saving tokens is worth disclosing the Zombie."""
-        return next((o for o in options if o.answer.yes), None)
+        return next((o for o in options if o.answer.yes), options[-1])
 
-    _vulch = _zombie  # a free edict is worth disclosing the Vulch
+    _new_hand = _tokens_lost  # kept edicts are worth disclosing the Vulch
 
     def _encounter_card(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         def value(o: pb.Move) -> int:
@@ -101,7 +101,8 @@ class CosmicBot:
         return min(options, key=lambda o: o.reward.cards)
 
     def _another(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
-        return self._of(options, "another")[0]
+        another = self._of(options, "another")
+        return another[0] if another else self._done(options) or options[0]
 
     def _window(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         for o in self._of(options, "power"):
@@ -111,6 +112,9 @@ class CosmicBot:
 
     def _edict_response(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         me = view.viewer
+        takes = self._of(options, "power")  # a free edict is worth disclosing the Vulch
+        if takes:
+            return takes[0]
         edicts = self._of(options, "edict")
         e = view.enc
         if edicts and me in (e.offense, e.defense):

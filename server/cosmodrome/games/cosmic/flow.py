@@ -339,7 +339,8 @@ def _cards_then(st: pb.State, ctx: Ctx) -> bool:
     # a main player with no encounter card at all (deck exhausted): compromise is not
     # possible either; the side without a card loses (provisional)
     for s in (e.offense, e.defense):
-        if _card_of(st, s) < 0 and not card_options(st, s) and pieces.chooser_of(st, s) < 0:
+        if _card_of(st, s) < 0 and not card_options(st, s) and (
+                pieces.chooser_of(st, s) < 0 or not B.has_encounter_card(st, s)):
             ctx.say("has no encounter card at all and loses the encounter", s)
             # play nothing: a compromise worth 0 (loses to an attack, deals vs compromise)
             if s == e.offense:

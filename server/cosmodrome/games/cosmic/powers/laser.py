@@ -1,6 +1,12 @@
 """Laser, seed 001: before the cards, a main player announces he will choose his
 opponent's card himself: once his own card is down, he draws one "au hasard dans la main"
-of the opponent, face down (only encounter cards can be played; see docs/rules/cosmic.md)."""
+of the opponent, face down.
+
+The whole hand: he picks a position among all the opponent's cards, shuffled face down (so
+the choice tells nothing of how many are encounter cards). An edict drawn cannot be played as
+an encounter card: it goes back unseen and the next card in the shuffled order is taken, until
+an encounter card comes (provisional, docs/rules/cosmic.md).
+"""
 
 from __future__ import annotations
 
@@ -11,16 +17,22 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
 def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
-    return [pb.Move(pick=pb.Pick(index=i)) for i in range(t.count)]
+    hand = st.seats[pieces.opponent(st, t.seat)].hand
+    if not any(B.is_encounter(c) for c in hand):
+        return []
+    return [pb.Move(pick=pb.Pick(index=i)) for i in range(len(hand))]
 
 
 def _pick(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
     st.tasks.pop(0)
     e = st.enc
     opp = pieces.opponent(st, t.seat)
-    cards = sorted(c for c in st.seats[opp].hand if B.is_encounter(c))
+    cards = sorted(st.seats[opp].hand)
     ctx.rng.shuffle(cards)
-    c = cards[move.pick.index % len(cards)]
+    at = move.pick.index
+    while not B.is_encounter(cards[at % len(cards)]):  # an edict goes back: the next one
+        at += 1
+    c = cards[at % len(cards)]
     st.seats[opp].hand.remove(c)
     if opp == e.offense:
         e.card_off = c
@@ -32,8 +44,8 @@ def _pick(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
 
 class Laser(Piece):
     name, en = "laser", "Laser"
-    tasks = {pb.TASK_LASER: TaskKind("laser_pick", "Laser: pick the opponent's card, face down",
-                                     _options, _pick)}
+    tasks = {pb.TASK_LASER: TaskKind(
+        "laser_pick", "Laser: pick a card of the opponent's hand, face down", _options, _pick)}
 
     def reset_encounter(self, e):
         e.laser_seat = -1
@@ -54,11 +66,8 @@ class Laser(Piece):
         return laser if laser >= 0 and pieces.opponent(st, laser) == seat else -1
 
     def after_card_played(self, st, ctx, player, card):
-        if st.enc.laser_seat != player:
-            return
-        opts = [c for c in st.seats[pieces.opponent(st, player)].hand if B.is_encounter(c)]
-        if opts:
-            st.tasks.add(kind=pb.TASK_LASER, seat=player, count=len(opts))
+        if st.enc.laser_seat == player:
+            st.tasks.add(kind=pb.TASK_LASER, seat=player)
 
 
 POWER = Laser()
