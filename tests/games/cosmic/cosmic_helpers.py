@@ -264,10 +264,12 @@ def all_cards(st: pb.State) -> list[int]:
 def awaiting_placement(st: pb.State, seat: int) -> int:
     """Tokens the queued tasks will still put back on `seat`'s bases (or let go)."""
     return sum(t.count for t in st.tasks if t.seat == seat and (
-        t.kind == pb.TASK_PLACE or (t.kind == pb.TASK_TOKENS_LOST and t.dest != pb.DEST_BLACK_HOLE)))
+        t.kind == pb.TASK_PLACE
+        or (t.kind == pb.TASK_TOKENS_LOST and t.dest != pb.DEST_BLACK_HOLE)))
 
 
 def check_invariants(st: pb.State, total_cards: int) -> None:
+    assert GAME.audit(st) == [], GAME.audit(st)
     for s in range(st.players):
         assert token_total(st, s) == B.TOKENS_PER_PLAYER, f"tokens of seat {s}"
         # no token stranded in limbo: each one waits for a queued placement or Zombie answer

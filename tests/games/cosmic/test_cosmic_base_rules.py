@@ -614,3 +614,21 @@ def test_deal_counter_proposal_replaces_the_standing_offer() -> None:
     assert not GAME.view(st, YELLOW).deal.my_draft.off_cards  # Green's draft stays his
     play(st, YELLOW, mv(deal_accept=pb.Done()))
     assert A4 in st.seats[YELLOW].hand and A5 in st.seats[YELLOW].hand
+
+
+def test_audit_finds_nothing_in_a_consistent_game() -> None:
+    st = worked_example(A12, A10b)
+    assert GAME.audit(st) == []
+
+
+def test_audit_flags_a_duplicated_card_and_a_lost_token() -> None:
+    st = new_game(4)
+    card = st.seats[1].hand[0]
+    st.discard.append(card)
+    assert GAME.audit(st) == [f"card {card} is in 2 places (discard, hand of seat 1)"]
+    del st.discard[-1]
+    st.seats[2].black_hole += 1
+    assert GAME.audit(st) == ["seat 2 has 21 tokens, not 20"]
+    st.seats[2].black_hole -= 1
+    lost = st.deck.pop()
+    assert GAME.audit(st) == [f"card {lost} is nowhere"]

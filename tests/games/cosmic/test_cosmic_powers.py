@@ -444,7 +444,8 @@ def test_oracle_sees_the_opponents_card_before_choosing() -> None:
     pass_windows(st)
     assert able(st) == [(DEF, "encounter_card")]
     play(st, DEF, mv(card=pb.CardChoice(card=A12)))
-    assert GAME.view(st, OFF).enc.card_def == known(A12) and GAME.view(st, THIRD).enc.card_def == known(A12)
+    assert GAME.view(st, OFF).enc.card_def == known(A12)
+    assert GAME.view(st, THIRD).enc.card_def == known(A12)
     assert able(st) == [(OFF, "encounter_card")]
 
 

@@ -177,6 +177,40 @@ class Cosmic(Game):
         flow.on_timeout(state, now_ms, events)
         return events
 
+    def audit(self, state: pb.State) -> list[str]:
+        """Every token and every card in exactly one place (tokens: planets, the cone, the
+        black hole, removed by the Void, in hand waiting to be placed; cards: deck, discard,
+        hands, face down on the table, set aside by Chronos)."""
+        st = state
+        problems = []
+        e = st.enc
+        for s in range(st.players):
+            se = st.seats[s]
+            cone = sum(c[s] for c in (e.cone_off, e.cone_def) if len(c) > s)
+            total = B.tokens_on_bases(st, s) + cone + se.black_hole + se.removed + se.limbo
+            if total != B.TOKENS_PER_PLAYER:
+                problems.append(f"seat {s} has {total} tokens, not {B.TOKENS_PER_PLAYER}")
+        places: dict[int, list[str]] = {}
+        piles = [("deck", st.deck), ("discard", st.discard)]
+        piles += [(f"hand of seat {s}", se.hand) for s, se in enumerate(st.seats)]
+        on_table = not e.discarded and st.step not in (pb.STEP_CLEANUP, pb.STEP_NEXT)
+        if on_table:
+            piles += [("offence's card", [c for c in [e.card_off] if c >= 0]),
+                      ("defence's card", [c for c in [e.card_def] if c >= 0])]
+        piles.append(("set aside", [c for c in [e.set_aside] if c >= 0]))
+        for where, cards in piles:
+            for c in cards:
+                places.setdefault(c, []).append(where)
+        dealt = [c.id for c in CARDS if not (st.options.no_edicts and c.kind == "edict")]
+        for c in dealt:
+            found = places.pop(c, [])
+            if len(found) != 1:
+                problems.append(f"card {c} is in {len(found)} places ({', '.join(found)})"
+                                if found else f"card {c} is nowhere")
+        problems += [f"card {c} is not in this game's deck ({', '.join(w)})"
+                     for c, w in sorted(places.items())]
+        return problems
+
     def view(self, state: pb.State, viewer: int | None) -> pb.View:
         from cosmodrome.games.cosmic.views import view_for
         return view_for(state, viewer)

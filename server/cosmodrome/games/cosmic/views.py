@@ -4,8 +4,8 @@ Nothing internal is copied: every field of a View is set from what its viewer ma
 Hidden from him: other hands, the deck order, face-down cards before the reveal (his own
 excepted, and the Oracle's opponent's card, turned face up), undisclosed powers of others,
 the arguments of a pending power use (a gift names a card), counts of questions that would
-tell a hand, the deal's drafts but his own, and the PRNG. Conditional knowledge (Esprit, La Peste, a gift)
-is included for the seat that holds it.
+tell a hand, the deal's drafts but his own, and the PRNG. Conditional knowledge (Esprit,
+La Peste, a gift) is included for the seat that holds it.
 """
 
 from __future__ import annotations
