@@ -10,6 +10,7 @@ from tests.games.cosmic.cosmic_helpers import (
     B,
     able,
     answer,
+    at_aim,
     card_of,
     cards_down,
     duel,
@@ -17,6 +18,7 @@ from tests.games.cosmic.cosmic_helpers import (
     kinds,
     known,
     mv,
+    new_game,
     options,
     pass_until,
     pass_windows,
@@ -170,6 +172,26 @@ def test_macron_launches_one_token_worth_four() -> None:
               if r.total_off]
     assert totals == [(14, 13)]
     assert st.enc.winner == 1 and B.tok(st, 5, OFF) == 1
+
+
+def test_macron_one_token_limit_is_for_attacking_or_supporting_an_attack() -> None:
+    """"qu'un seul de vos pion pour attaquer dans un duel ou pour soutenir une attaque en tant
+    qu'allié": as a defensive ally the Macron sends up to four tokens, each worth four."""
+    st = new_game(3, ["none", "none", "macron"])
+    give(st, OFF, [A10, A4])
+    give(st, DEF, [A12, A6])
+    at_aim(st, DEF)
+    play(st, OFF, mv(aim=pb.Aim(planet=5, defense=DEF)))
+    take(st, OFF, 0)
+    play(st, OFF, DONE)
+    play(st, DEF, mv(invite=pb.SeatChoice(seat=THIRD)))
+    play(st, DEF, DONE)
+    play(st, THIRD, mv(join=pb.Join(side=2)))
+    take(st, THIRD, 10, 10, 11)
+    assert st.enc.cone_def[THIRD] == 3
+    st.enc.card_def = A12
+    from cosmodrome.games.cosmic import flow
+    assert flow.side_total(st, None, DEF) == 12 + 4 + 3 * 4
 
 
 def test_virus_multiplies_tokens_by_its_attack_card() -> None:

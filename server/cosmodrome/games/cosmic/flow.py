@@ -192,7 +192,7 @@ def launch(st: pb.State, ctx: Ctx, seat: int, dest: int) -> None:
         return
     st.tasks.add(kind=pb.TASK_TAKE, seat=seat, count=min(B.MAX_SHIP, avail), min=1, dest=dest)
     for piece in pieces.held(st, seat):
-        if piece.on_launch(st, ctx, seat):
+        if piece.on_launch(st, ctx, seat, defending=dest == pb.DEST_CONE_DEF):
             return
 
 

@@ -63,8 +63,9 @@ class Piece:
         """Carry out an announced use (no Zap came, or it was un-zapped)."""
 
     # ------------------------------------------------------------ launch
-    def on_launch(self, st: pb.State, ctx: Ctx, seat: int) -> bool:
-        """The holder starts putting tokens on the cone. True: a use is now pending."""
+    def on_launch(self, st: pb.State, ctx: Ctx, seat: int, defending: bool) -> bool:
+        """The holder starts putting tokens on the cone (`defending`: as a defensive ally).
+        True: a use is now pending."""
         return False
 
     def token_worth(self, st: pb.State, seat: int) -> int:
