@@ -87,7 +87,7 @@ def third_joins_the_offence(st: pb.State, offence: int = 0, defence: int = 1,
     play(st, offence, mv(invite=pb.SeatChoice(seat=third)))
     play(st, offence, DONE)
     play(st, defence, DONE)
-    play(st, third, mv(join=pb.Join(side=1)))
+    play(st, third, mv(join=pb.Join(side=pb.SIDE_OFFENCE)))
 
 
 def options(st: pb.State, seat: int) -> list[pb.Move]:

@@ -91,11 +91,13 @@ def worked_example(green_card: int, yellow_card: int, powers=None) -> pb.State:
     play(st, YELLOW, mv(invite=pb.SeatChoice(seat=BLUE)))
     play(st, YELLOW, DONE)
     assert able(st) == [(RED, "join")]  # clockwise from Green's left, Yellow is a main player
-    play(st, RED, mv(join=pb.Join(side=2)))
+    play(st, RED, mv(join=pb.Join(side=pb.SIDE_DEFENCE)))
     take(st, RED, 10, 11)
     assert able(st) == [(BLUE, "join")]
-    assert {o.join.side for o in options(st, BLUE)} == {0, 1, 2}  # invited by both
-    play(st, BLUE, mv(join=pb.Join(side=1)))
+    # invited by both
+    assert {o.join.side for o in options(st, BLUE)} == {pb.SIDE_NEITHER, pb.SIDE_OFFENCE,
+                                                        pb.SIDE_DEFENCE}
+    play(st, BLUE, mv(join=pb.Join(side=pb.SIDE_OFFENCE)))
     take(st, BLUE, 15)
     pass_windows(st)
     assert sorted(able(st)) == [(GREEN, "encounter_card"), (YELLOW, "encounter_card")]
@@ -107,7 +109,8 @@ def worked_example(green_card: int, yellow_card: int, powers=None) -> pb.State:
 
 def test_worked_example_ties_go_to_the_defence() -> None:
     st = worked_example(A10, A10b)
-    assert st.enc.winner == 2  # 10 + 3 + 1 = 14 against 10 + 2 + 2 = 14: defence
+    # 10 + 3 + 1 = 14 against 10 + 2 + 2 = 14: the defence
+    assert st.enc.winner == pb.OUTCOME_DEFENCE_WINS
     assert B.tok(st, 5, YELLOW) == 2 and B.tok(st, 5, GREEN) == 0
 
 
@@ -134,7 +137,7 @@ def test_defensive_ally_rewards_one_card_or_token_per_token() -> None:
 
 def test_offence_win_lands_offence_and_allies_on_the_planet() -> None:
     st = worked_example(A12, A10b)
-    assert st.enc.winner == 1  # 12 + 4 = 16 against 14
+    assert st.enc.winner == pb.OUTCOME_OFFENCE_WINS  # 12 + 4 = 16 against 14
     assert B.tok(st, 5, GREEN) == 3 and B.tok(st, 5, BLUE) == 1
     assert B.tok(st, 5, YELLOW) == 0 and st.seats[YELLOW].black_hole == 2
     assert st.seats[RED].black_hole == 2 and B.tok(st, 5, RED) == 1  # Red's base stays
@@ -142,7 +145,7 @@ def test_offence_win_lands_offence_and_allies_on_the_planet() -> None:
 
 def test_compromise_against_attack_loses_and_takes_consolation() -> None:
     st = worked_example(A10, COMP)
-    assert st.enc.winner == 1
+    assert st.enc.winner == pb.OUTCOME_OFFENCE_WINS
     assert B.tok(st, 5, GREEN) == 3 and B.tok(st, 5, BLUE) == 1
     # Yellow lost two tokens: two cards at random from Green's hand (A4, A5); Red nothing
     # (Green holds A4, A5, A7 besides his played card)
@@ -153,7 +156,7 @@ def test_compromise_against_attack_loses_and_takes_consolation() -> None:
 
 def test_offence_compromise_against_attack_takes_three_cards() -> None:
     st = worked_example(COMP, A10b, powers=["none"] * 4)
-    assert st.enc.winner == 2
+    assert st.enc.winner == pb.OUTCOME_DEFENCE_WINS
     assert st.seats[GREEN].black_hole == 3 and st.seats[BLUE].black_hole == 1
     assert sorted(st.seats[GREEN].hand) == sorted([A4, A5, A7, A6, A8])  # all Yellow had
 
@@ -184,10 +187,11 @@ def test_deal_example_base_for_base_plus_three_random_cards() -> None:
     place_all(st)
     green_hand = list(st.seats[GREEN].hand)
     # Yellow: "Je te donne une base contre une base plus trois cartes que je tirerai au hasard"
-    play(st, YELLOW, mv(deal_edit=pb.DealEdit(what=1, planet=6)))   # Green may settle on 6
-    play(st, YELLOW, mv(deal_edit=pb.DealEdit(what=2, planet=0)))   # Yellow settles on 0
+    # Green may settle on 6, Yellow on 0
+    play(st, YELLOW, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_OFFER_BASE, planet=6)))
+    play(st, YELLOW, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_BASE, planet=0)))
     for _ in range(3):
-        play(st, YELLOW, mv(deal_edit=pb.DealEdit(what=4)))
+        play(st, YELLOW, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_RANDOM_CARD)))
     play(st, YELLOW, mv(deal_propose=pb.Done()))
     play(st, GREEN, mv(deal_accept=pb.Done()))
     assert len(st.seats[YELLOW].hand) == 2 + 3 and len(st.seats[GREEN].hand) == 0
@@ -211,8 +215,8 @@ def test_nothing_for_nothing_is_refused() -> None:
 def test_a_deal_gives_at_most_one_new_base_each_way() -> None:
     st = deal_position()
     place_all(st)
-    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=2, planet=6)))
-    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=2, planet=7)))
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_BASE, planet=6)))
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_BASE, planet=7)))
     assert st.deal.draft_off.def_base == 7  # a second ask replaces the first
 
 
@@ -233,11 +237,12 @@ def test_a_deal_offers_a_base_only_where_the_giver_has_one_and_cards_only_from_h
     not_green = next(p for p in range(4 * 5) if B.tok(st, p, GREEN) == 0
                      and B.tok(st, p, YELLOW) == 0)
     with pytest.raises(IllegalMove):
-        play(st, GREEN, mv(deal_edit=pb.DealEdit(what=1, planet=not_green)))
+        play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_OFFER_BASE, planet=not_green)))
     for _ in range(len(st.seats[YELLOW].hand)):
-        play(st, GREEN, mv(deal_edit=pb.DealEdit(what=4)))  # one more random card asked
+        # one more random card asked
+        play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_RANDOM_CARD)))
     assert st.deal.draft_off.def_random == len(st.seats[YELLOW].hand)
-    assert mv(deal_edit=pb.DealEdit(what=4)) not in options(st, GREEN)
+    assert mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_RANDOM_CARD)) not in options(st, GREEN)
 
 
 def test_no_deal_each_loses_three_tokens_of_his_choice() -> None:
@@ -355,7 +360,7 @@ def test_an_ally_cannot_join_a_side_that_did_not_invite_him() -> None:
     play(st, GREEN, mv(invite=pb.SeatChoice(seat=RED)))
     play(st, GREEN, DONE)
     play(st, YELLOW, DONE)
-    assert {o.join.side for o in options(st, RED)} == {0, 1}
+    assert {o.join.side for o in options(st, RED)} == {pb.SIDE_NEITHER, pb.SIDE_OFFENCE}
     assert able(st) == [(RED, "join")]  # Blue was invited by nobody
 
 
@@ -419,7 +424,7 @@ def test_shared_victory_when_two_reach_five_at_once() -> None:
     play(st, GREEN, mv(invite=pb.SeatChoice(seat=BLUE)))
     play(st, GREEN, DONE)
     play(st, RED, DONE)
-    play(st, BLUE, mv(join=pb.Join(side=1)))
+    play(st, BLUE, mv(join=pb.Join(side=pb.SIDE_OFFENCE)))
     take(st, BLUE, 15)
     pass_windows(st)
     play(st, GREEN, mv(card=pb.CardChoice(card=A12)))
@@ -600,14 +605,14 @@ def test_deal_counter_proposal_replaces_the_standing_offer() -> None:
     st = deal_position()
     place_all(st)
     # Green: "je t'échange une base contre une base"
-    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=1, planet=0)))
-    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=2, planet=6)))
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_OFFER_BASE, planet=0)))
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_BASE, planet=6)))
     play(st, GREEN, mv(deal_propose=pb.Done()))
     assert mv(deal_accept=pb.Done()) in options(st, YELLOW)
     assert mv(deal_accept=pb.Done()) not in options(st, GREEN)
     # Green's counter: a base plus two cards of his choice, against a base
-    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=3, card=A4)))
-    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=3, card=A5)))
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_GIVE_CARD, card=A4)))
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_GIVE_CARD, card=A5)))
     play(st, GREEN, mv(deal_propose=pb.Done()))
     assert list(st.deal.offer.off_cards) == [A4, A5] and st.deal.offer_by == GREEN
     assert not GAME.view(st, RED).deal.offer.off_cards  # said to Yellow, not to the table

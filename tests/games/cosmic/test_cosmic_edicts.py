@@ -179,7 +179,7 @@ def test_emotional_control_turns_both_cards_into_compromises() -> None:
     play(st, THIRD, edict(CONTROL))
     pass_windows(st)
     place_all(st)
-    assert st.step == pb.STEP_DEAL and st.enc.winner == 3
+    assert st.step == pb.STEP_DEAL and st.enc.winner == pb.OUTCOME_DEAL_DUE
 
 
 def test_stellar_gas_stops_a_consolation() -> None:
@@ -250,7 +250,7 @@ def test_worked_example_blue_zaps_the_void_and_tokens_only_go_to_the_black_hole(
     play(st, 0, mv(invite=pb.SeatChoice(seat=3)))
     play(st, 0, DONE)
     play(st, 1, DONE)
-    play(st, 3, mv(join=pb.Join(side=1)))
+    play(st, 3, mv(join=pb.Join(side=pb.SIDE_OFFENCE)))
     take(st, 3, 15)
     while able(st) and able(st)[0][1] == "window" and able(st)[0][0] != 3:
         play(st, able(st)[0][0], DONE)

@@ -126,7 +126,7 @@ def _perturb_powers(st: pb.State, viewer: int | None, rng: random.Random) -> Non
 def _perturb_deal(st: pb.State, viewer: int | None, rng: random.Random) -> None:
     """The drafts he may not read; once the deal is over, everything it left behind."""
     e, d = st.enc, st.deal
-    if st.step == pb.STEP_DEAL and e.winner == 3:
+    if st.step == pb.STEP_DEAL and e.winner == pb.OUTCOME_DEAL_DUE:
         for drafter, draft in ((e.offense, d.draft_off), (e.defense, d.draft_def)):
             if drafter != viewer:
                 draft.def_random = rng.randrange(3)
@@ -170,7 +170,8 @@ def reveals(st: pb.State, seat: int, move: pb.Move, viewer: int | None) -> bool:
         if ev.visible_to(viewer) and kind in (
                 "destiny", "revealed", "power_used", "cards_seen", "game_over"):
             return True
-        if kind == "tokens_moved" and ev.payload.tokens_moved.to in ("black hole", "removed"):
+        if kind == "tokens_moved" and ev.payload.tokens_moved.destination in (
+                pb.PLACE_BLACK_HOLE, pb.PLACE_REMOVED):
             return True  # tokens lost: a power acting on losses (the Vide) discloses itself
     e, a = st.enc, after.enc
     return (st.step in (pb.STEP_AIM, pb.STEP_ALLIES) or a.winner != e.winner
@@ -215,9 +216,9 @@ def _after_a_deal() -> pb.State:
     cards_down(st, C1, C2)
     pass_windows(st)
     place_all(st)
-    play(st, 0, pb.Move(deal_edit=pb.DealEdit(what=3, card=A10)))
+    play(st, 0, pb.Move(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_GIVE_CARD, card=A10)))
     play(st, 0, pb.Move(deal_propose=pb.Done()))
-    play(st, 1, pb.Move(deal_edit=pb.DealEdit(what=4)))
+    play(st, 1, pb.Move(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_RANDOM_CARD)))
     play(st, 1, pb.Move(deal_abandon=pb.Done()))
     return st
 

@@ -70,7 +70,7 @@ def test_machine_goes_on_after_a_lost_encounter() -> None:
     st = duel(["machine", "none", "none"], [A4, A10], [A20, A6])
     cards_down(st, A4, A20)
     pass_windows(st)
-    assert st.enc.winner == 2 and able(st) == [(OFF, "another")]
+    assert st.enc.winner == pb.OUTCOME_DEFENCE_WINS and able(st) == [(OFF, "another")]
     play(st, OFF, mv(another=pb.Done()))
     assert st.enc.number == 2
 
@@ -171,7 +171,7 @@ def test_macron_launches_one_token_worth_four() -> None:
               (e.payload.revealed for e in events if e.payload.WhichOneof("kind") == "revealed")
               if r.total_off]
     assert totals == [(14, 13)]
-    assert st.enc.winner == 1 and B.tok(st, 5, OFF) == 1
+    assert st.enc.winner == pb.OUTCOME_OFFENCE_WINS and B.tok(st, 5, OFF) == 1
 
 
 def test_macron_one_token_limit_is_for_attacking_or_supporting_an_attack() -> None:
@@ -186,7 +186,7 @@ def test_macron_one_token_limit_is_for_attacking_or_supporting_an_attack() -> No
     play(st, OFF, DONE)
     play(st, DEF, mv(invite=pb.SeatChoice(seat=THIRD)))
     play(st, DEF, DONE)
-    play(st, THIRD, mv(join=pb.Join(side=2)))
+    play(st, THIRD, mv(join=pb.Join(side=pb.SIDE_DEFENCE)))
     take(st, THIRD, 10, 10, 11)
     assert st.enc.cone_def[THIRD] == 3
     st.enc.card_def = A12
@@ -458,7 +458,7 @@ def test_empathe_compromise_turns_the_opponents_card() -> None:
     cards_down(st, C1, A20)
     pass_windows(st)
     assert st.step == pb.STEP_DEAL or any(d.kind == "place_token" for d in GAME.decisions(st))
-    assert st.enc.winner == 3
+    assert st.enc.winner == pb.OUTCOME_DEAL_DUE
 
 
 def test_oracle_sees_the_opponents_card_before_choosing() -> None:
@@ -540,8 +540,8 @@ def test_zombie_may_free_the_others_black_hole_tokens_in_a_deal() -> None:
     cards_down(st, C1, C2)
     pass_windows(st)
     place_all(st)
-    play(st, OFF, mv(deal_edit=pb.DealEdit(what=6)))
-    play(st, OFF, mv(deal_edit=pb.DealEdit(what=6)))
+    play(st, OFF, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_FREE_TOKEN)))
+    play(st, OFF, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_FREE_TOKEN)))
     play(st, OFF, mv(deal_propose=pb.Done()))
     play(st, DEF, mv(deal_accept=pb.Done()))
     place_all(st)

@@ -74,7 +74,7 @@ _PLAY = textwrap.dedent('''
     st = duel(["zz_hundred", "none", "none"], [a4, a20], [b20, b4])
     cards_down(st, a4, b20)
     pass_windows(st)
-    assert st.enc.winner == 1, st.enc.winner  # 4 + 2 tokens + 100 beats 20 + 2 tokens
+    assert st.enc.winner == 1, st.enc.winner  # the offence: 4 + 2 + 100 beats 20 + 2
     assert POWER_ID["zz_hundred"] == 20
     print("ok")
 ''')

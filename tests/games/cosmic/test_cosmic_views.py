@@ -205,9 +205,9 @@ def test_a_finished_deal_leaves_no_draft_or_offer_in_any_view() -> None:
     pass_windows(st)
     place_all(st)
     assert st.step == pb.STEP_DEAL
-    play(st, 0, pb.Move(deal_edit=pb.DealEdit(what=3, card=A10)))
+    play(st, 0, pb.Move(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_GIVE_CARD, card=A10)))
     play(st, 0, pb.Move(deal_propose=pb.Done()))
-    play(st, 1, pb.Move(deal_edit=pb.DealEdit(what=3, card=A12)))
+    play(st, 1, pb.Move(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_GIVE_CARD, card=A12)))
     assert GAME.view(st, 0).deal.offer.off_cards == [A10]  # shown while the deal is on
     play(st, 1, pb.Move(deal_abandon=pb.Done()))
     assert A10 in st.seats[0].hand and A12 in st.seats[1].hand  # still secret cards

@@ -13,7 +13,6 @@ system.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING
@@ -66,8 +65,9 @@ TASKS = {
     pb.TASK_TOKENS_LOST: "say whether a power saves the tokens lost",
     pb.TASK_NEW_HAND: "say whether a power keeps cards at the new hand",
 }
-OUTCOMES = {1: "the offence wins", 2: "the defence wins", 3: "both compromised: a deal",
-            4: "no deal"}
+OUTCOMES = {pb.OUTCOME_OFFENCE_WINS: "the offence wins",
+            pb.OUTCOME_DEFENCE_WINS: "the defence wins",
+            pb.OUTCOME_DEAL_DUE: "both compromised: a deal", pb.OUTCOME_NO_DEAL: "no deal"}
 
 
 @cache
@@ -379,7 +379,8 @@ def move(m: Message, ctx: Context) -> str | None:
     if kind == "invite":
         return f"invite {ctx.who(m.invite.seat)}"
     if kind == "join":
-        return {1: "join the offence", 2: "join the defence"}.get(m.join.side, "stay out")
+        return {pb.SIDE_OFFENCE: "join the offence",
+                pb.SIDE_DEFENCE: "join the defence"}.get(m.join.side, "stay out")
     if kind == "card":
         c = card(m.card.card)
         return f"discard {c}" if k == "plague_discard" else f"play {c} face down"
@@ -390,12 +391,13 @@ def move(m: Message, ctx: Context) -> str | None:
         return f"reward: {_plural(n, 'card')}, the rest as tokens back from the black hole"
     if kind == "deal_edit":
         d = m.deal_edit
-        return {1: f"deal: offer a base on {planet(d.planet)}",
-                2: f"deal: ask for a base on {planet(d.planet)}",
-                3: f"deal: give {card(d.card)}",
-                4: "deal: ask for one more card at random",
-                5: "deal: clear your draft",
-                6: "deal: free one of their tokens from the black hole (Zombie)"}.get(
+        return {pb.DEAL_TERM_OFFER_BASE: f"deal: offer a base on {planet(d.planet)}",
+                pb.DEAL_TERM_ASK_BASE: f"deal: ask for a base on {planet(d.planet)}",
+                pb.DEAL_TERM_GIVE_CARD: f"deal: give {card(d.card)}",
+                pb.DEAL_TERM_ASK_RANDOM_CARD: "deal: ask for one more card at random",
+                pb.DEAL_TERM_CLEAR: "deal: clear your draft",
+                pb.DEAL_TERM_FREE_TOKEN:
+                    "deal: free one of their tokens from the black hole (Zombie)"}.get(
                     d.what, f"deal: edit {d.what}")
     if kind == "deal_propose":
         return "deal: propose your draft"
@@ -444,16 +446,14 @@ def move(m: Message, ctx: Context) -> str | None:
 
 # ------------------------------------------------------------------------------- events
 
-_PLANET_NUMBER = re.compile(r"\bplanet (\d+)\b")
+PLACES = {pb.PLACE_CONE: "the cone", pb.PLACE_ENCOUNTER: "the encounter",
+          pb.PLACE_BASES: "their bases", pb.PLACE_BLACK_HOLE: "the black hole",
+          pb.PLACE_REMOVED: "out of the game (the Void)"}
 
 
-PLACES = {"cone": "the cone", "encounter": "the encounter", "bases": "their bases",
-          "black hole": "the black hole", "removed": "out of the game (the Void)"}
-
-
-def _place(text: str) -> str:
-    """An engine place ("planet 7", "black hole", "cone") in the board's words."""
-    return PLACES.get(text) or _PLANET_NUMBER.sub(lambda m: planet(int(m.group(1))), text)
+def _place(place: int, planet_id: int) -> str:
+    """Where tokens went, in the board's words."""
+    return planet(planet_id) if place == pb.PLACE_PLANET else PLACES.get(place, "?")
 
 
 def _subject(seat: int, ctx: Context) -> str:
@@ -511,7 +511,7 @@ def event(e: Message, ctx: Context) -> str | None:
     if kind == "tokens_moved":
         t = e.tokens_moved
         return (f"{_subject(t.seat, ctx)}: {_plural(t.count, 'token')} from "
-                f"{_place(getattr(t, 'from') or '?')} to {_place(t.to or '?')}")
+                f"{_place(t.source, t.planet)} to {_place(t.destination, t.planet)}")
     if kind == "encounter_over":
         o = e.encounter_over
         outcome = f": {OUTCOMES[o.winner]}" if o.winner in OUTCOMES else ""

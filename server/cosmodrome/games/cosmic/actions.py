@@ -74,7 +74,7 @@ def queue(st: pb.State, task: pb.Task, at: int | None = None) -> None:
 
 
 def lose_plainly(st: pb.State, ctx: Ctx, seat: int, n: int, by: int,
-                 source: str = "encounter") -> None:
+                 source: int = pb.PLACE_ENCOUNTER) -> None:
     """Tokens already off the board go to the black hole, or leave the game if `by` removes
     them (more than VOID_ELIMINATION removed eliminates the player)."""
     if pieces.removed_by(st, by, seat):
@@ -84,18 +84,18 @@ def lose_plainly(st: pb.State, ctx: Ctx, seat: int, n: int, by: int,
                 break
         st.seats[seat].removed += n
         ctx.emit(pb.Event(tokens_moved=pb.TokensMoved(
-            seat=seat, count=n, to="removed", **{"from": source})))
+            seat=seat, count=n, source=source, destination=pb.PLACE_REMOVED)))
         if st.seats[seat].removed > VOID_ELIMINATION:
             eliminate(st, ctx, seat)
         return
     st.seats[seat].black_hole += n
     ctx.emit(pb.Event(tokens_moved=pb.TokensMoved(
-        seat=seat, count=n, to="black hole", **{"from": source})))
+        seat=seat, count=n, source=source, destination=pb.PLACE_BLACK_HOLE)))
 
 
 def lose_from_bases(st: pb.State, ctx: Ctx, seat: int, n: int, by: int) -> None:
     """Tokens just taken off `seat`'s bases (a failed deal, an edict), any choice made."""
-    lose_plainly(st, ctx, seat, n, by, source="bases")
+    lose_plainly(st, ctx, seat, n, by, source=pb.PLACE_BASES)
 
 
 def place_from_limbo(st: pb.State, seat: int, n: int) -> None:

@@ -95,7 +95,7 @@ class CosmicBot:
 
     def _join(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         sides = {o.join.side: o for o in self._of(options, "join")}
-        return sides.get(1) or sides.get(2) or options[0]
+        return sides.get(pb.SIDE_OFFENCE) or sides.get(pb.SIDE_DEFENCE) or options[0]
 
     def _reward(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         return min(options, key=lambda o: o.reward.cards)
@@ -143,10 +143,10 @@ class CosmicBot:
         edits = {o.deal_edit.what: o for o in self._of(options, "deal_edit")}
         mine = draft.off_base if me == view.enc.offense else draft.def_base
         theirs = draft.def_base if me == view.enc.offense else draft.off_base
-        if theirs < 0 and 2 in edits:
-            return edits[2]
-        if mine < 0 and 1 in edits:
-            return edits[1]
+        if theirs < 0 and pb.DEAL_TERM_ASK_BASE in edits:
+            return edits[pb.DEAL_TERM_ASK_BASE]
+        if mine < 0 and pb.DEAL_TERM_OFFER_BASE in edits:
+            return edits[pb.DEAL_TERM_OFFER_BASE]
         propose = self._of(options, "deal_propose")
         if propose:
             return propose[0]

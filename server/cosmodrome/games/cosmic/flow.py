@@ -249,12 +249,12 @@ def _allies_asks(st: pb.State) -> list[Decision]:
     if not e.answer_order:
         return []
     s = e.answer_order[0]
-    out = [_mv(join=pb.Join(side=0))]
+    out = [_mv(join=pb.Join(side=pb.SIDE_NEITHER))]
     if B.tokens_on_bases(st, s) > 0:
         if e.invited_off[s]:
-            out.append(_mv(join=pb.Join(side=1)))
+            out.append(_mv(join=pb.Join(side=pb.SIDE_OFFENCE)))
         if e.invited_def[s]:
-            out.append(_mv(join=pb.Join(side=2)))
+            out.append(_mv(join=pb.Join(side=pb.SIDE_DEFENCE)))
     return [Decision(s, "join", "Join the offence, the defence, or neither",
                      out + pieces.at_any_time(st, s))]
 
@@ -262,9 +262,10 @@ def _allies_asks(st: pb.State) -> list[Decision]:
 def _join(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     st.enc.answer_order.pop(0)
     side = move.join.side
-    if side:
-        ctx.say("joins the " + ("offence" if side == 1 else "defence"), seat)
-        launch(st, ctx, seat, pb.DEST_CONE_OFF if side == 1 else pb.DEST_CONE_DEF)
+    if side != pb.SIDE_NEITHER:
+        offence = side == pb.SIDE_OFFENCE
+        ctx.say("joins the " + ("offence" if offence else "defence"), seat)
+        launch(st, ctx, seat, pb.DEST_CONE_OFF if offence else pb.DEST_CONE_DEF)
     else:
         ctx.say("declines to ally", seat)
 
@@ -391,25 +392,26 @@ def resolve(st: pb.State, ctx: Ctx) -> None:
     st.step = pb.STEP_RESOLVE
     off, de = e.offense, e.defense
     if e.auto_win:
-        e.winner = 1
+        e.winner = pb.OUTCOME_OFFENCE_WINS
         ctx.say("no defending tokens: the offence wins automatically", off)
         offence_wins(st, ctx)
         return
     comp_off, comp_def = counts_compromise(st, off), counts_compromise(st, de)
     if comp_off and comp_def:
-        e.winner = 3
+        e.winner = pb.OUTCOME_DEAL_DUE
         start_deal(st, ctx)
         return
     if comp_off:
-        e.winner = 2
+        e.winner = pb.OUTCOME_DEFENCE_WINS
     elif comp_def:
-        e.winner = 1
+        e.winner = pb.OUTCOME_OFFENCE_WINS
     else:
         t_off, t_def = side_total(st, ctx, off), side_total(st, ctx, de)
         ctx.emit(pb.Event(revealed=pb.Revealed(card_off=e.card_off, card_def=e.card_def,
                                                total_off=t_off, total_def=t_def)))
-        e.winner = 1 if t_off > t_def else 2  # "en cas d'égalité, c'est le joueur défensif"
-    if e.winner == 1:
+        e.winner = (pb.OUTCOME_OFFENCE_WINS if t_off > t_def
+                    else pb.OUTCOME_DEFENCE_WINS)  # "en cas d'égalité, c'est le joueur défensif"
+    if e.winner == pb.OUTCOME_OFFENCE_WINS:
         offence_wins(st, ctx)
         if comp_def:
             actions.consolation(st, ctx, de, off, e.lost_def[de])
@@ -440,7 +442,8 @@ def offence_wins(st: pb.State, ctx: Ctx) -> None:
             e.cone_off[s] = 0
             B.add_tok(st, planet, s, n)
             ctx.emit(pb.Event(tokens_moved=pb.TokensMoved(
-                seat=s, count=n, to=f"planet {planet}", **{"from": "cone"})))
+                seat=s, count=n, source=pb.PLACE_CONE, destination=pb.PLACE_PLANET,
+                planet=planet)))
 
 
 def defence_wins(st: pb.State, ctx: Ctx) -> None:
@@ -457,7 +460,7 @@ def defence_wins(st: pb.State, ctx: Ctx) -> None:
 
 
 def _resolve_then(st: pb.State, ctx: Ctx) -> bool:
-    if st.enc.winner == 3:
+    if st.enc.winner == pb.OUTCOME_DEAL_DUE:
         return False  # the deal step takes over
     open_cleanup(st, ctx)
     return True
@@ -492,7 +495,7 @@ def _terms_empty(t: pb.DealTerms) -> bool:
 
 
 def deal_open(st: pb.State) -> bool:
-    return st.step == pb.STEP_DEAL and not st.tasks and st.enc.winner == 3
+    return st.step == pb.STEP_DEAL and not st.tasks and st.enc.winner == pb.OUTCOME_DEAL_DUE
 
 
 def deal_options(st: pb.State, seat: int) -> list[pb.Move]:
@@ -506,19 +509,19 @@ def deal_options(st: pb.State, seat: int) -> list[pb.Move]:
         their_base = draft.def_base if is_off else draft.off_base
         for p in B.bases(st, seat):
             if p != my_base and B.tok(st, p, opp) == 0:
-                out.append(_mv(deal_edit=pb.DealEdit(what=1, planet=p)))
+                out.append(_mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_OFFER_BASE, planet=p)))
         for p in B.bases(st, opp):
             if p != their_base and B.tok(st, p, seat) == 0:
-                out.append(_mv(deal_edit=pb.DealEdit(what=2, planet=p)))
+                out.append(_mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_BASE, planet=p)))
         given = draft.off_cards if is_off else draft.def_cards
         for c in sorted(set(st.seats[seat].hand)):
             if c not in given:
-                out.append(_mv(deal_edit=pb.DealEdit(what=3, card=c)))
+                out.append(_mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_GIVE_CARD, card=c)))
         asked = draft.def_random if is_off else draft.off_random
         if asked < len(st.seats[opp].hand):
-            out.append(_mv(deal_edit=pb.DealEdit(what=4)))
+            out.append(_mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_RANDOM_CARD)))
         if not _terms_empty(draft):
-            out.append(_mv(deal_edit=pb.DealEdit(what=5)))
+            out.append(_mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_CLEAR)))
         for piece in pieces.held(st, seat):
             out += piece.deal_edits(st, seat, draft)
     if not _terms_empty(draft) and not (d.offer_by == seat and d.offer == draft):
@@ -577,26 +580,26 @@ def deal_edit(st: pb.State, seat: int, ed: pb.DealEdit) -> None:
     is_off = seat == e.offense
     draft = d.draft_off if is_off else d.draft_def
     d.edits += 1
-    if ed.what == 1:
+    if ed.what == pb.DEAL_TERM_OFFER_BASE:
         if is_off:
             draft.off_base = ed.planet
         else:
             draft.def_base = ed.planet
-    elif ed.what == 2:
+    elif ed.what == pb.DEAL_TERM_ASK_BASE:
         if is_off:
             draft.def_base = ed.planet
         else:
             draft.off_base = ed.planet
-    elif ed.what == 3:
+    elif ed.what == pb.DEAL_TERM_GIVE_CARD:
         (draft.off_cards if is_off else draft.def_cards).append(ed.card)
-    elif ed.what == 4:
+    elif ed.what == pb.DEAL_TERM_ASK_RANDOM_CARD:
         if is_off:
             draft.def_random += 1
         else:
             draft.off_random += 1
-    elif ed.what == 5:
+    elif ed.what == pb.DEAL_TERM_CLEAR:
         _clear_terms(draft)
-    elif ed.what == 6:
+    elif ed.what == pb.DEAL_TERM_FREE_TOKEN:
         draft.frees += 1
 
 
@@ -631,14 +634,14 @@ def accept_deal(st: pb.State, ctx: Ctx) -> None:
     if t.def_base >= 0 and B.tokens_on_bases(st, off):
         st.tasks.add(kind=pb.TASK_TAKE, seat=off, count=min(4, B.tokens_on_bases(st, off)),
                      min=1, dest=pb.DEST_PLANET, planet=t.def_base)
-    e.winner = 5  # deal made; resolution tasks then cleanup
+    e.winner = pb.OUTCOME_DEAL_MADE  # resolution tasks, then cleanup
 
 
 def no_deal(st: pb.State, ctx: Ctx, automatic: bool) -> None:
     """No deal in time: each main player loses three tokens of his choice to the black hole
     (`automatic`: the minute ran out, the largest bases give them)."""
     e = st.enc
-    e.winner = 4
+    e.winner = pb.OUTCOME_NO_DEAL
     ctx.say("no deal: each loses three tokens")
     off, de = e.offense, e.defense
     for s, other in ((off, de), (de, off)):
@@ -658,7 +661,7 @@ def on_timeout(st: pb.State, now: int, events: list[Event]) -> None:
 
 
 def _deal_then(st: pb.State, ctx: Ctx) -> bool:
-    if st.enc.winner == 3:
+    if st.enc.winner == pb.OUTCOME_DEAL_DUE:
         return False
     open_cleanup(st, ctx)
     return True

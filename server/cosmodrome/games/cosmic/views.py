@@ -39,7 +39,7 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
     _encounter(st, me, v.enc)
     for t in st.tasks:
         _task(st, me, t, v.tasks.add())
-    if st.step == pb.STEP_DEAL and st.enc.winner == 3:
+    if st.step == pb.STEP_DEAL and st.enc.winner == pb.OUTCOME_DEAL_DUE:
         _deal(st, me, v.deal)
     return v
 

@@ -12,8 +12,6 @@ from cosmodrome.games.cosmic import actions, pieces
 from cosmodrome.games.cosmic.hooks import Piece
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
-FREES = 6  # DealEdit.what: free one of the other's black-hole tokens
-
 
 class Zombie(Piece):
     name, en = "zombie", "Zombie"
@@ -31,7 +29,7 @@ class Zombie(Piece):
     def deal_edits(self, st, seat, draft):
         opp = pieces.opponent(st, seat)
         if draft.frees < st.seats[opp].black_hole:
-            return [pb.Move(deal_edit=pb.DealEdit(what=FREES))]
+            return [pb.Move(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_FREE_TOKEN))]
         return []
 
     def on_deal_made(self, st, ctx, seat, terms):
