@@ -23,6 +23,15 @@ def new_game(players: int = 4, powers: list[str] | None = None, seed: int = 1, f
     return st
 
 
+def position(**fields) -> pb.State:
+    """A position set up by the documented builder (`cosmic.position.Position` fields), the
+    start window passed."""
+    from cosmodrome.games.cosmic.position import Position, build
+    st = build(Position(**fields))
+    pass_questions(st)
+    return st
+
+
 def card_of(kind: str, value: int = 0, edict: str = "", skip: int = 0) -> int:
     found = [c.id for c in CARDS if c.kind == kind and (kind != "attack" or c.value == value)
              and (kind != "edict" or c.edict == edict)]
