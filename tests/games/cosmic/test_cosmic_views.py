@@ -102,8 +102,8 @@ def test_random_play_views_never_leak_other_hands_or_powers() -> None:
                         q for s2 in st.seats for q in s2.powers]
                 for viewer in range(players):
                     v = GAME.view(st, viewer)
-                    for z in v.enc.zapped:
-                        s2, pid = divmod(z, 64)
+                    for z in v.enc.zapped_powers:
+                        s2, pid = z.seat, z.power
                         i = list(st.seats[s2].powers).index(pid)
                         assert s2 == viewer or st.seats[s2].disclosed[i]
 

@@ -164,7 +164,7 @@ def board(view: Message, ctx: Context) -> list[str]:
                 state = ""
                 if i < len(active) and p in sv.powers:
                     state = "" if active[i] else " (inactive)"
-                if s * 64 + p in e.zapped:
+                if any(z.seat == s and z.power == p for z in e.zapped_powers):
                     state += " (zapped)"
                 shown.append(power(p) + state)
             powers = ", ".join(shown)
@@ -261,9 +261,9 @@ def encounter(view: Message, ctx: Context) -> list[str]:
                      f"defence {_face(e.card_def, mine_def and me >= 0)}")
     if e.auto_win:
         lines.append("  no defending tokens: the offence wins automatically")
-    if e.zapped:
-        lines.append("  zapped: " + ", ".join(f"{ctx.whose(z // 64)} {power(z % 64)}"
-                                              for z in e.zapped))
+    if e.zapped_powers:
+        lines.append("  zapped: " + ", ".join(f"{ctx.whose(z.seat)} {power(z.power)}"
+                                              for z in e.zapped_powers))
     if e.winner:
         lines.append(f"  outcome: {OUTCOMES.get(e.winner, '?')}"
                      + (" (a success)" if e.success else ""))

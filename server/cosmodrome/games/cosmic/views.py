@@ -59,7 +59,10 @@ def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:
     out.pending_seat = e.pending_seat
     if e.pending_seat >= 0:  # announced in public; its argument may name a card
         out.pending_power, out.pending_target = e.pending_power, e.pending_target
-    out.zapped.extend(z for z in e.zapped if _known_power(st, me, z // 64, z % 64))
+    for z in e.zapped:
+        seat, power = divmod(z, 64)
+        if _known_power(st, me, seat, power):
+            out.zapped_powers.add(seat=seat, power=power)
     known = _known_cards(st, me)
     _played(e.card_off, "card_off" in known, out.card_off)
     _played(e.card_def, "card_def" in known, out.card_def)
