@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 
 from bench.engines import random_playouts
 from cosmodrome.games.cosmic import Cosmic
@@ -45,6 +46,24 @@ def bot_win_rate(games: int = 40, players: int = 4, seed: int = 7) -> dict:
             "fair_share": 1 / players, "draws": draws}
 
 
+def four_player_games(games: int = 20, seed: int = 3) -> dict:
+    """CPU seconds per random 4-player game in process (the budget: under 0.4 s), and moves
+    per game. Random bots; where a seat's only option is to pass, it passes (the auto-pass a
+    bot with nothing playable would set)."""
+    game = Cosmic()
+    rnd = random.Random(seed)
+    moves = 0
+    cpu = time.process_time()
+    for _ in range(games):
+        state = game.setup(pb.Options(), 4, rnd.getrandbits(64))
+        while decisions := game.decisions(state):
+            d = rnd.choice(decisions)
+            game.apply(state, d.seat, rnd.choice(d.options))
+            moves += 1
+    cpu = time.process_time() - cpu
+    return {"games": games, "cpu_s_per_game": cpu / games, "moves_per_game": moves / games}
+
+
 def run(seconds: float = 2.0) -> dict:
     """Measure full random games for about `seconds`, then the bot's win rate."""
     f = random_playouts(Cosmic(), seconds, players=range(2, 9), seed=1)
@@ -58,6 +77,9 @@ def run(seconds: float = 2.0) -> dict:
         "moves_per_cpu_s": f.moves_per_cpu_s,
         "seconds": f.seconds,
     }
+    four = four_player_games()
+    out["cpu_s_per_4p_game"] = four["cpu_s_per_game"]
+    out["moves_per_4p_game"] = four["moves_per_game"]
     for players in (2, 4):
         r = bot_win_rate(games=20, players=players)
         out[f"bot_win_rate_{players}p"] = r["win_rate"]
@@ -73,7 +95,8 @@ def main() -> None:
           f"{r['moves_per_s']:,.0f} moves/s, {r['moves_per_game']:.0f} moves/game, "
           f"{r['moves_per_cpu_s']:,.0f} moves per CPU second; heuristic bot win rate vs "
           f"random: {r['bot_win_rate_2p']:.0%} (2 players), {r['bot_win_rate_4p']:.0%} "
-          f"(4 players)")
+          f"(4 players); 4 players: {r['cpu_s_per_4p_game']:.3f} CPU s and "
+          f"{r['moves_per_4p_game']:.0f} moves per game")
 
 
 if __name__ == "__main__":

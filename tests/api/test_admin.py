@@ -104,3 +104,19 @@ def test_delete_needs_the_admin_token(api):
         admin_delete(api, match_id, tokens[0])
     assert caught.value.code() == grpc.StatusCode.PERMISSION_DENIED
     assert api.view(match_id).match.match_id == match_id
+
+
+def test_an_inconsistent_cosmic_position_is_refused_naming_what(api):
+    """The import checks the game's own audit: a card in two places is named in the error."""
+    match_id, _ = api.new_match("cosmic", players=3)
+    before = api.export(match_id)
+    broken = admin_pb2.MatchExport()
+    broken.CopyFrom(before)
+    state = broken.record.state.cosmic
+    card = state.seats[1].hand[0]
+    state.discard.append(card)
+    with pytest.raises(grpc.RpcError) as caught:
+        admin_import(api, broken, overwrite=True)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert f"card {card} is in 2 places" in caught.value.details()
+    assert api.export(match_id) == before

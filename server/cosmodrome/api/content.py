@@ -1,6 +1,6 @@
 """Each game's static content as the catalog publishes it (CatalogService.GetGameContent).
 
-Built once, field by field, from the data the game loaded (Cosmic's cards.json and powers.json,
+Built once, field by field, from the data the game loaded (Cosmic's cards.json and power modules,
 MLEM's layouts with the host's own), so a client learns what an id means without the
 server's packages. A game with no entry here has no content: its GameContent is empty.
 """
@@ -23,13 +23,14 @@ SPACE_KINDS = {"earth": mlem_pb2.SPACE_KIND_EARTH, "empty": mlem_pb2.SPACE_KIND_
 
 
 def cosmic_content(game: Game) -> cosmic_pb2.Content:
-    from cosmodrome.games.cosmic.content import CARDS, POWERS
+    from cosmodrome.games.cosmic.content import CARDS
+    from cosmodrome.games.cosmic.powers import POWERS
 
     return cosmic_pb2.Content(
         cards=[cosmic_pb2.CardInfo(id=c.id, kind=CARD_KINDS[c.kind], value=c.value,
                                    edict=c.edict) for c in CARDS],
-        powers=[cosmic_pb2.PowerInfo(id=p.id, name=p.name, english=p.en,
-                                     mandatory=p.mandatory) for p in POWERS])
+        powers=[cosmic_pb2.PowerInfo(id=pid, name=p.name, english=p.en,
+                                     mandatory=p.mandatory) for pid, p in enumerate(POWERS)])
 
 
 def mlem_content(game: Game) -> mlem_pb2.Content:

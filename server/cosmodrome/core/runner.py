@@ -560,6 +560,9 @@ class Runner:
                 game.view(state, None)
             except Exception as exc:
                 raise InvalidArgument(f"state is not a playable {game.name} state") from exc
+            problems = game.audit(state)  # pieces lost or invented: name the first
+            if problems:
+                raise InvalidArgument(f"state is inconsistent: {problems[0][:200]}")
             _note_deadline(record, decisions, self.clock())
 
 

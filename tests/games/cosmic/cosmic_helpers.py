@@ -6,7 +6,8 @@ import random
 
 from cosmodrome.games.cosmic import Cosmic
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic.content import CARDS, POWER_ID
+from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic.powers import POWER_ID
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 GAME = Cosmic()
@@ -17,7 +18,18 @@ def new_game(players: int = 4, powers: list[str] | None = None, seed: int = 1, f
              edicts: bool = False, **opts) -> pb.State:
     options = pb.Options(powers=powers or ["none"] * players, first_player=first,
                          no_edicts=not edicts, **opts)
-    return GAME.setup(options, players, seed)
+    st = GAME.setup(options, players, seed)
+    pass_questions(st)  # the first start window, put to every seat
+    return st
+
+
+def position(**fields) -> pb.State:
+    """A position set up by the documented builder (`cosmic.position.Position` fields), the
+    start window passed."""
+    from cosmodrome.games.cosmic.position import Position, build
+    st = build(Position(**fields))
+    pass_questions(st)
+    return st
 
 
 def card_of(kind: str, value: int = 0, edict: str = "", skip: int = 0) -> int:
@@ -68,7 +80,8 @@ def at_aim(st: pb.State, system: int) -> None:
     flow.settle(st, ctx)  # hands may have changed: re-check the start window
     st.rng = ctx.rng.state
     while st.step == pb.STEP_START_WINDOW and GAME.decisions(st):
-        play(st, GAME.decisions(st)[0].seat, DONE)
+        d = GAME.decisions(st)[0]
+        GAME.apply(st, d.seat, PASSIVE.get(d.kind, DONE))
     assert st.step == pb.STEP_AIM, pb.Step.Name(st.step)
     st.enc.system = system
 
@@ -83,7 +96,7 @@ def third_joins_the_offence(st: pb.State, offence: int = 0, defence: int = 1,
     play(st, offence, mv(invite=pb.SeatChoice(seat=third)))
     play(st, offence, DONE)
     play(st, defence, DONE)
-    play(st, third, mv(join=pb.Join(side=1)))
+    play(st, third, mv(join=pb.Join(side=pb.SIDE_OFFENCE)))
 
 
 def options(st: pb.State, seat: int) -> list[pb.Move]:
@@ -94,8 +107,47 @@ def kinds(st: pb.State) -> list[tuple[int, str]]:
     return [(d.seat, d.kind) for d in GAME.decisions(st)]
 
 
+def _only_passes(d) -> bool:
+    passes = (pb.Move(done=pb.Done()), pb.Move(answer=pb.Answer(yes=False)),
+              pb.Move(auto_pass=pb.AutoPass(on=True)), pb.Move(auto_pass=pb.AutoPass(on=False)))
+    return d.kind in PASSIVE and all(o in passes for o in d.options)
+
+
+def able(st: pb.State) -> list[tuple[int, str]]:
+    """(seat, kind) of the decisions of seats that can do more than pass, once the seats that
+    can only pass have passed: every seat is asked in a window, a response and the passive
+    questions, and this is the part a rule about one seat's holdings is about."""
+    for _ in range(500):
+        ds = GAME.decisions(st)
+        real = [(d.seat, d.kind) for d in ds if not _only_passes(d)]
+        passive = [d for d in ds if _only_passes(d)]
+        if real or not passive:
+            return real
+        GAME.apply(st, passive[0].seat, PASSIVE[passive[0].kind])
+    raise AssertionError("passes did not end")
+
+
+# Questions every seat is asked whatever it holds; the tests pass them for the seats they do
+# not watch (`play` answers them until its own move is offered).
+PASSIVE = {"window": pb.Move(done=pb.Done()), "edict_response": pb.Move(done=pb.Done()),
+           "tokens_lost": pb.Move(answer=pb.Answer(yes=False)),
+           "new_hand": pb.Move(answer=pb.Answer(yes=False))}
+
+
 def play(st: pb.State, seat: int, move: pb.Move, now: int = 0):
-    return GAME.apply(st, seat, move, now)
+    """`seat` makes `move`; the passive questions owed before it is offered (windows,
+    responses, lost tokens, new hands put to every seat) are passed first, other seats'
+    before his own."""
+    for _ in range(500):
+        ds = GAME.decisions(st)
+        if any(d.seat == seat and move in d.options for d in ds):
+            return GAME.apply(st, seat, move, now)
+        passive = sorted((d for d in ds if d.kind in PASSIVE), key=lambda d: d.seat == seat)
+        if not passive:
+            break
+        d = passive[0]
+        GAME.apply(st, d.seat, PASSIVE[d.kind], now)
+    return GAME.apply(st, seat, move, now)  # refused: the test sees why
 
 
 def mv(**kw) -> pb.Move:
@@ -103,6 +155,12 @@ def mv(**kw) -> pb.Move:
 
 
 DONE = pb.Move(done=pb.Done())
+FACE_DOWN = pb.PlayedCard(face=pb.CARD_FACE_DOWN)
+
+
+def known(card: int) -> pb.PlayedCard:
+    """A played card as a view shows it to one who may read it."""
+    return pb.PlayedCard(face=pb.CARD_FACE_KNOWN, card=card)
 
 
 def take(st: pb.State, seat: int, *planets: int, done: bool = True) -> None:
@@ -113,28 +171,83 @@ def take(st: pb.State, seat: int, *planets: int, done: bool = True) -> None:
 
 
 def place_all(st: pb.State) -> None:
-    """Answer every pending token placement with the first base offered."""
+    """Answer every pending token placement with the first base offered (passing the
+    responses and passive questions queued before them, not the windows)."""
     while True:
-        ds = [d for d in GAME.decisions(st) if d.kind == "place_token"]
-        if not ds:
+        ds = GAME.decisions(st)
+        places = [d for d in ds if d.kind == "place_token"]
+        if places:
+            play(st, places[0].seat, places[0].options[0])
+            continue
+        passive = [d for d in ds if d.kind in PASSIVE and d.kind != "window"]
+        if not passive or not any(t.kind == pb.TASK_PLACE for t in st.tasks):
             return
-        play(st, ds[0].seat, ds[0].options[0])
+        GAME.apply(st, passive[0].seat, PASSIVE[passive[0].kind])
 
 
 def answer(st: pb.State, kind: str, yes: bool = True) -> int:
-    """Answer the pending yes/no decision of `kind` (zombie, vulch); returns its seat."""
-    ds = [d for d in GAME.decisions(st) if d.kind == kind]
-    assert ds, f"no {kind} decision: {kinds(st)}"
-    play(st, ds[0].seat, mv(answer=pb.Answer(yes=yes)))
-    return ds[0].seat
+    """Answer with `yes` the first pending question of `kind` (tokens_lost, new_hand) that
+    offers yes (a power's question: others are passed); returns its seat."""
+    want = mv(answer=pb.Answer(yes=True))
+    for _ in range(200):
+        ds = GAME.decisions(st)
+        mine = [d for d in ds if d.kind == kind and want in d.options]
+        if mine:
+            GAME.apply(st, mine[0].seat, mv(answer=pb.Answer(yes=yes)))
+            return mine[0].seat
+        passive = [d for d in ds if d.kind in PASSIVE]
+        assert passive, f"no {kind} question with yes: {kinds(st)}"
+        GAME.apply(st, passive[0].seat, PASSIVE[passive[0].kind])
+    raise AssertionError(f"no {kind} question")
+
+
+def pass_questions(st: pb.State) -> None:
+    """Pass the windows, responses and passive questions owed now; stops at a question a
+    power lets its holder answer yes (tokens lost, a new hand): the test answers it."""
+    while True:
+        ds = [d for d in GAME.decisions(st) if d.kind in PASSIVE]
+        if not ds or any(_power_question(d) for d in ds):
+            return
+        GAME.apply(st, ds[0].seat, PASSIVE[ds[0].kind])
+
+
+def _power_question(d) -> bool:
+    """A passive question a power lets its holder answer otherwise than by passing."""
+    return d.kind != "window" and any(
+        o == mv(answer=pb.Answer(yes=True)) or o.WhichOneof("kind") == "power"
+        for o in d.options)
+
+
+def pass_responses(st: pb.State) -> list:
+    """Every seat asked to answer a power use (or another response) passes; the events."""
+    events = []
+    while True:
+        ds = [d for d in GAME.decisions(st) if d.kind == "edict_response"]
+        if not ds:
+            return events
+        events += GAME.apply(st, ds[0].seat, DONE)
+
+
+def use_power(st: pb.State, seat: int, name: str, target: int = -1, arg: int = 0):
+    """`seat` uses power `name`; every other seat, asked whether to answer, passes. Returns
+    the events of the use and of the passes (the power acts on the last one)."""
+    events = play(st, seat, power_move(name, target, arg))
+    return events + pass_responses(st)
+
+
+def pass_windows_events(st: pb.State) -> list:
+    """`pass_windows`, returning the events of the passes."""
+    events = []
+    while True:
+        ds = [d for d in GAME.decisions(st) if d.kind in PASSIVE]
+        if not ds or any(_power_question(d) for d in ds):
+            return events
+        events += GAME.apply(st, ds[0].seat, PASSIVE[ds[0].kind])
 
 
 def pass_windows(st: pb.State) -> None:
-    while True:
-        ds = [d for d in GAME.decisions(st) if d.kind in ("window", "edict_response")]
-        if not ds:
-            return
-        play(st, ds[0].seat, DONE)
+    """Pass every window, response and passive question owed now, in order."""
+    pass_questions(st)
 
 
 def token_total(st: pb.State, seat: int) -> int:
@@ -160,10 +273,12 @@ def all_cards(st: pb.State) -> list[int]:
 def awaiting_placement(st: pb.State, seat: int) -> int:
     """Tokens the queued tasks will still put back on `seat`'s bases (or let go)."""
     return sum(t.count for t in st.tasks if t.seat == seat and (
-        t.kind == pb.TASK_PLACE or (t.kind == pb.TASK_ZOMBIE and t.dest != pb.DEST_BLACK_HOLE)))
+        t.kind == pb.TASK_PLACE
+        or (t.kind == pb.TASK_TOKENS_LOST and t.dest != pb.DEST_BLACK_HOLE)))
 
 
 def check_invariants(st: pb.State, total_cards: int) -> None:
+    assert GAME.audit(st) == [], GAME.audit(st)
     for s in range(st.players):
         assert token_total(st, s) == B.TOKENS_PER_PLAYER, f"tokens of seat {s}"
         # no token stranded in limbo: each one waits for a queued placement or Zombie answer
@@ -213,11 +328,11 @@ def duel(powers: list[str], off_cards: list[int], def_cards: list[int], *,
     play(st, 0, mv(aim=pb.Aim(planet=5, defense=1)))
     while any(d.kind == "edict_response" for d in GAME.decisions(st)):
         d = GAME.decisions(st)[0]
-        play(st, d.seat, DONE)  # no Zap against a Macron's launch (see test_cosmic_timing)
+        GAME.apply(st, d.seat, DONE)  # no Zap against a Macron's launch (test_cosmic_timing)
     take(st, 0, *off_from)
     while any(d.kind == "invite" for d in GAME.decisions(st)):
         d = GAME.decisions(st)[0]
-        play(st, d.seat, DONE)
+        GAME.apply(st, d.seat, DONE)
     return st
 
 
@@ -236,9 +351,9 @@ def texts(events) -> str:
 
 
 def pass_until(st: pb.State, step: int) -> None:
-    """Pass windows until the given step's window is reached."""
+    """Pass windows and passive questions until the given step is reached."""
     while st.step != step:
-        ds = [d for d in GAME.decisions(st) if d.kind in ("window", "edict_response")]
+        ds = [d for d in GAME.decisions(st) if d.kind in PASSIVE]
         if not ds:
             return
-        play(st, ds[0].seat, DONE)
+        GAME.apply(st, ds[0].seat, PASSIVE[ds[0].kind])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cosmodrome.core.engine import IllegalMove
+from cosmodrome.games.cosmic.powers import POWER_ID
 from tests.games.cosmic.cosmic_helpers import (
     BLUE,
     DONE,
@@ -13,13 +14,14 @@ from tests.games.cosmic.cosmic_helpers import (
     RED,
     YELLOW,
     B,
+    able,
     at_aim,
     card_of,
     give,
-    kinds,
     mv,
     new_game,
     options,
+    pass_questions,
     pass_windows,
     pb,
     place_all,
@@ -62,7 +64,7 @@ def test_insecte_is_never_dealt_with_oracle() -> None:
     for seed in range(200):
         st = GAME.setup(pb.Options(), 8, seed)
         names = {p for se in st.seats for p in se.powers}
-        assert not {B.POWER_ID["insecte"], B.POWER_ID["oracle"]} <= names
+        assert not {POWER_ID["insecte"], POWER_ID["oracle"]} <= names
 
 
 def encounter_start(players: int = 4, powers: list[str] | None = None, **kw) -> pb.State:
@@ -88,15 +90,17 @@ def worked_example(green_card: int, yellow_card: int, powers=None) -> pb.State:
     play(st, YELLOW, mv(invite=pb.SeatChoice(seat=RED)))
     play(st, YELLOW, mv(invite=pb.SeatChoice(seat=BLUE)))
     play(st, YELLOW, DONE)
-    assert kinds(st) == [(RED, "join")]  # clockwise from Green's left, Yellow is a main player
-    play(st, RED, mv(join=pb.Join(side=2)))
+    assert able(st) == [(RED, "join")]  # clockwise from Green's left, Yellow is a main player
+    play(st, RED, mv(join=pb.Join(side=pb.SIDE_DEFENCE)))
     take(st, RED, 10, 11)
-    assert kinds(st) == [(BLUE, "join")]
-    assert {o.join.side for o in options(st, BLUE)} == {0, 1, 2}  # invited by both
-    play(st, BLUE, mv(join=pb.Join(side=1)))
+    assert able(st) == [(BLUE, "join")]
+    # invited by both
+    assert {o.join.side for o in options(st, BLUE)} == {pb.SIDE_NEITHER, pb.SIDE_OFFENCE,
+                                                        pb.SIDE_DEFENCE}
+    play(st, BLUE, mv(join=pb.Join(side=pb.SIDE_OFFENCE)))
     take(st, BLUE, 15)
     pass_windows(st)
-    assert sorted(kinds(st)) == [(GREEN, "encounter_card"), (YELLOW, "encounter_card")]
+    assert sorted(able(st)) == [(GREEN, "encounter_card"), (YELLOW, "encounter_card")]
     play(st, GREEN, mv(card=pb.CardChoice(card=green_card)))
     play(st, YELLOW, mv(card=pb.CardChoice(card=yellow_card)))
     pass_windows(st)
@@ -105,7 +109,8 @@ def worked_example(green_card: int, yellow_card: int, powers=None) -> pb.State:
 
 def test_worked_example_ties_go_to_the_defence() -> None:
     st = worked_example(A10, A10b)
-    assert st.enc.winner == 2  # 10 + 3 + 1 = 14 against 10 + 2 + 2 = 14: defence
+    # 10 + 3 + 1 = 14 against 10 + 2 + 2 = 14: the defence
+    assert st.enc.winner == pb.OUTCOME_DEFENCE_WINS
     assert B.tok(st, 5, YELLOW) == 2 and B.tok(st, 5, GREEN) == 0
 
 
@@ -120,7 +125,7 @@ def test_defensive_ally_rewards_one_card_or_token_per_token() -> None:
     st = worked_example(A10, A10b, powers=["none"] * 4)
     st.seats[RED].black_hole = 1  # Red has one token in the black hole to win back
     B.add_tok(st, 12, RED, -1)
-    assert kinds(st) == [(RED, "reward")]
+    assert able(st) == [(RED, "reward")]
     assert [o.reward.cards for o in options(st, RED)] == [1, 2]  # at most one token back
     hand = len(st.seats[RED].hand)
     play(st, RED, mv(reward=pb.Reward(cards=1)))
@@ -132,7 +137,7 @@ def test_defensive_ally_rewards_one_card_or_token_per_token() -> None:
 
 def test_offence_win_lands_offence_and_allies_on_the_planet() -> None:
     st = worked_example(A12, A10b)
-    assert st.enc.winner == 1  # 12 + 4 = 16 against 14
+    assert st.enc.winner == pb.OUTCOME_OFFENCE_WINS  # 12 + 4 = 16 against 14
     assert B.tok(st, 5, GREEN) == 3 and B.tok(st, 5, BLUE) == 1
     assert B.tok(st, 5, YELLOW) == 0 and st.seats[YELLOW].black_hole == 2
     assert st.seats[RED].black_hole == 2 and B.tok(st, 5, RED) == 1  # Red's base stays
@@ -140,7 +145,7 @@ def test_offence_win_lands_offence_and_allies_on_the_planet() -> None:
 
 def test_compromise_against_attack_loses_and_takes_consolation() -> None:
     st = worked_example(A10, COMP)
-    assert st.enc.winner == 1
+    assert st.enc.winner == pb.OUTCOME_OFFENCE_WINS
     assert B.tok(st, 5, GREEN) == 3 and B.tok(st, 5, BLUE) == 1
     # Yellow lost two tokens: two cards at random from Green's hand (A4, A5); Red nothing
     # (Green holds A4, A5, A7 besides his played card)
@@ -151,7 +156,7 @@ def test_compromise_against_attack_loses_and_takes_consolation() -> None:
 
 def test_offence_compromise_against_attack_takes_three_cards() -> None:
     st = worked_example(COMP, A10b, powers=["none"] * 4)
-    assert st.enc.winner == 2
+    assert st.enc.winner == pb.OUTCOME_DEFENCE_WINS
     assert st.seats[GREEN].black_hole == 3 and st.seats[BLUE].black_hole == 1
     assert sorted(st.seats[GREEN].hand) == sorted([A4, A5, A7, A6, A8])  # all Yellow had
 
@@ -182,10 +187,11 @@ def test_deal_example_base_for_base_plus_three_random_cards() -> None:
     place_all(st)
     green_hand = list(st.seats[GREEN].hand)
     # Yellow: "Je te donne une base contre une base plus trois cartes que je tirerai au hasard"
-    play(st, YELLOW, mv(deal_edit=pb.DealEdit(what=1, planet=6)))   # Green may settle on 6
-    play(st, YELLOW, mv(deal_edit=pb.DealEdit(what=2, planet=0)))   # Yellow settles on 0
+    # Green may settle on 6, Yellow on 0
+    play(st, YELLOW, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_OFFER_BASE, planet=6)))
+    play(st, YELLOW, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_BASE, planet=0)))
     for _ in range(3):
-        play(st, YELLOW, mv(deal_edit=pb.DealEdit(what=4)))
+        play(st, YELLOW, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_RANDOM_CARD)))
     play(st, YELLOW, mv(deal_propose=pb.Done()))
     play(st, GREEN, mv(deal_accept=pb.Done()))
     assert len(st.seats[YELLOW].hand) == 2 + 3 and len(st.seats[GREEN].hand) == 0
@@ -209,8 +215,8 @@ def test_nothing_for_nothing_is_refused() -> None:
 def test_a_deal_gives_at_most_one_new_base_each_way() -> None:
     st = deal_position()
     place_all(st)
-    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=2, planet=6)))
-    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=2, planet=7)))
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_BASE, planet=6)))
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_BASE, planet=7)))
     assert st.deal.draft_off.def_base == 7  # a second ask replaces the first
 
 
@@ -231,11 +237,12 @@ def test_a_deal_offers_a_base_only_where_the_giver_has_one_and_cards_only_from_h
     not_green = next(p for p in range(4 * 5) if B.tok(st, p, GREEN) == 0
                      and B.tok(st, p, YELLOW) == 0)
     with pytest.raises(IllegalMove):
-        play(st, GREEN, mv(deal_edit=pb.DealEdit(what=1, planet=not_green)))
+        play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_OFFER_BASE, planet=not_green)))
     for _ in range(len(st.seats[YELLOW].hand)):
-        play(st, GREEN, mv(deal_edit=pb.DealEdit(what=4)))  # one more random card asked
+        # one more random card asked
+        play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_RANDOM_CARD)))
     assert st.deal.draft_off.def_random == len(st.seats[YELLOW].hand)
-    assert mv(deal_edit=pb.DealEdit(what=4)) not in options(st, GREEN)
+    assert mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_RANDOM_CARD)) not in options(st, GREEN)
 
 
 def test_no_deal_each_loses_three_tokens_of_his_choice() -> None:
@@ -270,12 +277,15 @@ def test_second_encounter_only_after_success() -> None:
     st = worked_example(A12, A10b)
     place_all(st)
     pass_windows(st)
-    assert kinds(st) == [(GREEN, "another")]
+    assert able(st) == [(GREEN, "another")]
     st = worked_example(A10, A10b, powers=["none"] * 4)
     play(st, RED, mv(reward=pb.Reward(cards=2)))
     place_all(st)
     pass_windows(st)
-    assert st.enc.offense != GREEN or st.turn == 1  # the turn passed on
+    # asked all the same (so being asked tells nothing), he may only end his turn
+    assert able(st) == [(GREEN, "another")] and options(st, GREEN) == [DONE]
+    play(st, GREEN, DONE)
+    assert st.enc.offense == YELLOW and st.turn == 1  # the turn passed on
 
 
 def test_second_encounter_takes_a_token_from_the_black_hole_and_skips_the_draw() -> None:
@@ -286,7 +296,7 @@ def test_second_encounter_takes_a_token_from_the_black_hole_and_skips_the_draw()
     B.add_tok(st, 4, GREEN, -1)
     hand = list(st.seats[GREEN].hand)
     play(st, GREEN, mv(another=pb.Done()))
-    assert st.enc.number == 2 and kinds(st) == [(GREEN, "retrieve")]
+    assert st.enc.number == 2 and able(st) == [(GREEN, "retrieve")]
     assert list(st.seats[GREEN].hand) == hand
 
 
@@ -305,6 +315,9 @@ def test_new_hand_when_no_encounter_card_at_turn_start() -> None:
     from cosmodrome.games.cosmic import flow
     ctx = flow.Ctx(st, [], 0)
     flow._start_turn(st, ctx, 1)
+    flow.settle(st, ctx)
+    st.rng = ctx.rng.state
+    pass_questions(st)  # the start window: he may play his edicts first, then he draws
     assert len(st.seats[1].hand) == 7
     assert card_of("edict", edict="zap") in st.discard
 
@@ -314,7 +327,7 @@ def test_one_token_back_from_black_hole_at_start_of_encounter() -> None:
     place_all(st)
     pass_windows(st)
     play(st, GREEN, DONE)  # Yellow's turn; Yellow has two tokens in the black hole
-    assert kinds(st)[0] == (YELLOW, "retrieve")
+    assert able(st)[0] == (YELLOW, "retrieve")
     play(st, YELLOW, mv(planet=pb.PlanetChoice(planet=6)))
     assert st.seats[YELLOW].black_hole == 1
 
@@ -336,7 +349,7 @@ def test_launch_takes_one_to_four_tokens() -> None:
     take(st, GREEN, 0, done=False)
     assert DONE in options(st, GREEN)
     take(st, GREEN, 0, 1, 2, done=False)
-    assert st.enc.cone_off[GREEN] == 4 and kinds(st)[0] == (GREEN, "invite")
+    assert st.enc.cone_off[GREEN] == 4 and able(st)[0] == (GREEN, "invite")
 
 
 def test_an_ally_cannot_join_a_side_that_did_not_invite_him() -> None:
@@ -347,8 +360,8 @@ def test_an_ally_cannot_join_a_side_that_did_not_invite_him() -> None:
     play(st, GREEN, mv(invite=pb.SeatChoice(seat=RED)))
     play(st, GREEN, DONE)
     play(st, YELLOW, DONE)
-    assert {o.join.side for o in options(st, RED)} == {0, 1}
-    assert kinds(st) == [(RED, "join")]  # Blue was invited by nobody
+    assert {o.join.side for o in options(st, RED)} == {pb.SIDE_NEITHER, pb.SIDE_OFFENCE}
+    assert able(st) == [(RED, "join")]  # Blue was invited by nobody
 
 
 def test_defence_cannot_invite_the_offence() -> None:
@@ -364,17 +377,18 @@ def test_defence_cannot_invite_the_offence() -> None:
 def test_empty_deck_reshuffles_the_discard_pile_into_a_new_deck() -> None:
     """"Lorsque la pioche est épuisée, la défausse est battue, placée face cachée à la place
     de la pioche et sert dorénavant de pioche"."""
-    from cosmodrome.core.rng import Rng
+    from cosmodrome.games.cosmic.actions import draw_card
+    from cosmodrome.games.cosmic.ctx import Ctx
     st = new_game(3)
     st.discard.extend(st.deck)
     pile = sorted(st.discard)
     del st.deck[:]
-    c = B.draw_card(st, Rng(5))
+    c = draw_card(st, Ctx(st, [], 0))
     assert c in pile and not st.discard
     assert sorted([*st.deck, c]) == pile
     assert list(st.deck) != sorted(st.deck)  # shuffled
     del st.deck[:]
-    assert B.draw_card(st, Rng(5)) is None  # deck and discard both empty
+    assert draw_card(st, Ctx(st, [], 0)) is None  # deck and discard both empty
 
 
 def test_victory_at_five_foreign_bases() -> None:
@@ -410,7 +424,7 @@ def test_shared_victory_when_two_reach_five_at_once() -> None:
     play(st, GREEN, mv(invite=pb.SeatChoice(seat=BLUE)))
     play(st, GREEN, DONE)
     play(st, RED, DONE)
-    play(st, BLUE, mv(join=pb.Join(side=1)))
+    play(st, BLUE, mv(join=pb.Join(side=pb.SIDE_OFFENCE)))
     take(st, BLUE, 15)
     pass_windows(st)
     play(st, GREEN, mv(card=pb.CardChoice(card=A12)))
@@ -429,13 +443,13 @@ def test_two_player_game_chooses_the_system_and_has_no_alliances() -> None:
     B.add_tok(st, 5, 1, -1)
     from cosmodrome.games.cosmic import flow
     flow.start_turn(st, [], 0)
-    assert kinds(st) == [(0, "system")]
+    assert able(st) == [(0, "system")]
     play(st, 0, mv(system=pb.SeatChoice(seat=0)))
     targets = {(o.aim.planet, o.aim.defense) for o in options(st, 0)}
     assert targets == {(0, 1)}
     play(st, 0, mv(aim=pb.Aim(planet=0, defense=1)))
     take(st, 0, 1)
-    assert [k for _, k in kinds(st)] == ["encounter_card", "encounter_card"]
+    assert [k for _, k in able(st)] == ["encounter_card", "encounter_card"]
 
 
 def test_power_lost_below_three_home_planets_and_regained() -> None:
@@ -526,24 +540,24 @@ def test_several_powers_per_player_variant() -> None:
 
 def test_power_rotation_offers_keep_or_draw_after_a_full_round() -> None:
     st = new_game(3, powers=["virus", "macron", "laser"], power_rotation=True)
-    st.power_pool.extend([B.POWER_ID["clone"]])
+    st.power_pool.extend([POWER_ID["clone"]])
     from cosmodrome.games.cosmic import flow
     ctx = flow.Ctx(st, [], 0)
     st.enc.offense = 2
     flow.end_turn(st, ctx)
-    assert st.step == pb.STEP_ROTATION and kinds(st) == [(0, "rotation")]
+    assert st.step == pb.STEP_ROTATION and able(st) == [(0, "rotation")]
     play(st, 0, mv(keep_power=pb.PowerChoice(power=-1)))
-    assert list(st.seats[0].powers) == [B.POWER_ID["clone"]]
+    assert list(st.seats[0].powers) == [POWER_ID["clone"]]
     play(st, 1, DONE)
     play(st, 2, DONE)
-    assert st.step != pb.STEP_ROTATION and list(st.seats[1].powers) == [B.POWER_ID["macron"]]
+    assert st.step != pb.STEP_ROTATION and list(st.seats[1].powers) == [POWER_ID["macron"]]
 
 
 def _rotation_round(powers: list[str], pool: list[str], seed: int = 1) -> pb.State:
     """Power rotation after a full round: seat 0 keeps or draws first."""
     from cosmodrome.games.cosmic import flow
     st = new_game(len(powers), powers=powers, power_rotation=True, seed=seed)
-    st.power_pool.extend(B.POWER_ID[p] for p in pool)
+    st.power_pool.extend(POWER_ID[p] for p in pool)
     ctx = flow.Ctx(st, [], 0)
     st.enc.offense = len(powers) - 1
     flow.end_turn(st, ctx)
@@ -558,11 +572,11 @@ def test_power_rotation_never_brings_the_insecte_into_a_game_with_the_oracle() -
     own holder may (its Oracle leaves the game)."""
     st = _rotation_round(["virus", "oracle", "macron"], ["insecte"])
     play(st, 0, mv(keep_power=pb.PowerChoice(power=-1)))
-    assert list(st.seats[0].powers) == [B.POWER_ID["virus"]]
-    assert list(st.power_pool) == [B.POWER_ID["insecte"]]
+    assert list(st.seats[0].powers) == [POWER_ID["virus"]]
+    assert list(st.power_pool) == [POWER_ID["insecte"]]
     play(st, 1, mv(keep_power=pb.PowerChoice(power=-1)))
-    assert list(st.seats[1].powers) == [B.POWER_ID["insecte"]]
-    assert list(st.power_pool) == [B.POWER_ID["oracle"]]
+    assert list(st.seats[1].powers) == [POWER_ID["insecte"]]
+    assert list(st.power_pool) == [POWER_ID["oracle"]]
 
 
 def test_power_rotation_draws_a_new_power_at_random_from_those_not_in_play() -> None:
@@ -573,7 +587,7 @@ def test_power_rotation_draws_a_new_power_at_random_from_those_not_in_play() -> 
         st = _rotation_round(["virus", "oracle", "macron"], pool, seed=seed)
         play(st, 0, mv(keep_power=pb.PowerChoice(power=-1)))
         (new,) = st.seats[0].powers
-        assert new in [B.POWER_ID[p] for p in pool] and B.POWER_ID["virus"] in st.power_pool
+        assert new in [POWER_ID[p] for p in pool] and POWER_ID["virus"] in st.power_pool
         drawn.add(new)
     assert len(drawn) > 1
 
@@ -591,17 +605,35 @@ def test_deal_counter_proposal_replaces_the_standing_offer() -> None:
     st = deal_position()
     place_all(st)
     # Green: "je t'échange une base contre une base"
-    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=1, planet=0)))
-    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=2, planet=6)))
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_OFFER_BASE, planet=0)))
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_BASE, planet=6)))
     play(st, GREEN, mv(deal_propose=pb.Done()))
     assert mv(deal_accept=pb.Done()) in options(st, YELLOW)
     assert mv(deal_accept=pb.Done()) not in options(st, GREEN)
     # Green's counter: a base plus two cards of his choice, against a base
-    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=3, card=A4)))
-    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=3, card=A5)))
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_GIVE_CARD, card=A4)))
+    play(st, GREEN, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_GIVE_CARD, card=A5)))
     play(st, GREEN, mv(deal_propose=pb.Done()))
     assert list(st.deal.offer.off_cards) == [A4, A5] and st.deal.offer_by == GREEN
     assert not GAME.view(st, RED).deal.offer.off_cards  # said to Yellow, not to the table
-    assert not GAME.view(st, YELLOW).deal.draft_off.off_cards  # Green's draft stays his
+    assert not GAME.view(st, YELLOW).deal.my_draft.off_cards  # Green's draft stays his
     play(st, YELLOW, mv(deal_accept=pb.Done()))
     assert A4 in st.seats[YELLOW].hand and A5 in st.seats[YELLOW].hand
+
+
+def test_audit_finds_nothing_in_a_consistent_game() -> None:
+    st = worked_example(A12, A10b)
+    assert GAME.audit(st) == []
+
+
+def test_audit_flags_a_duplicated_card_and_a_lost_token() -> None:
+    st = new_game(4)
+    card = st.seats[1].hand[0]
+    st.discard.append(card)
+    assert GAME.audit(st) == [f"card {card} is in 2 places (discard, hand of seat 1)"]
+    del st.discard[-1]
+    st.seats[2].black_hole += 1
+    assert GAME.audit(st) == ["seat 2 has 21 tokens, not 20"]
+    st.seats[2].black_hole -= 1
+    lost = st.deck.pop()
+    assert GAME.audit(st) == [f"card {lost} is nowhere"]

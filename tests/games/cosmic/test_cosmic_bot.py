@@ -10,11 +10,12 @@ def test_heuristic_bot_beats_random_players() -> None:
     assert r["win_rate"] > r["fair_share"]
 
 
-def test_heuristic_bot_uses_the_optional_zombie_and_vulch() -> None:
+def test_heuristic_bot_uses_a_power_that_saves_tokens_or_keeps_edicts() -> None:
     from cosmodrome.games.cosmic import bot
     from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
     opts = [pb.Move(answer=pb.Answer(yes=False)), pb.Move(answer=pb.Answer(yes=True))]
     b = bot.CosmicBot(seed=1)
-    assert b.choose(pb.View(), "zombie", opts).answer.yes
-    assert b.choose(pb.View(), "vulch", opts).answer.yes
+    assert b.choose(pb.View(), "tokens_lost", opts).answer.yes
+    assert b.choose(pb.View(), "new_hand", opts).answer.yes
+    assert not b.choose(pb.View(), "tokens_lost", opts[:1]).answer.yes  # no such power

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic.powers import POWER_ID
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
     GAME,
     B,
+    able,
     answer,
     at_aim,
     card_of,
@@ -16,6 +18,7 @@ from tests.games.cosmic.cosmic_helpers import (
     mv,
     new_game,
     options,
+    pass_questions,
     pass_until,
     pass_windows,
     pb,
@@ -43,8 +46,12 @@ def edict(card: int, target: int = -1, arg: int = 0) -> pb.Move:
 def test_zap_cosmique_answers_a_power_use() -> None:
     st = duel(["echangeur", "none", "none"], [A4, A6], [A20, A12, ZAP], edicts=True)
     play(st, OFF, power_move("echangeur", DEF))
-    assert [(d.seat, d.kind) for d in GAME.decisions(st)] == [(DEF, "edict_response")]
+    # every other seat is asked at once; the Zap holder may play it
+    assert sorted((d.seat, d.kind) for d in GAME.decisions(st)) == [
+        (DEF, "edict_response"), (THIRD, "edict_response")]
+    assert able(st) == [(DEF, "edict_response")]
     play(st, DEF, edict(ZAP, OFF))
+    pass_windows(st)
     assert sorted(st.seats[OFF].hand) == [A4, A6]  # no exchange: the power is suspended
     assert ZAP in st.discard
 
@@ -53,6 +60,7 @@ def test_zap_sauvage_also_suspends_a_power() -> None:
     st = duel(["echangeur", "none", "none"], [A4, A6], [A20, A12, WILD], edicts=True)
     play(st, OFF, power_move("echangeur", DEF))
     play(st, DEF, edict(WILD, OFF))
+    pass_windows(st)
     assert sorted(st.seats[OFF].hand) == [A4, A6]
 
 
@@ -60,8 +68,9 @@ def test_un_zap_cancels_a_zap() -> None:
     st = duel(["echangeur", "none", "none"], [A4, A6, UNZAP], [A20, A12, ZAP], edicts=True)
     play(st, OFF, power_move("echangeur", DEF))
     play(st, DEF, edict(ZAP, OFF))
-    assert kinds(st) == [(OFF, "edict_response")]
+    assert able(st) == [(OFF, "edict_response")]
     play(st, OFF, edict(UNZAP, OFF))
+    pass_windows(st)
     assert sorted(st.seats[OFF].hand) == sorted([A20, A12])  # exchanged after all
 
 
@@ -69,6 +78,8 @@ def test_passing_the_zap_window_lets_the_power_act() -> None:
     st = duel(["echangeur", "none", "none"], [A4, A6], [A20, A12, ZAP], edicts=True)
     play(st, OFF, power_move("echangeur", DEF))
     play(st, DEF, DONE)
+    assert sorted(st.seats[OFF].hand) == [A4, A6]  # the third seat has not answered yet
+    play(st, THIRD, DONE)
     assert sorted(st.seats[OFF].hand) == sorted([A20, A12, ZAP])
 
 
@@ -76,7 +87,7 @@ def test_zap_in_the_post_reveal_window_stops_the_virus() -> None:
     st = duel(["virus", "none", "none"], [A6, A4], [A12, A10, ZAP], off_from=(0, 1, 2, 3),
               edicts=True)
     cards_down(st, A6, A12)
-    assert kinds(st) == [(DEF, "window")] and st.step == pb.STEP_POST_REVEAL
+    assert able(st) == [(DEF, "window")] and st.step == pb.STEP_POST_REVEAL
     play(st, DEF, edict(ZAP, OFF))
     pass_windows(st)
     assert st.seats[OFF].black_hole == 4  # 6 + 4 = 10 < 12 + 2
@@ -91,9 +102,9 @@ def test_moebius_rings_free_every_black_hole_token() -> None:
     give(st, 0, [RINGS, A10])
     from cosmodrome.games.cosmic import flow
     flow.start_turn(st, [], 0)
-    assert kinds(st) == [(0, "retrieve")]
+    assert able(st) == [(0, "retrieve")]
     play(st, 0, DONE)
-    assert kinds(st) == [(0, "window")]
+    assert able(st) == [(0, "window")]
     assert edict(RINGS) in options(st, 0)
     play(st, 0, edict(RINGS))
     place_all(st)
@@ -110,7 +121,7 @@ def test_moebius_spheres_free_only_the_players_tokens() -> None:
     give(st, 2, [SPHERES, A10])
     from cosmodrome.games.cosmic import flow
     flow.start_turn(st, [], 0)
-    assert kinds(st) == [(2, "window")]
+    assert able(st) == [(2, "window")]
     play(st, 2, edict(SPHERES))
     place_all(st)
     assert st.seats[2].black_hole == 0 and st.seats[1].black_hole == 2
@@ -130,7 +141,7 @@ def _force_field_duel() -> pb.State:
 
 def test_force_field_cancels_alliances_before_the_reveal() -> None:
     st = _force_field_duel()
-    assert kinds(st) == [(DEF, "window")]
+    assert able(st) == [(DEF, "window")]
     play(st, DEF, edict(FIELD, THIRD))
     place_all(st)
     assert st.enc.cone_off[THIRD] == 0 and token_total(st, THIRD) == 20
@@ -145,9 +156,10 @@ def test_force_field_may_be_played_with_the_cards_down_just_before_the_reveal() 
     pre-reveal window, once both cards are face down."""
     st = _force_field_duel()
     assert st.step == pb.STEP_PRE_CARDS
-    play(st, DEF, DONE)  # keeps the Champ de Force for later
+    pass_questions(st)  # the Champ de Force kept for later
     play(st, OFF, mv(card=pb.CardChoice(card=A10)))
     play(st, DEF, mv(card=pb.CardChoice(card=A12)))
+    assert able(st) == [(DEF, "window")]
     assert st.step == pb.STEP_PRE_REVEAL and not st.enc.revealed
     assert edict(FIELD, THIRD) in options(st, DEF)
     play(st, DEF, edict(FIELD, THIRD))
@@ -163,19 +175,20 @@ def test_emotional_control_turns_both_cards_into_compromises() -> None:
     st = duel(["none", "none", "none"], [A10, A4], [A12, A6], edicts=True)
     give(st, THIRD, [CONTROL, A4])
     cards_down(st, A10, A12)
-    assert kinds(st) == [(THIRD, "window")]
+    assert able(st) == [(THIRD, "window")]
     play(st, THIRD, edict(CONTROL))
     pass_windows(st)
     place_all(st)
-    assert st.step == pb.STEP_DEAL and st.enc.winner == 3
+    assert st.step == pb.STEP_DEAL and st.enc.winner == pb.OUTCOME_DEAL_DUE
 
 
 def test_stellar_gas_stops_a_consolation() -> None:
     st = duel(["none", "none", "none"], [A10, A4, A6], [C1, A12], edicts=True)
     give(st, THIRD, [GAS, A4])
     cards_down(st, A10, C1)
-    assert kinds(st) == [(THIRD, "edict_response")]
+    assert able(st) == [(THIRD, "edict_response")]
     play(st, THIRD, edict(GAS, DEF))
+    pass_windows(st)
     assert sorted(st.seats[DEF].hand) == [A12]
 
 
@@ -183,7 +196,9 @@ def test_plague_costs_three_tokens_and_one_card_of_each_kind() -> None:
     st = duel(["none", "none", "none"], [A10, A4, PLAGUE], [A12, A6, C1, ZAP, C2],
               edicts=True)
     play(st, OFF, edict(PLAGUE, DEF))
-    assert kinds(st) == [(DEF, "take_token")]
+    assert kinds(st) == [(DEF, "tokens_lost")]  # asked of every seat losing tokens
+    play(st, DEF, mv(answer=pb.Answer(yes=False)))
+    assert able(st) == [(DEF, "take_token")]
     take(st, DEF, 6, 6, 7)
     assert st.seats[DEF].black_hole == 3
     play(st, DEF, mv(card=pb.CardChoice(card=A6)))
@@ -196,17 +211,28 @@ def test_plague_costs_three_tokens_and_one_card_of_each_kind() -> None:
 
 
 def test_plague_victim_loses_only_what_he_has() -> None:
-    st = duel(["none", "none", "none"], [A10, A4, PLAGUE], [A12], edicts=True)
+    """He holds one attack card and nothing else: he loses that card; asked for a
+    compromise and an edict all the same (so being asked tells nothing), he can only say he
+    has none, and loses nothing more."""
+    st = duel(["none", "none", "none"], [A10, A4, PLAGUE], [A12, A6], edicts=True)
     play(st, OFF, edict(PLAGUE, DEF))
+    play(st, DEF, mv(answer=pb.Answer(yes=False)))
     take(st, DEF, 6, 6, 6)
-    play(st, DEF, mv(card=pb.CardChoice(card=A12)))  # his only card: an attack
-    assert not st.seats[DEF].hand or st.step != pb.STEP_PRE_CARDS
+    assert options(st, DEF) == [mv(card=pb.CardChoice(card=A6)),
+                                mv(card=pb.CardChoice(card=A12))]
+    play(st, DEF, mv(card=pb.CardChoice(card=A12)))
+    assert kinds(st) == [(DEF, "plague_discard")] and options(st, DEF) == [DONE]
+    play(st, DEF, DONE)  # no compromise
+    assert kinds(st) == [(DEF, "plague_discard")] and options(st, DEF) == [DONE]
+    play(st, DEF, DONE)  # no edict
+    assert list(st.seats[DEF].hand) == [A6] and st.seats[DEF].black_hole == 3
+    assert st.discard[-1] == A12 and A6 not in st.discard
 
 
 def test_edicts_are_not_offered_to_seats_without_them() -> None:
     st = duel(["none", "none", "none"], [A10, A4], [A12, A6], edicts=True)
-    assert kinds(st) == [(OFF, "encounter_card"), (DEF, "encounter_card")] or \
-        sorted(kinds(st)) == [(OFF, "encounter_card"), (DEF, "encounter_card")]
+    assert able(st) == [(OFF, "encounter_card"), (DEF, "encounter_card")] or \
+        sorted(able(st)) == [(OFF, "encounter_card"), (DEF, "encounter_card")]
     pass_until(st, pb.STEP_CARDS)
 
 
@@ -224,15 +250,16 @@ def test_worked_example_blue_zaps_the_void_and_tokens_only_go_to_the_black_hole(
     play(st, 0, mv(invite=pb.SeatChoice(seat=3)))
     play(st, 0, DONE)
     play(st, 1, DONE)
-    play(st, 3, mv(join=pb.Join(side=1)))
+    play(st, 3, mv(join=pb.Join(side=pb.SIDE_OFFENCE)))
     take(st, 3, 15)
-    while kinds(st) and kinds(st)[0][1] == "window" and kinds(st)[0][0] != 3:
-        play(st, kinds(st)[0][0], DONE)
-    if kinds(st) == [(3, "window")]:
+    while able(st) and able(st)[0][1] == "window" and able(st)[0][0] != 3:
+        play(st, able(st)[0][0], DONE)
+    if able(st) == [(3, "window")]:
         play(st, 3, DONE)  # nothing to zap yet: the Void acts at resolution
     play(st, 0, mv(card=pb.CardChoice(card=C1)))
     play(st, 1, mv(card=pb.CardChoice(card=A10)))
-    assert st.step == pb.STEP_POST_REVEAL and kinds(st) == [(3, "window")]
+    pass_until(st, pb.STEP_POST_REVEAL)
+    assert able(st) == [(3, "window")]
     play(st, 3, edict(ZAP, 1))
     pass_windows(st)
     assert st.seats[0].black_hole == 3 and st.seats[3].black_hole == 1
@@ -246,8 +273,12 @@ def test_vulch_takes_edicts_discarded_for_a_new_hand() -> None:
     from cosmodrome.games.cosmic import flow
     ctx = flow.Ctx(st, [], 0)
     flow.new_hand(st, ctx, 1)
-    assert PLAGUE in st.discard  # on the discard pile while the Vulch decides
-    assert answer(st, "vulch", yes=True) == 2
+    play(st, 1, mv(answer=pb.Answer(yes=False)))  # he keeps nothing: no power to
+    assert PLAGUE in st.discard  # on the discard pile while the others answer
+    take_edict = power_move("vulch", 1, PLAGUE)
+    assert sorted(kinds(st)) == [(0, "edict_response"), (2, "edict_response")]
+    assert take_edict in options(st, 2) and take_edict not in options(st, 0)
+    play(st, 2, take_edict)
     assert PLAGUE in st.seats[2].hand
 
 
@@ -255,10 +286,12 @@ def test_zap_cosmique_with_several_powers_suspends_main_or_secondaries() -> None
     st = duel(["virus+macron", "none", "none"], [A6, A4], [A12, A10, ZAP],
               off_from=(0,), edicts=True)
     cards_down(st, A6, A12)
+    assert able(st) == [(DEF, "window")]
     targets = {(o.edict.target, o.edict.arg) for o in options(st, DEF)
                if o.WhichOneof("kind") == "edict"}
     assert targets == {(OFF, 1), (OFF, 2)}
     events = play(st, DEF, edict(ZAP, OFF, 2))  # secondaries: the Macron only
+    pass_windows(st)
     # Virus alone: 1 token x 6 = 6 < 12 + 2 (with the Macron it would be 4 x 6 = 24)
     assert st.seats[OFF].black_hole == 1
     assert "zaps the power of seat 0" in str([e.payload for e in events])
@@ -267,9 +300,10 @@ def test_zap_cosmique_with_several_powers_suspends_main_or_secondaries() -> None
 def test_zap_sauvage_suspends_every_other_players_main_power() -> None:
     st = duel(["virus", "laser", "esprit"], [A6, A4], [A12, A10], edicts=True)
     give(st, THIRD, [WILD, A4])
-    from cosmodrome.games.cosmic import powers as P
+    from cosmodrome.games.cosmic.edicts.zap import MAIN, suspend
     from cosmodrome.games.cosmic.flow import Ctx
-    P.zap(st, Ctx(st, [], 0), THIRD, -1, 1, wild=True)
+    suspend(st, Ctx(st, [], 0), THIRD, [s for s in range(st.players) if s != THIRD], MAIN,
+            "every other player")
     assert sorted(z // 64 for z in st.enc.zapped) == [OFF, DEF]
 
 
@@ -280,7 +314,7 @@ def test_offence_may_play_its_edicts_before_drawing_a_new_hand() -> None:
     ctx = flow.Ctx(st, [], 0)
     flow._start_turn(st, ctx, 1)
     flow.settle(st, ctx)
-    assert kinds(st)[0] == (1, "window") and list(st.seats[1].hand) == [PLAGUE]
+    assert able(st)[0] == (1, "window") and list(st.seats[1].hand) == [PLAGUE]
     play(st, 1, edict(PLAGUE, 2))
     while st.tasks:
         d = GAME.decisions(st)[0]
@@ -292,13 +326,14 @@ def test_offence_may_play_its_edicts_before_drawing_a_new_hand() -> None:
 def test_defender_without_encounter_card_may_play_edicts_before_his_new_hand() -> None:
     st = duel(["none", "none", "none"], [A10, A4], [PLAGUE], edicts=True)
     assert list(st.seats[DEF].hand) == [PLAGUE]  # not yet redrawn
-    assert (DEF, "window") in kinds(st)
+    assert (DEF, "window") in able(st)
     play(st, DEF, edict(PLAGUE, THIRD))
     while st.tasks:
         d = GAME.decisions(st)[0]
         play(st, d.seat, d.options[0])
     pass_until(st, pb.STEP_CARDS)
-    assert len(st.seats[DEF].hand) == 7 and (DEF, "encounter_card") in kinds(st)
+    pass_questions(st)  # his new hand, now that the cards are due
+    assert len(st.seats[DEF].hand) == 7 and (DEF, "encounter_card") in able(st)
 
 
 def test_defender_without_encounter_card_keeps_un_zap_to_answer_a_zap_before_his_new_hand() -> None:
@@ -309,6 +344,7 @@ def test_defender_without_encounter_card_keeps_un_zap_to_answer_a_zap_before_his
     play(st, DEF, power_move("echangeur", OFF))
     play(st, OFF, edict(ZAP, DEF))
     play(st, DEF, edict(UNZAP, DEF))
+    pass_windows(st)
     assert sorted(st.seats[DEF].hand) == [A4, A6]  # exchanged after all
     assert UNZAP in st.discard and ZAP in st.discard
 
@@ -317,18 +353,18 @@ def test_zombie_may_keep_the_tokens_la_peste_takes() -> None:
     """"Chaque fois que vous perdez des pions ... vous pouvez les replacer": La Peste too."""
     st = duel(["none", "zombie", "none"], [A10, A4, PLAGUE], [A6, A12], edicts=True)
     play(st, OFF, edict(PLAGUE, DEF))
-    assert (DEF, "zombie") in kinds(st)
-    answer(st, "zombie", yes=True)
+    assert (DEF, "tokens_lost") in able(st)
+    answer(st, "tokens_lost", yes=True)
     assert st.seats[DEF].black_hole == 0 and token_total(st, DEF) == 20
 
 
 def test_zombie_may_decline_and_lose_three_tokens_to_la_peste() -> None:
     st = duel(["none", "zombie", "none"], [A10, A4, PLAGUE], [A6, A12], edicts=True)
     play(st, OFF, edict(PLAGUE, DEF))
-    answer(st, "zombie", yes=False)
+    answer(st, "tokens_lost", yes=False)
     d = GAME.decisions(st)[0]
     assert (d.seat, d.kind) == (DEF, "take_token")
-    while (DEF, "take_token") in kinds(st):
+    while (DEF, "take_token") in able(st):
         play(st, DEF, GAME.decisions(st)[0].options[0])
     assert st.seats[DEF].black_hole == 3 and token_total(st, DEF) == 20
 
@@ -342,9 +378,9 @@ def test_vulch_may_keep_its_own_edicts_at_a_new_hand() -> None:
     ctx = flow.Ctx(st, events, 0)
     flow.new_hand(st, ctx, 2)
     assert PLAGUE in st.seats[2].hand  # held while the Vulch decides
-    assert answer(st, "vulch", yes=True) == 2
+    assert answer(st, "new_hand", yes=True) == 2
     assert PLAGUE in st.seats[2].hand and len(st.seats[2].hand) == 8
-    assert list(GAME.view(st, 0).seats[2].powers) == [B.POWER_ID["vulch"]]
+    assert list(GAME.view(st, 0).seats[2].powers) == [POWER_ID["vulch"]]
 
 
 def test_vulch_may_discard_its_own_edicts_at_a_new_hand_and_stay_secret() -> None:
@@ -352,7 +388,8 @@ def test_vulch_may_discard_its_own_edicts_at_a_new_hand_and_stay_secret() -> Non
     give(st, 2, [PLAGUE])
     from cosmodrome.games.cosmic import flow
     flow.new_hand(st, flow.Ctx(st, [], 0), 2)
-    answer(st, "vulch", yes=False)
+    answer(st, "new_hand", yes=False)
+    pass_questions(st)
     assert PLAGUE in st.discard and PLAGUE not in st.seats[2].hand
     assert len(st.seats[2].hand) == 7
     assert list(GAME.view(st, 0).seats[2].powers) == []

@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic.powers import POWER_ID
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
+    FACE_DOWN,
     GAME,
     B,
+    able,
     answer,
+    at_aim,
     card_of,
     cards_down,
     duel,
     give,
     kinds,
+    known,
     mv,
+    new_game,
     options,
     pass_until,
     pass_windows,
+    pass_windows_events,
     pb,
     place_all,
     play,
@@ -24,6 +31,7 @@ from tests.games.cosmic.cosmic_helpers import (
     take,
     texts,
     token_total,
+    use_power,
 )
 
 A4, A5, A6 = card_of("attack", 4), card_of("attack", 5), card_of("attack", 6)
@@ -38,20 +46,20 @@ def test_power_is_disclosed_at_first_use_only() -> None:
     assert list(GAME.view(st, DEF).seats[OFF].powers) == []
     cards_down(st, A10, A5)
     pass_windows(st)
-    assert list(GAME.view(st, DEF).seats[OFF].powers) == [B.POWER_ID["virus"]]
+    assert list(GAME.view(st, DEF).seats[OFF].powers) == [POWER_ID["virus"]]
 
 
 def test_chercheur_gets_a_truthful_answer_about_the_hand() -> None:
     st = duel(["chercheur", "none", "none"], [A10, A4], [C1, A6])
-    events = play(st, OFF, power_move("chercheur", DEF, 1))  # holds a compromise?
+    events = use_power(st, OFF, "chercheur", DEF, 1)  # holds a compromise?
     assert "answers yes" in texts(events)
-    assert GAME.view(st, THIRD).seats[OFF].powers == [B.POWER_ID["chercheur"]]
+    assert GAME.view(st, THIRD).seats[OFF].powers == [POWER_ID["chercheur"]]
 
 
 def test_chercheur_commitment_holds_the_target_to_his_answer() -> None:
     st = duel(["chercheur", "none", "none"], [A10, A4], [C1, A6, A8])
-    play(st, OFF, power_move("chercheur", DEF, 6))  # will you play a compromise?
-    assert kinds(st) == [(DEF, "answer")]
+    use_power(st, OFF, "chercheur", DEF, 6)  # will you play a compromise?
+    assert able(st) == [(DEF, "answer")]
     play(st, DEF, mv(answer=pb.Answer(yes=False)))
     pass_windows(st)
     cards = {o.card.card for o in options(st, DEF)}
@@ -62,7 +70,7 @@ def test_machine_goes_on_after_a_lost_encounter() -> None:
     st = duel(["machine", "none", "none"], [A4, A10], [A20, A6])
     cards_down(st, A4, A20)
     pass_windows(st)
-    assert st.enc.winner == 2 and kinds(st) == [(OFF, "another")]
+    assert st.enc.winner == pb.OUTCOME_DEFENCE_WINS and able(st) == [(OFF, "another")]
     play(st, OFF, mv(another=pb.Done()))
     assert st.enc.number == 2
 
@@ -71,13 +79,16 @@ def test_without_machine_a_lost_encounter_ends_the_turn() -> None:
     st = duel(["none", "none", "none"], [A4, A10], [A20, A6])
     cards_down(st, A4, A20)
     pass_windows(st)
+    # asked all the same (a Machine's holder is, too), he may only end his turn
+    assert able(st) == [(OFF, "another")] and options(st, OFF) == [DONE]
+    play(st, OFF, DONE)
     assert st.enc.offense == DEF
 
 
 def test_amibe_adds_tokens_after_cards_are_down() -> None:
     st = duel(["amibe", "none", "none"], [A10, A4], [A12, A6])
     cards_down(st, A10, A12)
-    play(st, OFF, power_move("amibe"))
+    use_power(st, OFF, "amibe")
     for _ in range(3):
         play(st, OFF, mv(planet=pb.PlanetChoice(planet=3)))
     assert st.enc.cone_off[OFF] == 5  # more than four: "autant que vous voulez"
@@ -89,7 +100,7 @@ def test_amibe_adds_tokens_after_cards_are_down() -> None:
 def test_amibe_withdraws_tokens_from_the_defence() -> None:
     st = duel(["none", "amibe", "none"], [A20, A4], [A4, A6], def_tokens=3)
     cards_down(st, A20, A4)
-    play(st, DEF, power_move("amibe"))
+    use_power(st, DEF, "amibe")
     play(st, DEF, mv(pick=pb.Pick(index=6)))
     play(st, DEF, mv(pick=pb.Pick(index=6)))
     play(st, DEF, DONE)
@@ -100,7 +111,7 @@ def test_amibe_withdraws_tokens_from_the_defence() -> None:
 def test_chronos_time_travel_replays_the_encounter() -> None:
     st = duel(["chronos", "none", "none"], [A4, A20], [A12, A6])
     cards_down(st, A4, A12)
-    play(st, OFF, power_move("chronos"))
+    use_power(st, OFF, "chronos")
     assert A4 in st.seats[OFF].hand and st.enc.set_aside == A12
     assert st.step == pb.STEP_CARDS and not st.enc.revealed
     play(st, OFF, mv(card=pb.CardChoice(card=A20)))
@@ -114,29 +125,73 @@ def test_clone_keeps_its_played_card() -> None:
     st = duel(["clone", "none", "none"], [A20, A4], [A5, A6])
     cards_down(st, A20, A5)
     pass_until(st, pb.STEP_CLEANUP)
-    assert kinds(st) == [(OFF, "window")]
-    play(st, OFF, power_move("clone", -1, A20))
+    assert able(st) == [(OFF, "window")]
+    use_power(st, OFF, "clone", -1, A20)
     assert A20 in st.seats[OFF].hand and A20 not in st.discard
+
+
+def test_laser_draws_au_hasard_dans_la_main_from_the_whole_hand() -> None:
+    """"au hasard dans la main": the Laser picks among all the opponent's cards (five here,
+    two of them edicts); an edict drawn goes back and the next card is taken, so the card
+    played is always an encounter card."""
+    zap, plague = card_of("edict", edict="zap"), card_of("edict", edict="peste")
+    for pick in range(5):
+        st = duel(["laser", "none", "none"], [A10, A4], [A20, zap, A5, plague, C1],
+                  edicts=True)
+        use_power(st, OFF, "laser", DEF)
+        pass_windows(st)
+        play(st, OFF, mv(card=pb.CardChoice(card=A10)))
+        assert able(st) == [(OFF, "laser_pick")] and len(options(st, OFF)) == 5
+        play(st, OFF, mv(pick=pb.Pick(index=pick)))
+        assert st.enc.card_def in (A20, A5, C1)
+        assert zap in st.seats[DEF].hand and plague in st.seats[DEF].hand
 
 
 def test_laser_picks_the_opponents_card_at_random() -> None:
     st = duel(["laser", "none", "none"], [A10, A4], [A20, A5, C1])
-    play(st, OFF, power_move("laser", DEF))
+    use_power(st, OFF, "laser", DEF)
     pass_windows(st)
-    assert kinds(st) == [(OFF, "encounter_card")]  # the defence does not choose
+    assert able(st) == [(OFF, "encounter_card")]  # the defence does not choose
     play(st, OFF, mv(card=pb.CardChoice(card=A10)))
-    assert kinds(st) == [(OFF, "laser_pick")] and len(options(st, OFF)) == 3
-    events = play(st, OFF, mv(pick=pb.Pick(index=0)))
+    # "au hasard dans la main": a position in the whole hand (three cards)
+    assert able(st) == [(OFF, "laser_pick")] and len(options(st, OFF)) == 3
+    events = play(st, OFF, mv(pick=pb.Pick(index=0))) + pass_windows_events(st)
     revealed = [e.payload.revealed for e in events if e.payload.WhichOneof("kind") == "revealed"]
     assert revealed[0].card_def in (A20, A5, C1) and revealed[0].card_off == A10
 
 
 def test_macron_launches_one_token_worth_four() -> None:
-    st = duel(["macron", "none", "none"], [A10, A4], [A12, A6], off_from=(0,))
+    """"un seul pion ... qui vaut quatre": 10 + 4 = 14 beats 12 + 1 (worth one, 11 would
+    lose)."""
+    st = duel(["macron", "none", "none"], [A10, A4], [A12, A6], off_from=(0,), def_tokens=1)
     assert st.enc.cone_off[OFF] == 1  # one token only
     cards_down(st, A10, A12)
-    pass_windows(st)
-    assert st.enc.winner == 0 or B.tok(st, 5, OFF) == 1  # 10 + 4 = 14 > 12 + 2
+    events = pass_windows_events(st)
+    totals = [(r.total_off, r.total_def) for r in
+              (e.payload.revealed for e in events if e.payload.WhichOneof("kind") == "revealed")
+              if r.total_off]
+    assert totals == [(14, 13)]
+    assert st.enc.winner == pb.OUTCOME_OFFENCE_WINS and B.tok(st, 5, OFF) == 1
+
+
+def test_macron_one_token_limit_is_for_attacking_or_supporting_an_attack() -> None:
+    """"qu'un seul de vos pion pour attaquer dans un duel ou pour soutenir une attaque en tant
+    qu'allié": as a defensive ally the Macron sends up to four tokens, each worth four."""
+    st = new_game(3, ["none", "none", "macron"])
+    give(st, OFF, [A10, A4])
+    give(st, DEF, [A12, A6])
+    at_aim(st, DEF)
+    play(st, OFF, mv(aim=pb.Aim(planet=5, defense=DEF)))
+    take(st, OFF, 0)
+    play(st, OFF, DONE)
+    play(st, DEF, mv(invite=pb.SeatChoice(seat=THIRD)))
+    play(st, DEF, DONE)
+    play(st, THIRD, mv(join=pb.Join(side=pb.SIDE_DEFENCE)))
+    take(st, THIRD, 10, 10, 11)
+    assert st.enc.cone_def[THIRD] == 3
+    st.enc.card_def = A12
+    from cosmodrome.games.cosmic import flow
+    assert flow.side_total(st, None, DEF) == 12 + 4 + 3 * 4
 
 
 def test_virus_multiplies_tokens_by_its_attack_card() -> None:
@@ -162,7 +217,7 @@ def test_virus_with_a_macron_ally_multiplies_its_four() -> None:
     give(st, DEF, [A20, A6])
     set_tokens(st, 5, DEF, 4)
     third_joins_the_offence(st)
-    assert kinds(st) == [(THIRD, "take_token")]
+    assert able(st) == [(THIRD, "take_token")]
     play(st, THIRD, mv(planet=pb.PlanetChoice(planet=10)))  # Macron ally: one token only
     assert st.enc.cone_off[THIRD] == 1
     cards_down(st, A10, A20)
@@ -172,7 +227,7 @@ def test_virus_with_a_macron_ally_multiplies_its_four() -> None:
 
 def test_mutant_fills_its_hand_to_seven() -> None:
     st = duel(["mutant", "none", "none"], [A10, A4], [A12, A6, A5])
-    play(st, OFF, power_move("mutant"))
+    use_power(st, OFF, "mutant")
     play(st, OFF, mv(pick=pb.Pick(index=DEF)))
     while any(d.kind == "mutant_draw" for d in GAME.decisions(st)):
         play(st, OFF, mv(pick=pb.Pick(index=-1)))
@@ -181,7 +236,7 @@ def test_mutant_fills_its_hand_to_seven() -> None:
 
 def test_philanthrope_gift_is_seen_by_giver_and_receiver_only() -> None:
     st = duel(["philanthrope", "none", "none"], [A4, A10], [A12, A6])
-    events = play(st, OFF, power_move("philanthrope", DEF, A4))
+    events = use_power(st, OFF, "philanthrope", DEF, A4)
     assert A4 in st.seats[DEF].hand and A4 not in st.seats[OFF].hand
     seen = [e for e in events if e.payload.WhichOneof("kind") == "cards_seen"]
     assert seen and all(e.audience == frozenset({OFF, DEF}) for e in seen)
@@ -192,9 +247,9 @@ def test_philanthrope_gift_is_seen_by_giver_and_receiver_only() -> None:
 def test_sorcier_swaps_the_face_down_cards() -> None:
     st = duel(["sorcier+amibe", "none", "none"], [A4, A10], [A20, A6])
     cards_down(st, A4, A20)
-    play(st, OFF, power_move("sorcier"))
-    assert GAME.view(st, OFF).enc.card_def == A4  # still sees the card it put down
-    assert GAME.view(st, OFF).enc.card_off == -3
+    use_power(st, OFF, "sorcier")
+    assert GAME.view(st, OFF).enc.card_def == known(A4)  # still sees the card it put down
+    assert GAME.view(st, OFF).enc.card_off == FACE_DOWN
     pass_windows(st)
     assert B.tok(st, 5, OFF) == 2  # 20 + 2 against 4 + 2
 
@@ -221,9 +276,9 @@ def test_vulch_may_take_the_edicts_of_a_player_the_void_eliminates() -> None:
     B.add_tok(st, 4, OFF, -14)
     cards_down(st, A4, A20)
     pass_windows(st)
+    _until_vulch(st, zap)
     assert st.seats[OFF].eliminated and not st.seats[OFF].hand
-    assert (THIRD, "vulch") in kinds(st)
-    answer(st, "vulch", yes=True)
+    play(st, THIRD, power_move("vulch", OFF, zap))
     assert zap in st.seats[THIRD].hand and zap not in st.discard
     assert A10 in st.discard
 
@@ -239,22 +294,28 @@ def test_void_removes_tokens_of_a_failed_deal() -> None:
     assert st.seats[DEF].removed == 3 and st.seats[OFF].black_hole == 3
 
 
-def _until_vulch(st: pb.State) -> None:
-    """Let the Peste's victim answer until the Vulch's decision is up."""
-    while (THIRD, "vulch") not in kinds(st):
-        d = GAME.decisions(st)[0]
+def _until_vulch(st: pb.State, card: int) -> None:
+    """Let the others answer until the Vulch may take `card` (every other seat is asked, in a
+    response window, each time an edict is discarded)."""
+    for _ in range(100):
+        if any(d.seat == THIRD and d.kind == "edict_response" and any(
+                o.power.arg == card for o in d.options if o.WhichOneof("kind") == "power")
+               for d in GAME.decisions(st)):
+            return
+        d = next(d for d in GAME.decisions(st) if d.seat != THIRD)
         play(st, d.seat, d.options[0])
+    raise AssertionError("the Vulch was not asked")
 
 
 def test_vulch_takes_an_edict_another_plays() -> None:
     zap = card_of("edict", edict="peste")
     st = duel(["none", "none", "vulch"], [A4, A10, zap], [A12, A6], edicts=True)
     play(st, OFF, mv(edict=pb.PlayEdict(card=zap, target=DEF)))
-    _until_vulch(st)
+    _until_vulch(st, zap)
     assert zap in st.discard  # waits on the discard pile while the Vulch decides
-    assert answer(st, "vulch", yes=True) == THIRD
+    play(st, THIRD, power_move("vulch", OFF, zap))
     assert zap in st.seats[THIRD].hand and zap not in st.discard
-    assert list(GAME.view(st, OFF).seats[THIRD].powers) == [B.POWER_ID["vulch"]]
+    assert list(GAME.view(st, OFF).seats[THIRD].powers) == [POWER_ID["vulch"]]
 
 
 def test_vulch_may_decline_an_edict_and_stay_secret() -> None:
@@ -262,8 +323,9 @@ def test_vulch_may_decline_an_edict_and_stay_secret() -> None:
     zap = card_of("edict", edict="peste")
     st = duel(["none", "none", "vulch"], [A4, A10, zap], [A12, A6], edicts=True)
     play(st, OFF, mv(edict=pb.PlayEdict(card=zap, target=DEF)))
-    _until_vulch(st)
-    answer(st, "vulch", yes=False)
+    _until_vulch(st, zap)
+    play(st, THIRD, DONE)
+    pass_windows(st)
     assert zap in st.discard and zap not in st.seats[THIRD].hand
     assert list(GAME.view(st, OFF).seats[THIRD].powers) == []
 
@@ -275,11 +337,11 @@ def test_zombie_puts_lost_tokens_back_on_its_bases() -> None:
     # the lost tokens wait in limbo (conserved) while the Zombie decides
     assert st.seats[OFF].black_hole == 0 and st.seats[OFF].limbo == 2
     assert token_total(st, OFF) == 20
-    assert (OFF, "zombie") in kinds(st)
-    answer(st, "zombie", yes=True)
+    assert (OFF, "tokens_lost") in able(st)
+    answer(st, "tokens_lost", yes=True)
     place_all(st)
     assert token_total(st, OFF) == 20 and B.tokens_on_bases(st, OFF) == 20
-    assert list(GAME.view(st, DEF).seats[OFF].powers) == [B.POWER_ID["zombie"]]
+    assert list(GAME.view(st, DEF).seats[OFF].powers) == [POWER_ID["zombie"]]
 
 
 def test_zombie_may_decline_and_lose_its_tokens_undisclosed() -> None:
@@ -287,7 +349,7 @@ def test_zombie_may_decline_and_lose_its_tokens_undisclosed() -> None:
     st = duel(["zombie", "none", "none"], [A4, A10], [A20, A6])
     cards_down(st, A4, A20)
     pass_windows(st)
-    answer(st, "zombie", yes=False)
+    answer(st, "tokens_lost", yes=False)
     assert st.seats[OFF].black_hole == 2 and st.seats[OFF].limbo == 0
     assert token_total(st, OFF) == 20
     assert list(GAME.view(st, DEF).seats[OFF].powers) == []
@@ -305,7 +367,6 @@ def test_zombie_that_declines_is_not_named_in_other_seats_events() -> None:
     pass_windows(st)
     events = play(st, OFF, mv(answer=pb.Answer(yes=False)))
     assert st.seats[OFF].black_hole == 2
-    assert _zombie_named_to(events, OFF)
     for viewer in (DEF, THIRD, None):
         assert not _zombie_named_to(events, viewer)
     st = duel(["none", "zombie", "none"], [C1, A10], [C2, A6])
@@ -320,30 +381,32 @@ def test_zombie_that_declines_is_not_named_in_other_seats_events() -> None:
     assert list(GAME.view(st, OFF).seats[DEF].powers) == []
 
 
-def test_zombie_question_names_the_power_to_its_holder_only() -> None:
-    """Until the Zombie answers, no other seat may learn that the question is a Zombie's."""
+def test_every_seat_that_loses_tokens_is_asked_the_same_question() -> None:
+    """Who is asked says nothing of a Zombie: every seat that loses tokens is asked whether a
+    power saves them (only a Zombie may say yes); the others see the same decision."""
     from cosmodrome.core.redact import add_decisions
     from cosmodrome.v1 import match_pb2
-    st = duel(["zombie", "none", "none"], [A4, A10], [A20, A6])
-    cards_down(st, A4, A20)
-    pass_windows(st)
-    assert (OFF, "zombie") in kinds(st)
-    assert pb.TASK_ZOMBIE in [t.kind for t in GAME.view(st, OFF).tasks]
-    for viewer in (DEF, THIRD, None):
-        assert pb.TASK_ZOMBIE not in [t.kind for t in GAME.view(st, viewer).tasks]
-        shown = match_pb2.MatchView()
-        add_decisions(GAME, GAME.decisions(st), viewer, shown.decisions)
-        assert [(d.seat, d.kind) for d in shown.decisions] == [(OFF, "")]
-    mine = match_pb2.MatchView()
-    add_decisions(GAME, GAME.decisions(st), OFF, mine.decisions)
-    assert [(d.seat, d.kind) for d in mine.decisions] == [(OFF, "zombie")]
+    shown_to_others = []
+    for powers in (["zombie", "none", "none"], ["none", "none", "none"]):
+        st = duel(powers, [A4, A10], [A20, A6])
+        cards_down(st, A4, A20)
+        pass_until(st, pb.STEP_RESOLVE)
+        assert kinds(st) == [(OFF, "tokens_lost")]
+        yes, no = mv(answer=pb.Answer(yes=True)), mv(answer=pb.Answer(yes=False))
+        assert options(st, OFF) == ([yes, no] if powers[0] == "zombie" else [no])
+        for viewer in (DEF, THIRD, None):
+            assert [t.kind for t in GAME.view(st, viewer).tasks] == [pb.TASK_TOKENS_LOST]
+            shown = match_pb2.MatchView()
+            add_decisions(GAME, GAME.decisions(st), viewer, shown.decisions)
+            shown_to_others.append(shown.SerializeToString())
+    assert shown_to_others[:3] == shown_to_others[3:]
 
 
 def test_void_is_powerless_against_the_zombie() -> None:
     st = duel(["zombie", "vide", "none"], [A4, A10], [A20, A6])
     cards_down(st, A4, A20)
     pass_windows(st)
-    answer(st, "zombie", yes=True)
+    answer(st, "tokens_lost", yes=True)
     place_all(st)
     assert st.seats[OFF].removed == 0 and B.tokens_on_bases(st, OFF) == 20
 
@@ -353,7 +416,7 @@ def test_zombie_declining_its_power_loses_to_the_void() -> None:
     st = duel(["zombie", "vide", "none"], [A4, A10], [A20, A6])
     cards_down(st, A4, A20)
     pass_windows(st)
-    answer(st, "zombie", yes=False)
+    answer(st, "tokens_lost", yes=False)
     assert st.seats[OFF].removed == 2 and st.seats[OFF].black_hole == 0
 
 
@@ -364,12 +427,12 @@ def test_zapped_zombie_loses_to_the_void() -> None:
     play(st, DEF, mv(edict=pb.PlayEdict(card=zap, target=OFF)))
     pass_windows(st)
     assert st.seats[OFF].removed == 2
-    assert (OFF, "zombie") not in kinds(st)
+    assert (OFF, "zombie") not in able(st)
 
 
 def test_echangeur_swaps_hands() -> None:
     st = duel(["echangeur", "none", "none"], [A4, A5], [A20, A12, C1])
-    play(st, OFF, power_move("echangeur", DEF))
+    use_power(st, OFF, "echangeur", DEF)
     assert sorted(st.seats[OFF].hand) == sorted([A20, A12, C1])
     assert sorted(st.seats[DEF].hand) == sorted([A4, A5])
 
@@ -378,7 +441,7 @@ def test_echangeur_swap_lets_each_know_the_others_new_hand_and_no_one_else() -> 
     """"L'échange est définitif": each main player now knows the other's whole hand (his own
     former one): a knowledge record and a private CardsSeen for the two of them only."""
     st = duel(["echangeur", "none", "none"], [A4, A5], [A20, A12, C1])
-    events = play(st, OFF, power_move("echangeur", DEF))
+    events = use_power(st, OFF, "echangeur", DEF)
     known = {v: [(k.target, list(k.cards), k.why) for k in GAME.view(st, v).knowledge]
              for v in (OFF, DEF, THIRD, None)}
     assert known[OFF] == [(DEF, sorted([A4, A5]), "echangeur")]
@@ -395,22 +458,23 @@ def test_empathe_compromise_turns_the_opponents_card() -> None:
     cards_down(st, C1, A20)
     pass_windows(st)
     assert st.step == pb.STEP_DEAL or any(d.kind == "place_token" for d in GAME.decisions(st))
-    assert st.enc.winner == 3
+    assert st.enc.winner == pb.OUTCOME_DEAL_DUE
 
 
 def test_oracle_sees_the_opponents_card_before_choosing() -> None:
     st = duel(["oracle", "none", "none"], [A4, A20], [A12, A6])
     pass_windows(st)
-    assert kinds(st) == [(DEF, "encounter_card")]
+    assert able(st) == [(DEF, "encounter_card")]
     play(st, DEF, mv(card=pb.CardChoice(card=A12)))
-    assert GAME.view(st, OFF).enc.card_def == A12 and GAME.view(st, THIRD).enc.card_def == A12
-    assert kinds(st) == [(OFF, "encounter_card")]
+    assert GAME.view(st, OFF).enc.card_def == known(A12)
+    assert GAME.view(st, THIRD).enc.card_def == known(A12)
+    assert able(st) == [(OFF, "encounter_card")]
 
 
 def test_esprit_sees_a_hand_and_keeps_it_as_knowledge() -> None:
     st = duel(["none", "none", "esprit"], [A4, A10], [A12, A6])
-    assert kinds(st) == [(THIRD, "window")]  # not involved, but Esprit may look
-    play(st, THIRD, power_move("esprit", DEF))
+    assert able(st) == [(THIRD, "window")]  # not involved, but Esprit may look
+    use_power(st, THIRD, "esprit", DEF)
     know = GAME.view(st, THIRD).knowledge
     assert know and sorted(know[0].cards) == sorted([A12, A6])
     assert not GAME.view(st, OFF).knowledge
@@ -437,7 +501,7 @@ def test_voleur_takes_the_opponents_played_card() -> None:
     st = duel(["voleur", "none", "none"], [A4, A10], [A20, A6])
     cards_down(st, A4, A20)
     pass_until(st, pb.STEP_CLEANUP)
-    play(st, OFF, power_move("voleur", DEF, A20))
+    use_power(st, OFF, "voleur", DEF, A20)
     assert A20 in st.seats[OFF].hand
 
 
@@ -448,11 +512,11 @@ def test_zombie_may_keep_its_three_tokens_when_no_deal_is_made() -> None:
     place_all(st)
     play(st, OFF, mv(deal_abandon=pb.Done()))
     take(st, OFF, 2, 2, 2)
-    assert (DEF, "zombie") in kinds(st)
-    answer(st, "zombie", yes=True)
+    assert (DEF, "tokens_lost") in able(st)
+    answer(st, "tokens_lost", yes=True)
     assert st.seats[DEF].black_hole == 0 and st.seats[DEF].removed == 0
     assert token_total(st, DEF) == 20
-    assert list(GAME.view(st, OFF).seats[DEF].powers) == [B.POWER_ID["zombie"]]
+    assert list(GAME.view(st, OFF).seats[DEF].powers) == [POWER_ID["zombie"]]
 
 
 def test_zombie_may_decline_and_lose_three_tokens_of_its_choice_when_no_deal() -> None:
@@ -462,7 +526,7 @@ def test_zombie_may_decline_and_lose_three_tokens_of_its_choice_when_no_deal() -
     place_all(st)
     play(st, OFF, mv(deal_abandon=pb.Done()))
     take(st, OFF, 2, 2, 2)
-    answer(st, "zombie", yes=False)
+    answer(st, "tokens_lost", yes=False)
     take(st, DEF, 6, 6, 6)
     # declined, the Void is not powerless: the three tokens are removed
     assert st.seats[DEF].removed == 3 and token_total(st, DEF) == 20
@@ -476,8 +540,8 @@ def test_zombie_may_free_the_others_black_hole_tokens_in_a_deal() -> None:
     cards_down(st, C1, C2)
     pass_windows(st)
     place_all(st)
-    play(st, OFF, mv(deal_edit=pb.DealEdit(what=6)))
-    play(st, OFF, mv(deal_edit=pb.DealEdit(what=6)))
+    play(st, OFF, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_FREE_TOKEN)))
+    play(st, OFF, mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_FREE_TOKEN)))
     play(st, OFF, mv(deal_propose=pb.Done()))
     play(st, DEF, mv(deal_accept=pb.Done()))
     place_all(st)

@@ -30,7 +30,7 @@ def test_random_games_with_each_power_end_and_conserve(power: str) -> None:
 
 
 @pytest.mark.parametrize("option", ["star_discs", "two_of_three", "power_rotation",
-                                    "open_windows"])
+                                    "no_edicts"])
 def test_random_games_with_variants_end_and_conserve(option: str) -> None:
     for players in (3, 6):
         st, _ = random_game(players, seed=players, **{option: True})

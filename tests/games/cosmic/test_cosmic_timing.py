@@ -3,10 +3,11 @@ instant a mandatory power acts, the Vulch's questions."""
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic.powers import POWER_ID
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
     GAME,
-    B,
+    able,
     answer,
     at_aim,
     card_of,
@@ -18,6 +19,7 @@ from tests.games.cosmic.cosmic_helpers import (
     new_game,
     options,
     pass_windows,
+    pass_windows_events,
     pb,
     place_all,
     play,
@@ -36,11 +38,14 @@ def test_vulch_question_from_a_new_hand_at_turn_start_survives_the_new_encounter
     starts: the Vulch's question about it must outlive the start of the encounter."""
     st = duel(["none", "none", "vulch"], [A4], [A20, ZAP], edicts=True)
     cards_down(st, A4, A20)  # the defence wins; the offence's turn ends
-    while st.step != pb.STEP_START_WINDOW and (THIRD, "vulch") not in kinds(st):
-        d = GAME.decisions(st)[0]
-        play(st, d.seat, DONE if DONE in d.options else d.options[0])
+    take_zap = mv(power=pb.UsePower(power=POWER_ID["vulch"], target=DEF, arg=ZAP))
+    for _ in range(200):
+        if take_zap in options(st, THIRD):
+            break
+        d = next(d for d in GAME.decisions(st) if d.seat != THIRD or DONE in d.options)
+        play(st, d.seat, DONE if DONE in d.options else d.options[-1])
     assert st.enc.offense == DEF and ZAP in st.discard
-    assert answer(st, "vulch", yes=True) == THIRD
+    play(st, THIRD, take_zap)
     assert ZAP in st.seats[THIRD].hand
 
 
@@ -48,13 +53,14 @@ def test_zombie_tokens_in_limbo_are_placed_before_the_next_encounter() -> None:
     """Tokens a Zombie lost wait in limbo until it answers; the turn does not move on first."""
     st = duel(["none", "zombie", "none"], [A20, A10], [A4, A10])
     cards_down(st, A20, A4)  # the offence wins: the Zombie defender loses its two tokens
-    assert kinds(st) == [(DEF, "zombie")] and st.seats[DEF].limbo == 2
+    assert able(st) == [(DEF, "tokens_lost")] and st.seats[DEF].limbo == 2
     assert token_total(st, DEF) == 20
-    answer(st, "zombie", yes=True)
+    answer(st, "tokens_lost", yes=True)
     place_all(st)
     assert st.seats[DEF].limbo == 0 and token_total(st, DEF) == 20
-    assert st.seats[DEF].black_hole == 0
-    assert st.step == pb.STEP_NEXT and kinds(st) == [(OFF, "another")]
+    assert st.seats[DEF].black_hole == 0 and st.step == pb.STEP_CLEANUP
+    pass_windows(st)
+    assert st.step == pb.STEP_NEXT and able(st) == [(OFF, "another")]
 
 
 def plague_on(victim: int) -> pb.Move:
@@ -62,10 +68,12 @@ def plague_on(victim: int) -> pb.Move:
 
 
 def suffer_plague(st: pb.State, victim: int) -> None:
-    """The victim gives up its three tokens and its cards (first option each time)."""
+    """The victim gives up its three tokens (no power saves them) and its cards (first
+    option each time)."""
     while GAME.decisions(st) and GAME.decisions(st)[0].seat == victim \
-            and GAME.decisions(st)[0].kind in ("take_token", "plague_discard"):
-        play(st, victim, GAME.decisions(st)[0].options[0])
+            and GAME.decisions(st)[0].kind in ("tokens_lost", "take_token", "plague_discard"):
+        d = GAME.decisions(st)[0]
+        play(st, victim, d.options[-1] if d.kind == "tokens_lost" else d.options[0])
 
 
 def test_la_peste_may_be_played_during_the_launch() -> None:
@@ -75,13 +83,13 @@ def test_la_peste_may_be_played_during_the_launch() -> None:
     at_aim(st, DEF)
     play(st, OFF, mv(aim=pb.Aim(planet=5, defense=DEF)))
     take(st, OFF, 0, done=False)
-    assert kinds(st) == [(OFF, "take_token")]
+    assert able(st) == [(OFF, "take_token")]
     assert plague_on(DEF) in options(st, OFF) and plague_on(THIRD) in options(st, OFF)
     play(st, OFF, plague_on(DEF))
-    assert kinds(st)[0] == (DEF, "take_token")
+    assert kinds(st) == [(DEF, "tokens_lost")]  # asked of every seat losing tokens
     suffer_plague(st, DEF)
     assert st.seats[DEF].black_hole == 3 and PLAGUE in st.discard
-    assert kinds(st) == [(OFF, "take_token")] and st.enc.cone_off[OFF] == 1  # launch goes on
+    assert able(st) == [(OFF, "take_token")] and st.enc.cone_off[OFF] == 1  # launch goes on
     assert plague_on(DEF) not in options(st, OFF)  # played once
 
 
@@ -95,11 +103,11 @@ def test_la_peste_may_be_played_during_the_alliances() -> None:
     play(st, OFF, mv(invite=pb.SeatChoice(seat=THIRD)))
     play(st, OFF, DONE)
     play(st, DEF, DONE)
-    assert kinds(st) == [(THIRD, "join")] and plague_on(OFF) in options(st, THIRD)
+    assert able(st) == [(THIRD, "join")] and plague_on(OFF) in options(st, THIRD)
     play(st, THIRD, plague_on(OFF))
     suffer_plague(st, OFF)
     assert st.seats[OFF].black_hole == 3 and token_total(st, OFF) == 20
-    assert kinds(st) == [(THIRD, "join")]  # asked again, the Peste gone from its options
+    assert able(st) == [(THIRD, "join")]  # asked again, the Peste gone from its options
     assert all(o.WhichOneof("kind") == "join" for o in options(st, THIRD))
 
 
@@ -108,12 +116,12 @@ def test_la_peste_may_be_played_during_a_deal() -> None:
     cards_down(st, C1, C2)
     pass_windows(st)  # the Peste is also offered in the post-reveal window
     place_all(st)  # the launched tokens go home
-    assert sorted(kinds(st)) == [(OFF, "deal"), (DEF, "deal")]
+    assert sorted(able(st)) == [(OFF, "deal"), (DEF, "deal")]
     assert plague_on(DEF) in options(st, OFF) and plague_on(OFF) not in options(st, DEF)
     play(st, OFF, plague_on(DEF))
     suffer_plague(st, DEF)
     assert st.seats[DEF].black_hole == 3 and st.step == pb.STEP_DEAL
-    assert sorted(kinds(st)) == [(OFF, "deal"), (DEF, "deal")]  # the negotiation goes on
+    assert sorted(able(st)) == [(OFF, "deal"), (DEF, "deal")]  # the negotiation goes on
 
 
 def zap_on(target: int) -> pb.Move:
@@ -134,8 +142,8 @@ def test_zap_cosmique_may_answer_the_macron_at_its_launch() -> None:
     limit acts as the launch begins; zapped then, it launches as usual, each token worth one."""
     from cosmodrome.games.cosmic import flow
     st = macron_aims([A20, ZAP])
-    assert kinds(st) == [(DEF, "edict_response")]
-    assert list(GAME.view(st, THIRD).seats[OFF].powers) == [B.POWER_ID["macron"]]  # announced
+    assert able(st) == [(DEF, "edict_response")]
+    assert list(GAME.view(st, THIRD).seats[OFF].powers) == [POWER_ID["macron"]]  # announced
     play(st, DEF, zap_on(OFF))
     take(st, OFF, 0, 1, 2, 3)
     assert st.enc.cone_off[OFF] == 4
@@ -147,7 +155,7 @@ def test_macron_launch_limit_stands_when_the_zap_holder_passes() -> None:
     st = macron_aims([A20, ZAP])
     play(st, DEF, DONE)
     play(st, OFF, mv(planet=pb.PlanetChoice(planet=0)))
-    assert st.enc.cone_off[OFF] == 1 and (OFF, "take_token") not in kinds(st)
+    assert st.enc.cone_off[OFF] == 1 and (OFF, "take_token") not in able(st)
 
 
 def test_zap_in_the_post_reveal_window_stops_the_empathe() -> None:
@@ -156,9 +164,10 @@ def test_zap_in_the_post_reveal_window_stops_the_empathe() -> None:
     from cosmodrome.games.cosmic import flow
     st = duel(["empathe", "none", "none"], [C1, A10], [A20, A4, ZAP], edicts=True)
     cards_down(st, C1, A20)
-    assert kinds(st) == [(DEF, "window")] and zap_on(OFF) in options(st, DEF)
+    assert able(st) == [(DEF, "window")] and zap_on(OFF) in options(st, DEF)
     assert flow.counts_compromise(st, DEF)  # the Empathe turned the attack
-    events = play(st, DEF, zap_on(OFF))  # nothing else to do: the encounter resolves
+    events = play(st, DEF, zap_on(OFF))
+    events += pass_windows_events(st)  # the others pass: the encounter resolves
     over = [e.payload.encounter_over for e in events
             if e.payload.WhichOneof("kind") == "encounter_over"]
     assert [o.winner for o in over] == [2]  # the defence wins; no deal
@@ -172,18 +181,13 @@ def test_vulch_shows_its_edicts_before_drawing_its_new_hand() -> None:
     give(st, THIRD, [PLAGUE, ZAP])
     flow.new_hand(st, flow.Ctx(st, [], 0), THIRD)
     assert sorted(st.seats[THIRD].hand) == sorted([PLAGUE, ZAP])  # nothing drawn yet
-    assert kinds(st) == [(THIRD, "vulch")]
-    assert pb.TASK_VULCH not in [t.kind for t in GAME.view(st, OFF).tasks]  # still secret
-    first = st.tasks[0].arg
+    assert kinds(st) == [(THIRD, "new_hand")]  # asked of every seat about to draw
     events = play(st, THIRD, mv(answer=pb.Answer(yes=True)))
     shown = [e.payload.cards_seen for e in events if e.audience is None
              and e.payload.WhichOneof("kind") == "cards_seen"]
-    assert [list(c.cards) for c in shown] == [[first]]
-    assert len(st.seats[THIRD].hand) == 2  # shown, kept, and still no new cards
-    second = st.tasks[0].arg
-    answer(st, "vulch", yes=False)
+    assert [sorted(c.cards) for c in shown] == [sorted([PLAGUE, ZAP])]
     hand = st.seats[THIRD].hand
-    assert second in st.discard and first in hand and len(hand) == 1 + 7
+    assert PLAGUE in hand and ZAP in hand and len(hand) == 2 + 7
 
 
 def test_vulch_edict_waits_on_the_discard_pile_through_a_reshuffle() -> None:
@@ -195,8 +199,9 @@ def test_vulch_edict_waits_on_the_discard_pile_through_a_reshuffle() -> None:
     st.discard.extend(reversed(st.deck))  # empty deck: the new hand reshuffles the discard
     del st.deck[:]
     flow.new_hand(st, flow.Ctx(st, [], 0), DEF)
+    play(st, DEF, mv(answer=pb.Answer(yes=False)))  # no power keeps his Peste
     assert list(st.discard) == [PLAGUE] and len(st.seats[DEF].hand) == 7
-    assert answer(st, "vulch", yes=True) == THIRD
+    play(st, THIRD, mv(power=pb.UsePower(power=POWER_ID["vulch"], target=DEF, arg=PLAGUE)))
     assert PLAGUE in st.seats[THIRD].hand and PLAGUE not in st.discard
 
 
@@ -227,10 +232,10 @@ def test_simultaneous_uses_go_offence_defence_then_clockwise_from_the_offences_l
     assert asked == [2, 4, 3, 0, 1]
 
 
-def _esprit_pre_cards(open_windows: bool = True) -> pb.State:
+def _esprit_pre_cards() -> pb.State:
     """Four players: seat 0 (Esprit) attacks planet 5 of seat 1 with one token; seat 3 holds
     a Zap; nobody allies. Returns at the pre-cards window."""
-    st = new_game(4, ["esprit", "none", "none", "none"], edicts=True, open_windows=open_windows)
+    st = new_game(4, ["esprit", "none", "none", "none"], edicts=True)
     for seat, cards in {0: [A10, A4], 1: [A20, C1], 2: [A4, C2], 3: [ZAP, A4]}.items():
         give(st, seat, cards)
     at_aim(st, 1)
@@ -242,10 +247,10 @@ def _esprit_pre_cards(open_windows: bool = True) -> pb.State:
     return st
 
 
-def test_open_windows_puts_each_window_to_every_seat_in_the_seeds_order() -> None:
-    """Option open_windows: who is asked in a window says nothing of hands or powers; every
-    living seat is asked in turn (offence, defence, clockwise from the offence's left), and
-    a seat with nothing to play may only pass."""
+def test_each_window_is_put_to_every_seat_in_the_seeds_order() -> None:
+    """Who is asked in a window says nothing of hands or powers: every living seat is asked
+    in turn (offence, defence, clockwise from the offence's left), and a seat with nothing to
+    play may only pass (or set a standing auto-pass)."""
     st = _esprit_pre_cards()
     asked = []
     while st.step == pb.STEP_PRE_CARDS:
@@ -254,33 +259,46 @@ def test_open_windows_puts_each_window_to_every_seat_in_the_seeds_order() -> Non
         asked.append((d.seat, len(d.options)))
         play(st, d.seat, DONE)
     assert [s for s, _ in asked] == [0, 1, 2, 3]
-    assert dict(asked)[1] == 1 and dict(asked)[2] == 1  # Done only
-    assert dict(asked)[0] > 1 and dict(asked)[3] > 1  # the Esprit; a Zap against it
+    assert dict(asked)[1] == 2 and dict(asked)[2] == 2  # Done, auto-pass
+    assert dict(asked)[0] > 2 and dict(asked)[3] > 2  # the Esprit; a Zap against it
 
 
-def test_open_windows_puts_a_power_use_to_every_other_seat_whether_or_not_it_holds_a_zap() -> None:
-    """Option open_windows: a power use opens a response window for every other living seat
-    at once (only seat 3 holds a Zap); the power acts once all have passed."""
+def test_a_power_use_is_put_to_every_other_seat_whether_or_not_it_holds_a_zap() -> None:
+    """A power use opens a response window for every other living seat at once (only seat 3
+    holds a Zap); the power acts once all have passed."""
     st = _esprit_pre_cards()
-    play(st, 0, mv(power=pb.UsePower(power=B.POWER_ID["esprit"], target=1)))
+    play(st, 0, mv(power=pb.UsePower(power=POWER_ID["esprit"], target=1)))
     ds = GAME.decisions(st)
     assert sorted((d.seat, d.kind) for d in ds) == [(1, "edict_response"), (2, "edict_response"),
                                                      (3, "edict_response")]
-    assert {d.seat: len(d.options) for d in ds} == {1: 1, 2: 1, 3: 2}
-    for seat in (2, 1, 3):
+    assert {d.seat: len(d.options) for d in ds} == {1: 2, 2: 2, 3: 3}
+    for seat in (2, 1):
         play(st, seat, DONE)
+    assert not GAME.view(st, 0).knowledge  # seat 3 has not answered yet
+    play(st, 3, DONE)
     assert [k.why for k in GAME.view(st, 0).knowledge] == ["esprit"]
 
 
-def test_without_open_windows_only_a_zap_holder_answers_a_power_use() -> None:
-    st = _esprit_pre_cards(open_windows=False)
-    play(st, 0, mv(power=pb.UsePower(power=B.POWER_ID["esprit"], target=1)))
-    assert kinds(st) == [(3, "edict_response")]
+def test_a_standing_auto_pass_skips_the_seat_in_windows_and_responses() -> None:
+    """A seat may set a standing auto-pass: it passes now and is no longer asked in windows
+    and responses (whatever it holds: set by him, it says nothing of his hand); he may clear
+    it at his next other decision."""
+    st = _esprit_pre_cards()
+    play(st, 0, DONE)
+    play(st, 1, mv(auto_pass=pb.AutoPass(on=True)))
+    assert GAME.view(st, 0).seats[1].auto_pass
+    assert kinds(st) == [(2, "window")]
+    play(st, 2, DONE)
+    play(st, 3, DONE)
+    assert st.step == pb.STEP_CARDS
+    assert mv(auto_pass=pb.AutoPass(on=False)) in options(st, 1)
+    play(st, 1, mv(auto_pass=pb.AutoPass(on=False)))
+    assert not st.seats[1].auto_pass and any(d.seat == 1 for d in GAME.decisions(st))
 
 
-def _turn_start_without_encounter_cards(open_windows: bool) -> pb.State:
+def _turn_start_without_encounter_cards() -> pb.State:
     from cosmodrome.games.cosmic import flow
-    st = new_game(3, edicts=True, open_windows=open_windows)
+    st = new_game(3, edicts=True)
     give(st, 1, [])
     ctx = flow.Ctx(st, [], 0)
     flow._start_turn(st, ctx, 1)
@@ -289,24 +307,21 @@ def _turn_start_without_encounter_cards(open_windows: bool) -> pb.State:
     return st
 
 
-def test_open_windows_offence_new_hand_always_waits_for_the_start_window() -> None:
-    """With open_windows an offence out of encounter cards draws after the start window
-    whether or not it holds La Peste or a Moebius edict (by default it draws at once when it
-    holds none, and the moment tells the table so)."""
-    st = _turn_start_without_encounter_cards(open_windows=False)
-    assert len(st.seats[1].hand) == 7
-    st = _turn_start_without_encounter_cards(open_windows=True)
+def test_offence_new_hand_always_waits_for_the_start_window() -> None:
+    """An offence out of encounter cards draws after the start window whether or not it
+    holds La Peste or a Moebius edict, so the moment tells the table nothing."""
+    st = _turn_start_without_encounter_cards()
     assert st.step == pb.STEP_START_WINDOW and len(st.seats[1].hand) == 0
     while st.step == pb.STEP_START_WINDOW:
-        (d,) = GAME.decisions(st)
-        play(st, d.seat, DONE)
+        d = GAME.decisions(st)[0]
+        play(st, d.seat, DONE if d.kind == "window" else mv(answer=pb.Answer(yes=False)))
     assert st.step == pb.STEP_AIM and len(st.seats[1].hand) == 7
 
 
-def test_open_windows_defender_new_hand_always_waits_for_the_cards() -> None:
-    """With open_windows a defender out of encounter cards draws when the cards are due,
-    whatever edicts he holds ("à n'importe quel moment d'un duel ... avant ... retournées")."""
-    st = new_game(3, edicts=True, open_windows=True)
+def test_defender_new_hand_always_waits_for_the_cards() -> None:
+    """A defender out of encounter cards draws when the cards are due, whatever edicts he
+    holds ("à n'importe quel moment d'un duel ... avant ... retournées")."""
+    st = new_game(3, edicts=True)
     give(st, 0, [A10, A4])
     give(st, 1, [])
     at_aim(st, 1)
@@ -318,4 +333,6 @@ def test_open_windows_defender_new_hand_always_waits_for_the_cards() -> None:
     while st.step == pb.STEP_PRE_CARDS:
         (d,) = GAME.decisions(st)
         play(st, d.seat, DONE)
-    assert st.step == pb.STEP_CARDS and len(st.seats[1].hand) == 7
+    assert st.step == pb.STEP_CARDS and kinds(st) == [(1, "new_hand")]
+    play(st, 1, mv(answer=pb.Answer(yes=False)))
+    assert len(st.seats[1].hand) == 7

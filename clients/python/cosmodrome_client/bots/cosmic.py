@@ -45,11 +45,11 @@ class CosmicBot:
         return done[0] if done else None
 
     # -- decisions
-    def _zombie(self, view: pb.View, options: list[pb.Move]) -> pb.Move | None:
+    def _tokens_lost(self, view: pb.View, options: list[pb.Move]) -> pb.Move | None:
         """Saving tokens is worth disclosing the Zombie."""
-        return next((o for o in options if o.answer.yes), None)
+        return next((o for o in options if o.answer.yes), options[-1])
 
-    _vulch = _zombie  # a free edict is worth disclosing the Vulch
+    _new_hand = _tokens_lost  # kept edicts are worth disclosing the Vulch
 
     def _encounter_card(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         def value(o: pb.Move) -> int:
@@ -99,13 +99,14 @@ class CosmicBot:
 
     def _join(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         sides = {o.join.side: o for o in self._of(options, "join")}
-        return sides.get(1) or sides.get(2) or options[0]
+        return sides.get(pb.SIDE_OFFENCE) or sides.get(pb.SIDE_DEFENCE) or options[0]
 
     def _reward(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         return min(options, key=lambda o: o.reward.cards)
 
     def _another(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
-        return self._of(options, "another")[0]
+        another = self._of(options, "another")
+        return another[0] if another else self._done(options) or options[0]
 
     def _window(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         for o in self._of(options, "power"):
@@ -115,6 +116,9 @@ class CosmicBot:
 
     def _edict_response(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         me = view.viewer
+        takes = self._of(options, "power")  # a free edict is worth disclosing the Vulch
+        if takes:
+            return takes[0]
         edicts = self._of(options, "edict")
         e = view.enc
         if edicts and me in (e.offense, e.defense):
@@ -139,14 +143,14 @@ class CosmicBot:
             gets_base = (t.def_base >= 0) if me == view.enc.offense else (t.off_base >= 0)
             if gets_base or t.off_cards or t.def_cards:
                 return accept[0]
-        draft = d.draft_off if me == view.enc.offense else d.draft_def
+        draft = d.my_draft
         edits = {o.deal_edit.what: o for o in self._of(options, "deal_edit")}
         mine = draft.off_base if me == view.enc.offense else draft.def_base
         theirs = draft.def_base if me == view.enc.offense else draft.off_base
-        if theirs < 0 and 2 in edits:
-            return edits[2]
-        if mine < 0 and 1 in edits:
-            return edits[1]
+        if theirs < 0 and pb.DEAL_TERM_ASK_BASE in edits:
+            return edits[pb.DEAL_TERM_ASK_BASE]
+        if mine < 0 and pb.DEAL_TERM_OFFER_BASE in edits:
+            return edits[pb.DEAL_TERM_OFFER_BASE]
         propose = self._of(options, "deal_propose")
         if propose:
             return propose[0]

@@ -13,7 +13,6 @@ system.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -60,12 +59,14 @@ TASKS = {
     pb.TASK_TAKE: "take tokens from bases", pb.TASK_PLACE: "put tokens back on bases",
     pb.TASK_REWARD: "choose a defensive reward", pb.TASK_ANSWER: "answer the Seeker",
     pb.TASK_MUTANT: "draw cards (Mutant)", pb.TASK_AMOEBA: "add or withdraw tokens (Amoeba)",
-    pb.TASK_LASER: "pick the opponent's card (Laser)", pb.TASK_ZAP: "answer with an edict",
-    pb.TASK_PLAGUE: "discard cards (La Peste)", pb.TASK_SPHERES: "choose",
-    pb.TASK_ZOMBIE: "answer (Zombie)", pb.TASK_VULCH: "answer (Vulch)",
+    pb.TASK_LASER: "pick the opponent's card (Laser)", pb.TASK_RESPONSE: "answer with an edict",
+    pb.TASK_PLAGUE: "discard cards (La Peste)",
+    pb.TASK_TOKENS_LOST: "say whether a power saves the tokens lost",
+    pb.TASK_NEW_HAND: "say whether a power keeps cards at the new hand",
 }
-OUTCOMES = {1: "the offence wins", 2: "the defence wins", 3: "both compromised: a deal",
-            4: "no deal"}
+OUTCOMES = {pb.OUTCOME_OFFENCE_WINS: "the offence wins",
+            pb.OUTCOME_DEFENCE_WINS: "the defence wins",
+            pb.OUTCOME_DEAL_DUE: "both compromised: a deal", pb.OUTCOME_NO_DEAL: "no deal"}
 
 
 def _cards(ctx: Context) -> Sequence[pb.CardInfo]:
@@ -161,7 +162,7 @@ def board(view: Message, ctx: Context) -> list[str]:
                 state = ""
                 if i < len(active) and p in sv.powers:
                     state = "" if active[i] else " (inactive)"
-                if s * 64 + p in e.zapped:
+                if any(z.seat == s and z.power == p for z in e.zapped_powers):
                     state += " (zapped)"
                 shown.append(power(p, ctx) + state)
             powers = ", ".join(shown)
@@ -212,14 +213,18 @@ CARD_ORDER = {pb.CardInfo.KIND_ATTACK: 0, pb.CardInfo.KIND_COMPROMISE: 1,
               pb.CardInfo.KIND_EDICT: 2}
 
 
-def _face(c: int, mine: bool, ctx: Context) -> str:
-    if c == -3:
+def _shown(c: int, ctx: Context) -> str:
+    return card(c, ctx) if c >= 0 else "no card"
+
+
+def _face(c: Message, mine: bool, ctx: Context) -> str:
+    if c.face == pb.CARD_FACE_DOWN:
         return "face down"
-    if c == -2:
+    if c.face == pb.CARD_FACE_NONE:
         return "no card"
-    if c < 0:
+    if c.face != pb.CARD_FACE_KNOWN:
         return "not yet chosen"
-    return card(c, ctx) + (" (yours)" if mine else "")
+    return card(c.card, ctx) + (" (yours)" if mine else "")
 
 
 def encounter(view: Message, ctx: Context) -> list[str]:
@@ -250,7 +255,7 @@ def encounter(view: Message, ctx: Context) -> list[str]:
                      f"{planet(e.planet)}; {side(e.cone_def, de, e.invited_def)}")
     if e.answer_order:
         lines.append("  still to answer: " + ", ".join(ctx.who(s) for s in e.answer_order))
-    if e.card_off != -1 or e.card_def != -1 or view.step == pb.STEP_CARDS:
+    if e.card_off.face or e.card_def.face or view.step == pb.STEP_CARDS:
         me = view.viewer
         mine_off = me == off and not e.swapped or me == de and e.swapped
         mine_def = me == de and not e.swapped or me == off and e.swapped
@@ -259,9 +264,9 @@ def encounter(view: Message, ctx: Context) -> list[str]:
                      f"defence {_face(e.card_def, mine_def and me >= 0, ctx)}")
     if e.auto_win:
         lines.append("  no defending tokens: the offence wins automatically")
-    if e.zapped:
-        lines.append("  zapped: " + ", ".join(f"{ctx.whose(z // 64)} {power(z % 64, ctx)}"
-                                              for z in e.zapped))
+    if e.zapped_powers:
+        lines.append("  zapped: " + ", ".join(f"{ctx.whose(z.seat)} {power(z.power, ctx)}"
+                                              for z in e.zapped_powers))
     if e.winner:
         lines.append(f"  outcome: {OUTCOMES.get(e.winner, '?')}"
                      + (" (a success)" if e.success else ""))
@@ -284,8 +289,8 @@ def terms(t: Message, view: Message, ctx: Context) -> str:
         out.append(f"{de} draws {_plural(t.off_random, 'card')} at random from {off}")
     if t.def_random:
         out.append(f"{off} draws {_plural(t.def_random, 'card')} at random from {de}")
-    if t.zombie_frees:
-        out.append(f"the Zombie frees {_plural(t.zombie_frees, 'token')} from the black hole")
+    if t.frees:
+        out.append(f"the Zombie frees {_plural(t.frees, 'token')} from the black hole")
     return "; ".join(out) or "nothing"
 
 
@@ -298,8 +303,7 @@ def deal(view: Message, ctx: Context) -> list[str]:
         lines.append("Deal: no offer yet")
     me = view.viewer
     if me >= 0 and me in (view.enc.offense, view.enc.defense):
-        draft = d.draft_off if me == view.enc.offense else d.draft_def
-        lines.append(f"  your draft: {terms(draft, view, ctx)}")
+        lines.append(f"  your draft: {terms(d.my_draft, view, ctx)}")
     return lines
 
 
@@ -378,7 +382,8 @@ def move(m: Message, ctx: Context) -> str | None:
     if kind == "invite":
         return f"invite {ctx.who(m.invite.seat)}"
     if kind == "join":
-        return {1: "join the offence", 2: "join the defence"}.get(m.join.side, "stay out")
+        return {pb.SIDE_OFFENCE: "join the offence",
+                pb.SIDE_DEFENCE: "join the defence"}.get(m.join.side, "stay out")
     if kind == "card":
         c = card(m.card.card, ctx)
         return f"discard {c}" if k == "plague_discard" else f"play {c} face down"
@@ -389,12 +394,13 @@ def move(m: Message, ctx: Context) -> str | None:
         return f"reward: {_plural(n, 'card')}, the rest as tokens back from the black hole"
     if kind == "deal_edit":
         d = m.deal_edit
-        return {1: f"deal: offer a base on {planet(d.planet)}",
-                2: f"deal: ask for a base on {planet(d.planet)}",
-                3: f"deal: give {card(d.card, ctx)}",
-                4: "deal: ask for one more card at random",
-                5: "deal: clear your draft",
-                6: "deal: free one of their tokens from the black hole (Zombie)"}.get(
+        return {pb.DEAL_TERM_OFFER_BASE: f"deal: offer a base on {planet(d.planet)}",
+                pb.DEAL_TERM_ASK_BASE: f"deal: ask for a base on {planet(d.planet)}",
+                pb.DEAL_TERM_GIVE_CARD: f"deal: give {card(d.card, ctx)}",
+                pb.DEAL_TERM_ASK_RANDOM_CARD: "deal: ask for one more card at random",
+                pb.DEAL_TERM_CLEAR: "deal: clear your draft",
+                pb.DEAL_TERM_FREE_TOKEN:
+                    "deal: free one of their tokens from the black hole (Zombie)"}.get(
                     d.what, f"deal: edit {d.what}")
     if kind == "deal_propose":
         return "deal: propose your draft"
@@ -407,13 +413,17 @@ def move(m: Message, ctx: Context) -> str | None:
         return "deal: walk away (no deal: each loses three tokens to the black hole)"
     if kind == "edict":
         return _edict(m.edict, ctx)
+    if kind == "auto_pass":
+        return ("pass this and every window and response from now on (auto-pass)"
+                if m.auto_pass.on else "stop auto-passing: be asked in windows again")
     if kind == "answer":
         yes = m.answer.yes
         return {"answer": "yes, I will play a compromise" if yes else
                 "no, I will not play a compromise",
-                "zombie": "yes: put the lost tokens back on your bases" if yes else
+                "tokens_lost": "yes: your power saves the lost tokens" if yes else
                 "no: let them go",
-                "vulch": "yes: take the edict" if yes else "no: leave it"}.get(
+                "new_hand": "yes: keep your edicts (shown to all)" if yes else
+                "no: discard the hand"}.get(
                     k, "yes" if yes else "no")
     if kind == "pick":
         i = m.pick.index
@@ -439,16 +449,14 @@ def move(m: Message, ctx: Context) -> str | None:
 
 # ------------------------------------------------------------------------------- events
 
-_PLANET_NUMBER = re.compile(r"\bplanet (\d+)\b")
+PLACES = {pb.PLACE_CONE: "the cone", pb.PLACE_ENCOUNTER: "the encounter",
+          pb.PLACE_BASES: "their bases", pb.PLACE_BLACK_HOLE: "the black hole",
+          pb.PLACE_REMOVED: "out of the game (the Void)"}
 
 
-PLACES = {"cone": "the cone", "encounter": "the encounter", "bases": "their bases",
-          "black hole": "the black hole", "removed": "out of the game (the Void)"}
-
-
-def _place(text: str) -> str:
-    """An engine place ("planet 7", "black hole", "cone") in the board's words."""
-    return PLACES.get(text) or _PLANET_NUMBER.sub(lambda m: planet(int(m.group(1))), text)
+def _place(place: int, planet_id: int) -> str:
+    """Where tokens went, in the board's words."""
+    return planet(planet_id) if place == pb.PLACE_PLANET else PLACES.get(place, "?")
 
 
 def _subject(seat: int, ctx: Context) -> str:
@@ -497,9 +505,8 @@ def event(e: Message, ctx: Context) -> str | None:
         return _cards_seen(e.cards_seen, ctx)
     if kind == "revealed":
         r = e.revealed
-        return (f"cards revealed: offence {_face(r.card_off, False, ctx)} "
-                f"(total {r.total_off}) vs defence {_face(r.card_def, False, ctx)} "
-                f"(total {r.total_def})")
+        return (f"cards revealed: offence {_shown(r.card_off, ctx)} (total {r.total_off}) vs "
+                f"defence {_shown(r.card_def, ctx)} (total {r.total_def})")
     if kind == "power_used":
         u = e.power_used
         text = u.text.split(": ", 1)[-1] if ": " in u.text else u.text
@@ -507,7 +514,7 @@ def event(e: Message, ctx: Context) -> str | None:
     if kind == "tokens_moved":
         t = e.tokens_moved
         return (f"{_subject(t.seat, ctx)}: {_plural(t.count, 'token')} from "
-                f"{_place(getattr(t, 'from') or '?')} to {_place(t.to or '?')}")
+                f"{_place(t.source, t.planet)} to {_place(t.destination, t.planet)}")
     if kind == "encounter_over":
         o = e.encounter_over
         outcome = f": {OUTCOMES[o.winner]}" if o.winner in OUTCOMES else ""

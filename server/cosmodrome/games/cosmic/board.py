@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from cosmodrome.core.rng import Rng
-from cosmodrome.games.cosmic.content import CARDS, POWER_ID
+from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
-
-# Questions only a power's holder is asked: their kind would name a power still secret.
-SECRET_TASKS = frozenset({pb.TASK_ZOMBIE, pb.TASK_VULCH})
 
 PLANETS_PER_SYSTEM = 5
 TOKENS_PER_PLANET = 4
@@ -99,33 +95,3 @@ def is_compromise(card: int) -> bool:
 
 def has_encounter_card(st: pb.State, seat: int) -> bool:
     return any(CARDS[c].kind != "edict" for c in st.seats[seat].hand)
-
-
-def draw_card(st: pb.State, rng: Rng) -> int | None:
-    """Top card of the deck; the discard is reshuffled into a new deck when it runs out, except
-    the edicts a Vulch is still to answer about: they wait on the discard pile for its answer
-    (it may take them "chaque fois qu'un autre joueur joue ... ou se défausse")."""
-    if not st.deck:
-        held = awaited_by_vulch(st)
-        cards = [c for c in st.discard if c not in held]
-        if not cards:
-            return None
-        rng.shuffle(cards)
-        kept = [c for c in st.discard if c in held]
-        del st.discard[:]
-        st.discard.extend(kept)
-        st.deck.extend(cards)
-    return st.deck.pop()
-
-
-def awaited_by_vulch(st: pb.State) -> set[int]:
-    """Edicts on the discard pile that a queued Vulch question names."""
-    return {t.arg for t in st.tasks if t.kind == pb.TASK_VULCH and not t.own}
-
-
-def holds_power(st: pb.State, seat: int, name: str) -> bool:
-    return POWER_ID[name] in st.seats[seat].powers
-
-
-def cone_total(cone) -> int:
-    return sum(cone)

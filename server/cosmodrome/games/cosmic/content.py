@@ -1,4 +1,5 @@
-"""Content data (deck composition, powers), loaded and validated at import.
+"""Content data (the deck), loaded and validated at import; each edict named must have its
+module in edicts/ (checked there), each power lives in powers/.
 
 The deck composition is provisional (the seeds do not give it): see content/cards.json and
 docs/rules/cosmic.md. Attack values must stay within seed 001's range, 4 to 30.
@@ -12,8 +13,6 @@ from pathlib import Path
 
 _DIR = Path(__file__).parent / "content"
 ATTACK_MIN, ATTACK_MAX = 4, 30
-EDICTS = ("zap", "zap_sauvage", "unzap", "anneaux", "spheres", "champ", "controle", "gaz",
-          "peste")
 
 
 @dataclass(frozen=True)
@@ -28,14 +27,6 @@ class Card:
         return self.kind != "edict"
 
 
-@dataclass(frozen=True)
-class Power:
-    id: int
-    name: str
-    en: str
-    mandatory: bool
-
-
 def _load_cards() -> tuple[Card, ...]:
     data = json.loads((_DIR / "cards.json").read_text())
     cards: list[Card] = []
@@ -48,39 +39,10 @@ def _load_cards() -> tuple[Card, ...]:
         for _ in range(int(count)):
             cards.append(Card(len(cards), "attack", v))
     for name, count in data["edicts"].items():
-        if name not in EDICTS:
-            raise ValueError(f"cards.json: unknown edict {name!r}")
         for _ in range(int(count)):
             cards.append(Card(len(cards), "edict", edict=name))
     return tuple(cards)
 
 
-def _load_powers() -> tuple[tuple[Power, ...], tuple[tuple[str, str], ...]]:
-    data = json.loads((_DIR / "powers.json").read_text())
-    powers = tuple(Power(i, p["name"], p["en"], bool(p["mandatory"]))
-                   for i, p in enumerate(data["powers"]))
-    names = {p.name for p in powers}
-    if len(names) != len(powers) or len(powers) > 64:
-        raise ValueError("powers.json: duplicate names or more than 64 powers")
-    excl = tuple((a, b) for a, b in data.get("exclusions", []))
-    for a, b in excl:
-        if a not in names or b not in names:
-            raise ValueError(f"powers.json: exclusion names an unknown power: {a}, {b}")
-    return powers, excl
-
-
 CARDS = _load_cards()
-POWERS, EXCLUSIONS = _load_powers()
-POWER_ID = {p.name: p.id for p in POWERS}
 EDICT_CARDS = tuple(c.id for c in CARDS if c.kind == "edict")
-
-
-def excluded(pid: int, held: list[int]) -> bool:
-    """Seed 001, Insecte: "Ne pas utiliser ce Pouvoir dans les parties où l'Avare ou l'Oracle
-    sont utilisés": may power `pid` join a game where the powers `held` are in use?"""
-    name = POWERS[pid].name
-    for a, b in EXCLUSIONS:
-        other = b if name == a else a if name == b else None
-        if other is not None and POWER_ID[other] in held:
-            return True
-    return False

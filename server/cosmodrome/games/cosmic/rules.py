@@ -21,8 +21,9 @@ from cosmodrome.core.engine import (
 from cosmodrome.core.errors import clip
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import flow
-from cosmodrome.games.cosmic.content import CARDS, EXCLUSIONS, POWER_ID, POWERS, excluded
+from cosmodrome.games.cosmic import edicts, flow, powers  # noqa: F401  (registers the pieces)
+from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic.powers import POWER_ID, POWERS, excluded, exclusions
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 DEFAULT_DEAL_TIMEOUT_MS = 60_000
@@ -74,7 +75,7 @@ class Cosmic(Game):
                     if part != "none" and part not in POWER_ID:
                         raise BadOptions(f"powers: unknown power {clip(part)}")
                     named.add(part)
-            for x, y in EXCLUSIONS:
+            for x, y in exclusions():
                 if x in named and y in named:
                     # seed 001: "Ne pas utiliser ce Pouvoir dans les parties où ... l'Oracle"
                     raise BadOptions(f"powers: {x} cannot be played with {y}")
@@ -108,7 +109,7 @@ class Cosmic(Game):
             for s, name in enumerate(options.powers):
                 seats[s].powers.extend(POWER_ID[p] for p in name.split("+") if p != "none")
         else:
-            pool = [p.id for p in POWERS]
+            pool = list(range(len(POWERS)))
             rng.shuffle(pool)
             per = self._powers_per(options)
             taken: list[int] = []
@@ -176,6 +177,40 @@ class Cosmic(Game):
         events: list[Event] = []
         flow.on_timeout(state, now_ms, events)
         return events
+
+    def audit(self, state: pb.State) -> list[str]:
+        """Every token and every card in exactly one place (tokens: planets, the cone, the
+        black hole, removed by the Void, in hand waiting to be placed; cards: deck, discard,
+        hands, face down on the table, set aside by Chronos)."""
+        st = state
+        problems = []
+        e = st.enc
+        for s in range(st.players):
+            se = st.seats[s]
+            cone = sum(c[s] for c in (e.cone_off, e.cone_def) if len(c) > s)
+            total = B.tokens_on_bases(st, s) + cone + se.black_hole + se.removed + se.limbo
+            if total != B.TOKENS_PER_PLAYER:
+                problems.append(f"seat {s} has {total} tokens, not {B.TOKENS_PER_PLAYER}")
+        places: dict[int, list[str]] = {}
+        piles = [("deck", st.deck), ("discard", st.discard)]
+        piles += [(f"hand of seat {s}", se.hand) for s, se in enumerate(st.seats)]
+        on_table = not e.discarded and st.step not in (pb.STEP_CLEANUP, pb.STEP_NEXT)
+        if on_table:
+            piles += [("offence's card", [c for c in [e.card_off] if c >= 0]),
+                      ("defence's card", [c for c in [e.card_def] if c >= 0])]
+        piles.append(("set aside", [c for c in [e.set_aside] if c >= 0]))
+        for where, cards in piles:
+            for c in cards:
+                places.setdefault(c, []).append(where)
+        dealt = [c.id for c in CARDS if not (st.options.no_edicts and c.kind == "edict")]
+        for c in dealt:
+            found = places.pop(c, [])
+            if len(found) != 1:
+                problems.append(f"card {c} is in {len(found)} places ({', '.join(found)})"
+                                if found else f"card {c} is nowhere")
+        problems += [f"card {c} is not in this game's deck ({', '.join(w)})"
+                     for c, w in sorted(places.items())]
+        return problems
 
     def view(self, state: pb.State, viewer: int | None) -> pb.View:
         from cosmodrome.games.cosmic.views import view_for

@@ -1,14 +1,17 @@
-"""Per-seat redaction: the only road out for the Cosmic state.
+"""Per-seat views: the only road out for the Cosmic state, built field by field.
 
-Hidden from a viewer: other hands, the deck order, face-down cards before the reveal (own card
-excepted; the Oracle's opponent's card is public once turned), undisclosed powers of others,
-the other side's deal draft, the PRNG. Conditional knowledge (Esprit, La Peste, Philanthrope's
-gift) is included for the seat that holds it.
+Nothing internal is copied: every field of a View is set from what its viewer may know.
+Hidden from him: other hands, the deck order, face-down cards before the reveal (his own
+excepted, and the Oracle's opponent's card, turned face up), undisclosed powers of others,
+the arguments of a pending power use (a gift names a card), counts of questions that would
+tell a hand, the deal's drafts but his own, and the PRNG. Conditional knowledge (Esprit,
+La Peste, a gift) is included for the seat that holds it.
 """
 
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import tasks
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
@@ -17,12 +20,12 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
     me = viewer if seated else -1
     v = pb.View(viewer=me, players=st.players, step=st.step, tokens=st.tokens,
                 deck_size=len(st.deck), discard=st.discard, turn=st.turn,
-                winners=st.winners, finished=st.finished, first_player=st.first_player)
-    v.cup.extend(st.cup)  # discs that can be drawn are public
+                winners=st.winners, finished=st.finished, first_player=st.first_player,
+                cup=st.cup)
     for s, se in enumerate(st.seats):
         sv = v.seats.add(hand_size=len(se.hand), black_hole=se.black_hole, removed=se.removed,
                          eliminated=se.eliminated, foreign_bases=B.foreign_bases(st, s),
-                         home_bases=B.home_bases(st, s))
+                         home_bases=B.home_bases(st, s), auto_pass=se.auto_pass)
         for i, pid in enumerate(se.powers):
             if s == me or se.disclosed[i]:
                 sv.powers.append(pid)
@@ -30,49 +33,90 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
     if seated:
         v.my_hand.extend(st.seats[me].hand)
         v.my_powers.extend(st.seats[me].powers or st.seats[me].drawn_powers)
-    e = v.enc
-    e.CopyFrom(st.enc)
-    if not st.enc.revealed:
-        off, de = st.enc.offense, st.enc.defense
-        mine = {off: "card_off", de: "card_def"}.get(me)
-        if st.enc.swapped and mine:
-            mine = "card_def" if mine == "card_off" else "card_off"
-        shown = set()
-        if mine:
-            shown.add(mine)
-        if st.enc.oracle_seat >= 0:
-            # the Oracle's opponent plays and turns his card first: public
-            shown.add("card_def" if st.enc.oracle_seat == off else "card_off")
-        for field in ("card_off", "card_def"):
-            if field not in shown and getattr(e, field) >= 0:
-                setattr(e, field, -3)  # -3: a face-down card is there
-    # a zap suspends all of a seat's powers: name only the ones the viewer may know
-    seen = [z for z in st.enc.zapped if _known_power(st, me, z // 64, z % 64)]
-    del e.zapped[:]
-    e.zapped.extend(seen)
-    # pending power arguments may name a card (Philanthrope's gift): giver and receiver only
-    if e.pending_seat >= 0 and me not in (e.pending_seat, e.pending_target):
-        e.pending_arg = 0
-    v.tasks.extend(st.tasks)
-    for task in v.tasks:  # a power's own question names the power: its holder only
-        if task.seat != me and task.kind in B.SECRET_TASKS:
-            task.kind, task.arg, task.own = pb.TASK_UNSPECIFIED, 0, False
-    d = v.deal
-    d.CopyFrom(st.deal)
-    if me != st.enc.offense:
-        d.draft_off.Clear()
-        d.draft_off.off_base = d.draft_off.def_base = -1
-    if me != st.enc.defense:
-        d.draft_def.Clear()
-        d.draft_def.off_base = d.draft_def.def_base = -1
-    if me not in (st.enc.offense, st.enc.defense):
-        # named cards of a proposal are said to the other main player only
-        del d.offer.off_cards[:]
-        del d.offer.def_cards[:]
-    for k in st.knowledge:
-        if k.viewer == me:
-            v.knowledge.append(k)
+        for k in st.knowledge:
+            if k.viewer == me:
+                v.knowledge.add(viewer=k.viewer, target=k.target, cards=k.cards, why=k.why)
+    _encounter(st, me, v.enc)
+    for t in st.tasks:
+        _task(st, me, t, v.tasks.add())
+    if st.step == pb.STEP_DEAL and st.enc.winner == pb.OUTCOME_DEAL_DUE:
+        _deal(st, me, v.deal)
     return v
+
+
+def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:
+    e = st.enc
+    out.number, out.offense, out.defense = e.number, e.offense, e.defense
+    out.system, out.planet = e.system, e.planet
+    out.cone_off.extend(e.cone_off)
+    out.cone_def.extend(e.cone_def)
+    out.invited_off.extend(e.invited_off)
+    out.invited_def.extend(e.invited_def)
+    out.answer_order.extend(e.answer_order)
+    out.revealed, out.success, out.winner, out.auto_win = \
+        e.revealed, e.success, e.winner, e.auto_win
+    out.swapped = e.swapped
+    out.pending_seat = e.pending_seat
+    if e.pending_seat >= 0:  # announced in public; its argument may name a card
+        out.pending_power, out.pending_target = e.pending_power, e.pending_target
+    for z in e.zapped:
+        seat, power = divmod(z, 64)
+        if _known_power(st, me, seat, power):
+            out.zapped_powers.add(seat=seat, power=power)
+    known = _known_cards(st, me)
+    _played(e.card_off, "card_off" in known, out.card_off)
+    _played(e.card_def, "card_def" in known, out.card_def)
+
+
+def _known_cards(st: pb.State, me: int) -> set[str]:
+    """Which face-down slots `me` may read: all once revealed; his own (wherever a swap put
+    it); the one the Oracle's opponent turned face up."""
+    e = st.enc
+    if e.revealed:
+        return {"card_off", "card_def"}
+    known = set()
+    if me >= 0 and me in (e.offense, e.defense):
+        mine_off = (me == e.offense) != e.swapped
+        known.add("card_off" if mine_off else "card_def")
+    if e.oracle_seat >= 0:
+        known.add("card_def" if e.oracle_seat == e.offense else "card_off")
+    return known
+
+
+def _played(card: int, known: bool, out: pb.PlayedCard) -> None:
+    if card == -2:
+        out.face = pb.CARD_FACE_NONE
+    elif card >= 0:
+        out.face = pb.CARD_FACE_KNOWN if known else pb.CARD_FACE_DOWN
+        if known:
+            out.card = card
+
+
+def _task(st: pb.State, me: int, t: pb.Task, out: pb.TaskView) -> None:
+    out.seat = t.seat
+    if t.kind == pb.TASK_RESPONSE:
+        out.kind = t.kind
+        return
+    out.kind, out.dest, out.planet = t.kind, t.dest, t.planet
+    if tasks.kind(t).count_public or t.seat == me:
+        out.count = t.count
+
+
+def _deal(st: pb.State, me: int, out: pb.DealView) -> None:
+    e, d = st.enc, st.deal
+    main = me >= 0 and me in (e.offense, e.defense)
+    out.offer_by, out.deadline_ms, out.edits = d.offer_by, d.deadline_ms, d.edits
+    if main:
+        _terms(d.draft_off if me == e.offense else d.draft_def, out.my_draft, cards=True)
+    _terms(d.offer, out.offer, cards=main)  # named cards: said to the other main player only
+
+
+def _terms(t: pb.DealTerms, out: pb.DealTerms, cards: bool) -> None:
+    out.off_base, out.def_base = t.off_base, t.def_base
+    out.off_random, out.def_random, out.frees = t.off_random, t.def_random, t.frees
+    if cards:
+        out.off_cards.extend(t.off_cards)
+        out.def_cards.extend(t.def_cards)
 
 
 def _known_power(st: pb.State, viewer: int, seat: int, pid: int) -> bool:

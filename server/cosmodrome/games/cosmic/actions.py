@@ -1,0 +1,320 @@
+"""What the flow and the pieces both do to the State: lose tokens, discard, draw a new hand,
+take a consolation, announce a use and open a response window.
+
+Pieces reach one another only through the hooks in `pieces`; nothing here names a piece.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic.ctx import Ctx
+from cosmodrome.games.cosmic.hooks import (
+    RESPONSE_CONSOLATION,
+    RESPONSE_EDICT_DISCARDED,
+    RESPONSE_POWER_USE,
+)
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+VOID_ELIMINATION = 15  # more than this many tokens removed from the game eliminates a player
+NEW_HAND_ROUNDS = 20   # redraws of a hand without encounter card (hands may hoard them all)
+
+
+# ====================================================================== tokens
+
+def lose_tokens(st: pb.State, ctx: Ctx, seat: int, n: int, by: int = -1,
+                on_bases: bool = False, automatic: bool = False, at: int | None = None) -> None:
+    """`seat` loses `n` tokens to `by`'s side (-1: to no side). Off the board already (the
+    cone, the attacked planet), they go to the black hole; still `on_bases` (a failed deal,
+    an edict), he chooses which (`automatic`: he let the deal time out, the largest bases
+    give them). Every seat that loses tokens is first asked whether a power saves them
+    (TASK_TOKENS_LOST, at `at` in the queue; None: its end), so that being asked tells
+    nothing; a standing auto-pass answers no."""
+    if n <= 0 or st.seats[seat].eliminated:
+        return
+    if automatic:
+        saver = next((p for p in pieces.held(st, seat) if p.saves_lost_tokens(st, seat)), None)
+        if saver is not None:  # he timed out: a power that only helps is used
+            saver.save_lost_tokens(st, ctx, seat, n, on_bases=True)
+            return
+        for _ in range(n):
+            p = max(B.bases(st, seat), key=lambda q: (B.tok(st, q, seat), -q))
+            B.add_tok(st, p, seat, -1)
+        lose_from_bases(st, ctx, seat, n, by)
+        return
+    if not on_bases:
+        st.seats[seat].limbo += n  # in hand until the answer
+    task = pb.Task(kind=pb.TASK_TOKENS_LOST, seat=seat, count=n, arg=by,
+                   dest=pb.DEST_BLACK_HOLE if on_bases else pb.DEST_UNSPECIFIED)
+    if st.seats[seat].auto_pass:
+        let_tokens_go(st, ctx, task)
+    else:
+        queue(st, task, at)
+
+
+def let_tokens_go(st: pb.State, ctx: Ctx, t: pb.Task, at: int = 0) -> None:
+    """No power saves the tokens of TASK_TOKENS_LOST `t`: still on his bases, he takes them
+    off one at a time; in hand, they go."""
+    if t.dest == pb.DEST_BLACK_HOLE:
+        n = min(t.count, B.tokens_on_bases(st, t.seat))
+        if n:
+            st.tasks.insert(at, pb.Task(kind=pb.TASK_TAKE, seat=t.seat, count=n, min=n,
+                                        dest=pb.DEST_BLACK_HOLE, arg=t.arg))
+        return
+    n = min(t.count, st.seats[t.seat].limbo)
+    st.seats[t.seat].limbo -= n
+    lose_plainly(st, ctx, t.seat, n, t.arg)
+
+
+def queue(st: pb.State, task: pb.Task, at: int | None = None) -> None:
+    if at is None:
+        st.tasks.append(task)
+    else:
+        st.tasks.insert(at, task)
+
+
+def lose_plainly(st: pb.State, ctx: Ctx, seat: int, n: int, by: int,
+                 source: int = pb.PLACE_ENCOUNTER) -> None:
+    """Tokens already off the board go to the black hole, or leave the game if `by` removes
+    them (more than VOID_ELIMINATION removed eliminates the player)."""
+    if pieces.removed_by(st, by, seat):
+        for piece in pieces.held(st, by):
+            if piece.removes_lost_tokens(st, by, seat):
+                pieces.use(st, ctx, by, piece.name, f"{n} tokens removed from the game")
+                break
+        st.seats[seat].removed += n
+        ctx.emit(pb.Event(tokens_moved=pb.TokensMoved(
+            seat=seat, count=n, source=source, destination=pb.PLACE_REMOVED)))
+        if st.seats[seat].removed > VOID_ELIMINATION:
+            eliminate(st, ctx, seat)
+        return
+    st.seats[seat].black_hole += n
+    ctx.emit(pb.Event(tokens_moved=pb.TokensMoved(
+        seat=seat, count=n, source=source, destination=pb.PLACE_BLACK_HOLE)))
+
+
+def lose_from_bases(st: pb.State, ctx: Ctx, seat: int, n: int, by: int) -> None:
+    """Tokens just taken off `seat`'s bases (a failed deal, an edict), any choice made."""
+    lose_plainly(st, ctx, seat, n, by, source=pb.PLACE_BASES)
+
+
+def place_from_limbo(st: pb.State, seat: int, n: int) -> None:
+    """`n` tokens come back to `seat`'s hand, to be put on his bases one at a time."""
+    if n > 0:
+        st.seats[seat].limbo += n
+        st.tasks.add(kind=pb.TASK_PLACE, seat=seat, count=n)
+
+
+def eliminate(st: pb.State, ctx: Ctx, seat: int) -> None:
+    """Too many tokens removed from the game: cards to the discard, tokens and discs out."""
+    se = st.seats[seat]
+    se.eliminated = True
+    tasks = [t for t in st.tasks if t.seat != seat]  # his questions go (before his discards)
+    del st.tasks[:]
+    st.tasks.extend(tasks)
+    hand = list(se.hand)
+    del se.hand[:]
+    for c in hand:  # "Il dépose ses cartes sur la défausse": edicts may be asked for
+        if B.is_encounter(c):
+            st.discard.append(c)
+        else:
+            discard_edict(st, ctx, seat, c)
+    gone = se.black_hole + se.limbo
+    se.black_hole = se.limbo = 0
+    for p in range(st.players * B.PLANETS_PER_SYSTEM):
+        gone += B.tok(st, p, seat)
+        st.tokens[p * st.players + seat] = 0
+    e = st.enc
+    for cone in (e.cone_off, e.cone_def):
+        if len(cone) > seat:
+            gone += cone[seat]
+            cone[seat] = 0
+    se.removed += gone
+    for discs in (st.cup, st.discs_out):
+        keep = [c for c in discs if c != seat]
+        del discs[:]
+        discs.extend(keep)
+    if seat in e.answer_order:
+        order = [s for s in e.answer_order if s != seat]
+        del e.answer_order[:]
+        e.answer_order.extend(order)
+    ctx.say("eliminated: too many tokens removed from the game", seat)
+
+
+# ====================================================================== cards
+
+def discard_edict(st: pb.State, ctx: Ctx, seat: int, card: int) -> None:
+    """An edict played or discarded goes to the discard pile; every other seat may answer
+    (a power that takes it): the card waits on the pile meanwhile."""
+    st.discard.append(card)
+    open_response(st, RESPONSE_EDICT_DISCARDED, seat, card=card)
+
+
+def play_edict(st: pb.State, ctx: Ctx, seat: int, ed: pb.PlayEdict) -> None:
+    st.seats[seat].hand.remove(ed.card)
+    ctx.emit(pb.Event(edict_played=pb.EdictPlayed(seat=seat, card=ed.card, target=ed.target)))
+    discard_edict(st, ctx, seat, ed.card)
+    pieces.edict_of(ed.card).play(st, ctx, seat, ed)
+
+
+def new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int = 0) -> None:
+    """Discard the hand and draw seven; again if the new hand has no encounter card. He is
+    first asked whether a power keeps some cards (TASK_NEW_HAND): every seat is, so that
+    being asked tells nothing; a standing auto-pass answers no."""
+    task = pb.Task(kind=pb.TASK_NEW_HAND, seat=seat, count=rounds)
+    if st.seats[seat].auto_pass:
+        renew_hand(st, ctx, task, kept=[])
+    else:
+        st.tasks.append(task)
+
+
+def renew_hand(st: pb.State, ctx: Ctx, t: pb.Task, kept: list[int]) -> None:
+    """The answer to TASK_NEW_HAND: the hand but `kept` is discarded, then seven are drawn."""
+    se = st.seats[t.seat]
+    for c in [c for c in se.hand if c not in kept]:
+        se.hand.remove(c)
+        if B.is_encounter(c):
+            st.discard.append(c)
+        else:
+            discard_edict(st, ctx, t.seat, c)
+    draw_new_hand(st, ctx, t.seat, t.count)
+
+
+def draw_new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int) -> None:
+    se = st.seats[seat]
+    drawn = []
+    for _ in range(B.HAND_SIZE):
+        c = draw_card(st, ctx)
+        if c is None:
+            break
+        se.hand.append(c)
+        drawn.append(c)
+    ctx.say("draws a new hand", seat)
+    ctx.show(seat, -1, drawn, "new hand")
+    if drawn and not B.has_encounter_card(st, seat) and rounds < NEW_HAND_ROUNDS:
+        new_hand(st, ctx, seat, rounds + 1)
+
+
+def draw_card(st: pb.State, ctx: Ctx) -> int | None:
+    """Top card of the deck; the discard pile is reshuffled into a new deck when it runs out,
+    except the cards a queued question is about: they wait on the pile for its answer."""
+    if not st.deck:
+        held = awaited_on_discard(st)
+        cards = [c for c in st.discard if c not in held]
+        if not cards:
+            return None
+        ctx.rng.shuffle(cards)
+        kept = [c for c in st.discard if c in held]
+        del st.discard[:]
+        st.discard.extend(kept)
+        st.deck.extend(cards)
+    return st.deck.pop()
+
+
+def awaited_on_discard(st: pb.State) -> set[int]:
+    """Edicts just discarded whose response window is still open."""
+    return {t.card for t in st.tasks
+            if t.kind == pb.TASK_RESPONSE and t.arg == RESPONSE_EDICT_DISCARDED}
+
+
+def take_from_hand(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int, why: str) -> None:
+    """`taker` takes `n` cards at random from `giver`'s hand (both see them)."""
+    taken = []
+    for _ in range(min(n, len(st.seats[giver].hand))):
+        hand = st.seats[giver].hand
+        c = hand[ctx.rng.below(len(hand))]
+        hand.remove(c)
+        st.seats[taker].hand.append(c)
+        taken.append(c)
+    ctx.say(f"takes {len(taken)} card(s) as {why}", taker)
+    if taken:
+        ctx.show(taker, giver, taken, why, frozenset({taker, giver}))
+
+
+# ====================================================================== response windows
+
+def responders(st: pb.State, exclude: int, passed: int = 0) -> list[int]:
+    """Every living seat but `exclude` that has neither answered nor set a standing auto-pass,
+    in the order of simultaneous uses: who is asked says nothing of what anyone holds."""
+    order = B.power_order(st) if st.enc.offense >= 0 else range(st.players)
+    return [s for s in order if s != exclude and not st.seats[s].eliminated
+            and not st.seats[s].auto_pass and not passed & (1 << s)]
+
+
+def open_response(st: pb.State, response: int, seat: int, **fields) -> bool:
+    """Put a response window of kind `response` before the queue, if anyone may answer."""
+    if not responders(st, exclude=seat):
+        return False
+    st.tasks.insert(0, pb.Task(kind=pb.TASK_RESPONSE, seat=seat, arg=response, **fields))
+    return True
+
+
+def announce(st: pb.State, ctx: Ctx, seat: int, name: str, text: str,
+             use: pb.UsePower | None = None) -> None:
+    """A power use is announced: others may answer it (with an edict); else it is carried out."""
+    pieces.use(st, ctx, seat, name, text)
+    e = st.enc
+    u = use or pb.UsePower(power=pieces.POWER_ID[name], target=-1)
+    e.pending_seat, e.pending_power, e.pending_target, e.pending_arg = \
+        seat, u.power, u.target, u.arg
+    if not open_response(st, RESPONSE_POWER_USE, seat):
+        perform_pending(st, ctx)
+
+
+def perform_pending(st: pb.State, ctx: Ctx) -> None:
+    e = st.enc
+    seat, pid = e.pending_seat, e.pending_power
+    use = pb.UsePower(power=pid, target=e.pending_target, arg=e.pending_arg)
+    e.pending_seat = -1
+    if pid in pieces.used_ids(st, seat):
+        pieces.POWERS[pid].perform(st, ctx, seat, use)
+
+
+def response_options(st: pb.State, t: pb.Task) -> list[tuple[int, list[pb.Move]]]:
+    out = []
+    for s in responders(st, t.seat, t.count):
+        moves = []
+        card = pieces.answer_card(st, s, t.arg)
+        if card >= 0:
+            target = pieces.edict_of(card).answer_target(t)
+            moves.append(pb.Move(edict=pb.PlayEdict(card=card, target=target)))
+        for piece in pieces.held(st, s):
+            moves += piece.response_moves(st, s, t)
+        out.append((s, [*moves, pb.Move(done=pb.Done())]))
+    return out
+
+
+def apply_response(st: pb.State, ctx: Ctx, t: pb.Task, seat: int, move: pb.Move) -> None:
+    which = move.WhichOneof("kind")
+    if which == "done":
+        t.count |= 1 << seat
+        return
+    st.tasks.remove(t)
+    if which == "power":
+        pieces.POWERS[move.power.power].respond(st, ctx, seat, t, move)
+        return
+    card = move.edict.card
+    st.seats[seat].hand.remove(card)
+    ctx.emit(pb.Event(edict_played=pb.EdictPlayed(seat=seat, card=card,
+                                                  target=move.edict.target)))
+    discard_edict(st, ctx, seat, card)
+    pieces.edict_of(card).answer(st, ctx, seat, t, card)
+
+
+def close_response(st: pb.State, ctx: Ctx, t: pb.Task) -> None:
+    """Everyone asked has passed: what was answered goes ahead."""
+    st.tasks.remove(t)
+    if t.arg == RESPONSE_POWER_USE and st.enc.pending_seat >= 0:
+        perform_pending(st, ctx)
+    elif t.arg == RESPONSE_CONSOLATION:
+        take_from_hand(st, ctx, t.seat, t.planet, t.min, "consolation")
+
+
+def consolation(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int) -> None:
+    """One card per token the compromising main player lost, at random from the opponent's
+    hand; others may answer first (with an edict)."""
+    if n <= 0 or st.seats[taker].eliminated:
+        return
+    if not open_response(st, RESPONSE_CONSOLATION, taker, planet=giver, min=n):
+        take_from_hand(st, ctx, taker, giver, n, "consolation")
+

@@ -1,0 +1,75 @@
+"""La Peste, seed 001, "à n'importe quel moment": the victim loses three tokens of his bases,
+then one attack card, one compromise card and one edict card of his choice; seed 000: he then
+shows his hand to the player of the plague."""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import actions, pieces
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic.hooks import Edict, TaskKind
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+KINDS = {1: "attack", 2: "compromise", 3: "edict"}  # Task.arg: the kind of card to lose
+LAST = 3
+
+
+def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    """The cards of the kind asked; none: he says so (Done). He is asked either way, so
+    being asked tells nothing of his hand."""
+    if st.seats[t.seat].eliminated:
+        return []
+    want = KINDS[t.arg]
+    return [pb.Move(card=pb.CardChoice(card=c)) for c in sorted(set(st.seats[t.seat].hand))
+            if CARDS[c].kind == want] or [pb.Move(done=pb.Done())]
+
+
+def _discard(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
+    st.tasks.pop(0)
+    if move.WhichOneof("kind") == "done":
+        if t.arg == LAST:
+            _show_hand(st, ctx, t)
+        return
+    c = move.card.card
+    st.seats[t.seat].hand.remove(c)
+    if CARDS[c].kind == "edict":
+        actions.discard_edict(st, ctx, t.seat, c)
+    else:
+        st.discard.append(c)
+    if t.arg == LAST:
+        _show_hand(st, ctx, t)
+
+
+def _skipped(st: pb.State, ctx, t: pb.Task) -> None:
+    if t.arg == LAST:
+        _show_hand(st, ctx, t)
+
+
+def _show_hand(st: pb.State, ctx, t: pb.Task) -> None:
+    cards = sorted(st.seats[t.seat].hand)
+    st.knowledge.add(viewer=t.planet, target=t.seat, cards=cards, why="plague")
+    ctx.show(t.planet, t.seat, cards, "plague")
+
+
+class Plague(Edict):
+    name = "peste"
+    windows = frozenset({pb.STEP_START_WINDOW, pb.STEP_PRE_CARDS, pb.STEP_PRE_REVEAL,
+                         pb.STEP_POST_REVEAL, pb.STEP_CLEANUP})
+    tasks = {pb.TASK_PLAGUE: TaskKind("plague_discard", "La Peste: choose the card to lose",
+                                      _options, _discard, skipped=_skipped)}
+
+    def at_any_time(self, st, seat):
+        card = pieces.first_edict(st, seat, self.name)
+        return [pb.Move(edict=pb.PlayEdict(card=card, target=t))
+                for t in B.alive(st) if t != seat]
+
+    def play(self, st, ctx, seat, move):
+        victim = move.target
+        losses = [pb.Task(kind=pb.TASK_PLAGUE, seat=victim, arg=k, planet=seat) for k in KINDS]
+        for i, t in enumerate(losses):
+            st.tasks.insert(i, t)
+        actions.lose_tokens(st, ctx, victim, min(3, B.tokens_on_bases(st, victim)),
+                            on_bases=True, at=0)
+
+
+EDICT = Plague()

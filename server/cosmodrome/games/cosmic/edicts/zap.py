@@ -1,0 +1,72 @@
+"""Zap Cosmique, seed 001: stops one player's power for the rest of the encounter, played
+in a window or at the very instant a power is used (with several powers per player: his main
+one, or all his secondary ones)."""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import actions, pieces
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic.hooks import RESPONSE_POWER_USE, RESPONSE_POWERS_STOPPED, Edict
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+ALL, MAIN, SECONDARY = 0, 1, 2  # PlayEdict.arg: which of the target's powers
+
+
+def targets(st: pb.State, seat: int) -> list[int]:
+    """Seats in the encounter with a power that may still be zapped."""
+    if st.enc.defense < 0:
+        return []
+    return [t for t in B.power_order(st)
+            if t != seat and pieces.involved(st, t) and st.seats[t].powers
+            and B.power_active(st, t)
+            and any(not pieces.zapped(st, t, p) for p in st.seats[t].powers)]
+
+
+def suspend(st: pb.State, ctx, seat: int, seats: list[int], which: int, who: str) -> None:
+    """Suspend powers of `seats` for the encounter; others may answer with an Un-Zap, which
+    undoes exactly this."""
+    e = st.enc
+    before = len(e.zapped)
+    for t in seats:
+        held = list(st.seats[t].powers)
+        chosen = held if which == ALL else held[:1] if which == MAIN else held[1:]
+        for pid in chosen:
+            if t * 64 + pid not in e.zapped:
+                e.zapped.append(t * 64 + pid)
+    ctx.say(f"zaps the power of {who} for this encounter", seat)
+    target = seats[0] if len(seats) == 1 else -1
+    actions.open_response(st, RESPONSE_POWERS_STOPPED, seat, planet=target, min=before)
+
+
+def answer_power_use(st: pb.State, t: pb.Task) -> None:
+    """After a Zap answers a use, the use waits for a possible Un-Zap: a closed response
+    window (everyone passed) decides it once the Un-Zap window is over."""
+    closed = [x for x in st.tasks if x.kind == pb.TASK_RESPONSE]
+    st.tasks.insert(len(closed), pb.Task(kind=pb.TASK_RESPONSE, seat=t.seat,
+                                         arg=RESPONSE_POWER_USE, count=0x7FFFFFFF))
+
+
+class Zap(Edict):
+    name = "zap"
+    answers = frozenset({RESPONSE_POWER_USE})
+    windows = frozenset({pb.STEP_PRE_CARDS, pb.STEP_POST_REVEAL})
+
+    def window_actions(self, st, seat, window):
+        if window not in self.windows:
+            return []
+        card = pieces.first_edict(st, seat, self.name)
+        out = []
+        for t in targets(st, seat):
+            whiches = (MAIN, SECONDARY) if len(st.seats[t].powers) > 1 else (ALL,)
+            out += [pb.Move(edict=pb.PlayEdict(card=card, target=t, arg=w)) for w in whiches]
+        return out
+
+    def play(self, st, ctx, seat, move):
+        suspend(st, ctx, seat, [move.target], move.arg, f"seat {move.target}")
+
+    def answer(self, st, ctx, seat, t, card):
+        suspend(st, ctx, seat, [t.seat], ALL, f"seat {t.seat}")
+        answer_power_use(st, t)
+
+
+EDICT = Zap()

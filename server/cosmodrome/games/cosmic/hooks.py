@@ -1,0 +1,187 @@
+"""The hooks a rule-changing piece answers, named after the rule book's timing.
+
+A piece is held by a seat: an alien power today (`powers/`), an edict card played from a hand
+(`edicts/`), a moon or a flare next. Each piece is one class in one module; the flow only ever
+calls these hooks (through `pieces`) and never names a piece. Every hook has a neutral default,
+so a piece overrides only the moments it acts in.
+
+Hooks of a held piece (power, moon, flare) receive the holder's `seat`; the flow asks them
+only while the holder may use the piece (`pieces.has`). Hooks marked *every piece* are asked
+of every registered piece, held or not: they read the piece's own encounter fields, set by an
+earlier use, which keep their effect even if the piece is zapped or lost since.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from cosmodrome.games.cosmic.ctx import Ctx
+
+
+@dataclass(frozen=True)
+class TaskKind:
+    """One kind of queued sub-decision (`State.tasks`): the table entry `tasks.py` reads.
+
+    `options` lists the legal moves (none: the task is dropped, `skipped` runs); `apply`
+    performs one of them.
+    """
+
+    name: str
+    prompt: str
+    options: Callable[[pb.State, pb.Task], list[pb.Move]]
+    apply: Callable[[pb.State, Ctx, pb.Task, pb.Move], None]
+    skipped: Callable[[pb.State, Ctx, pb.Task], None] | None = None
+    count_public: bool = False  # its `count` tells nothing hidden (shown in views)
+
+
+class Piece:
+    """Neutral behaviour: a piece that changes nothing at any moment."""
+
+    name: ClassVar[str]                 # id used in options and content ("laser")
+    en: ClassVar[str] = ""              # English name, for people
+    mandatory: ClassVar[bool] = False   # the text says "vous devez" (used as soon as it can)
+    tasks: ClassVar[dict[int, TaskKind]] = {}  # the questions this piece asks (TaskKind enum)
+    excludes: ClassVar[tuple[str, ...]] = ()   # pieces it may not share a game with
+
+    # ------------------------------------------------------------ every encounter
+    def reset_encounter(self, e: pb.Encounter) -> None:
+        """A new encounter begins: set this piece's own encounter fields to their idle value
+        (called for every registered piece, held or not)."""
+
+    # ------------------------------------------------------------ windows ("à tout moment")
+    def window_actions(self, st: pb.State, seat: int, window: int) -> list[pb.Move]:
+        """Moves `seat` may make with this piece in `window` (a window Step)."""
+        return []
+
+    def perform(self, st: pb.State, ctx: Ctx, seat: int, use: pb.UsePower) -> None:
+        """Carry out an announced use (no Zap came, or it was un-zapped)."""
+
+    # ------------------------------------------------------------ launch
+    def on_launch(self, st: pb.State, ctx: Ctx, seat: int, defending: bool) -> bool:
+        """The holder starts putting tokens on the cone (`defending`: as a defensive ally).
+        True: a use is now pending."""
+        return False
+
+    def token_worth(self, st: pb.State, seat: int) -> int:
+        """What one of the holder's tokens counts for in a side's total (0: no change)."""
+        return 0
+
+    # ------------------------------------------------------------ cards
+    def on_cards_due(self, st: pb.State, ctx: Ctx, seat: int) -> None:
+        """The main players are about to choose their encounter cards."""
+
+    def chooses_card_of(self, st: pb.State, seat: int) -> int:
+        """*Every piece.* The seat that chooses `seat`'s encounter card instead of him (-1)."""
+        return -1
+
+    def waits_for_card(self, st: pb.State, seat: int) -> bool:
+        """*Every piece.* True while main player `seat` must wait to choose his card."""
+        return False
+
+    def card_choices(self, st: pb.State, seat: int, cards: list[int]) -> list[int]:
+        """*Every piece.* The encounter cards main player `seat` may choose among `cards`."""
+        return cards
+
+    def after_card_played(self, st: pb.State, ctx: Ctx, player: int, card: int) -> None:
+        """*Every piece.* Main player `player` has just put `card` face down."""
+
+    # ------------------------------------------------------------ reveal and totals
+    def on_reveal(self, st: pb.State, ctx: Ctx, seat: int) -> None:
+        """The cards have just been turned face up."""
+
+    def makes_opponent_compromise(self, st: pb.State, seat: int) -> bool:
+        """At resolution: the holder's opponent's card counts as a compromise."""
+        return False
+
+    def side_total(self, st: pb.State, ctx: Ctx | None, seat: int, value: int,
+                   tokens: int) -> int | None:
+        """The holder's side total from its card `value` and `tokens` (None: value + tokens).
+        `ctx` is None when only asked (no use is recorded then)."""
+        return None
+
+    # ------------------------------------------------------------ tokens
+    def saves_lost_tokens(self, st: pb.State, seat: int) -> bool:
+        """May the holder save tokens he loses (asked every time a seat loses tokens)?"""
+        return False
+
+    def save_lost_tokens(self, st: pb.State, ctx: Ctx, seat: int, n: int,
+                         on_bases: bool) -> None:
+        """Save the `n` tokens the holder is losing (`on_bases`: still on his bases; else
+        held in hand, in limbo, meanwhile)."""
+
+    def removes_lost_tokens(self, st: pb.State, seat: int, loser: int) -> bool:
+        """Tokens `loser` loses to the holder leave the game instead of the black hole."""
+        return False
+
+    # ------------------------------------------------------------ deals
+    def deal_edits(self, st: pb.State, seat: int, draft: pb.DealTerms) -> list[pb.Move]:
+        """Extra terms the holder may write into his draft."""
+        return []
+
+    def on_deal_made(self, st: pb.State, ctx: Ctx, seat: int, terms: pb.DealTerms) -> None:
+        """A deal has been accepted: carry out this piece's own terms."""
+
+    # ------------------------------------------------------------ hands and discards
+    def keeps_at_new_hand(self, st: pb.State, seat: int) -> list[int]:
+        """Cards of his hand the holder may keep (showing them) when he draws a new hand
+        (every seat about to draw one is asked whether he keeps any)."""
+        return []
+
+    # ------------------------------------------------------------ response windows
+    def response_moves(self, st: pb.State, seat: int, t: pb.Task) -> list[pb.Move]:
+        """Moves the holder may make with this piece in the response window `t`."""
+        return []
+
+    def respond(self, st: pb.State, ctx: Ctx, seat: int, t: pb.Task, move: pb.Move) -> None:
+        """One of `response_moves` was made (the window is closed)."""
+
+    # ------------------------------------------------------------ end of encounter
+    def at_cleanup(self, st: pb.State, ctx: Ctx) -> None:
+        """The encounter cards are going to the discard pile: settle this piece's own
+        encounter fields (called for every registered piece, held or not)."""
+
+    def another_encounter(self, st: pb.State, seat: int) -> bool | None:
+        """May the offence (the holder) have another encounter? None: the rule book's rule."""
+        return None
+
+    # ------------------------------------------------------------ copying
+    def copies(self, st: pb.State, seat: int) -> list[int]:
+        """Power ids of others the holder uses as his own now."""
+        return []
+
+
+class Edict(Piece):
+    """An edict card: played from a hand in a window, in answer to a response window, or
+    "à n'importe quel moment" (`at_any_time`)."""
+
+    answers: ClassVar[frozenset[int]] = frozenset()  # the RESPONSE_* kinds it may answer
+    windows: ClassVar[frozenset[int]] = frozenset()  # windows it may be played in (itself,
+    #                                                  or in answer to what is played there)
+
+    def at_any_time(self, st: pb.State, seat: int) -> list[pb.Move]:
+        """Moves offered with every decision `seat` owes during a launch, the alliances or a
+        deal, and in every window."""
+        return []
+
+    def play(self, st: pb.State, ctx: Ctx, seat: int, move: pb.PlayEdict) -> None:
+        """The card has left `seat`'s hand for the discard pile: do what it says."""
+
+    def answer(self, st: pb.State, ctx: Ctx, seat: int, t: pb.Task, card: int) -> None:
+        """Played in answer to the response window `t` (its kind is in `answers`)."""
+
+    def answer_target(self, t: pb.Task) -> int:
+        """The seat named by an answer to `t`."""
+        return t.seat
+
+
+# What a response window answers (TASK_RESPONSE.arg): a piece's announced use, powers just
+# stopped by a Zap, a consolation about to be taken, an edict just discarded. Edicts name the
+# ones they may answer (`Edict.answers`); held pieces offer `response_moves`.
+RESPONSE_POWER_USE, RESPONSE_POWERS_STOPPED, RESPONSE_CONSOLATION = 1, 2, 3
+RESPONSE_EDICT_DISCARDED = 4

@@ -1,0 +1,211 @@
+"""The registry of pieces (powers, edicts) and the questions the flow asks about them.
+
+`powers/` and `edicts/` register their modules here when imported (`rules.py` imports both).
+The flow asks through the functions below, which name no piece: who uses which power now
+(`has`, `held`), and each hook of `hooks.Piece` over the pieces in play, in the seed's order
+of simultaneous uses (offence, defence, then clockwise from the offence's left).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cosmodrome.core.engine import Event
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic.ctx import Ctx
+from cosmodrome.games.cosmic.hooks import Edict, Piece, TaskKind
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+POWERS: list[Piece] = []          # index = power id (State.seats[].powers)
+POWER_ID: dict[str, int] = {}
+EDICTS: dict[str, Edict] = {}     # by edict name (content/cards.json)
+PIECE_TASKS: dict[int, TaskKind] = {}  # TaskKind enum -> entry, from the pieces' `tasks`
+
+
+def register_power(power: Piece) -> None:
+    if power.name in POWER_ID:
+        raise ValueError(f"power {power.name!r} registered twice")
+    POWER_ID[power.name] = len(POWERS)
+    POWERS.append(power)
+    _register_tasks(power)
+
+
+def register_edict(edict: Edict) -> None:
+    if edict.name in EDICTS:
+        raise ValueError(f"edict {edict.name!r} registered twice")
+    EDICTS[edict.name] = edict
+    _register_tasks(edict)
+
+
+def _register_tasks(piece: Piece) -> None:
+    for kind, entry in piece.tasks.items():
+        if kind in PIECE_TASKS:
+            raise ValueError(f"task kind {kind} claimed twice ({piece.name})")
+        PIECE_TASKS[kind] = entry
+
+
+def power(name: str) -> Piece:
+    return POWERS[POWER_ID[name]]
+
+
+def edict_of(card: int) -> Edict:
+    return EDICTS[CARDS[card].edict]
+
+
+# ====================================================================== who uses what
+
+def zapped(st: pb.State, seat: int, pid: int) -> bool:
+    return seat * 64 + pid in st.enc.zapped
+
+
+def _own(st: pb.State, seat: int, pid: int) -> bool:
+    return (pid in st.seats[seat].powers and B.power_active(st, seat)
+            and not zapped(st, seat, pid))
+
+
+def used_ids(st: pb.State, seat: int) -> list[int]:
+    """Power ids `seat` uses now: its own (held, enough home bases, not zapped) and those one
+    of them lets it copy."""
+    if seat < 0 or st.seats[seat].eliminated:
+        return []
+    own = [p for p in st.seats[seat].powers if _own(st, seat, p)]
+    out = list(own)
+    for pid in own:
+        out += [c for c in POWERS[pid].copies(st, seat)
+                if c not in out and not zapped(st, seat, c)]
+    return out
+
+
+def has(st: pb.State, seat: int, name: str) -> bool:
+    return POWER_ID[name] in used_ids(st, seat)
+
+
+def held(st: pb.State, seat: int) -> Iterator[Piece]:
+    for pid in used_ids(st, seat):
+        yield POWERS[pid]
+
+
+def in_play(st: pb.State) -> Iterator[tuple[int, Piece]]:
+    """(seat, piece) for every piece used now, in the order of simultaneous uses."""
+    order = B.power_order(st) if st.enc.offense >= 0 else range(st.players)
+    for s in order:
+        for piece in held(st, s):
+            yield s, piece
+
+
+def use(st: pb.State, ctx: Ctx, seat: int, name: str, text: str) -> None:
+    """Record a use; the power is disclosed at its first use (the copier's, when copied)."""
+    pid = POWER_ID[name]
+    se = st.seats[seat]
+    shown = pid if _own(st, seat, pid) else next(
+        (p for p in se.powers if _own(st, seat, p) and pid in POWERS[p].copies(st, seat)), -1)
+    if shown in se.powers:
+        se.disclosed[list(se.powers).index(shown)] = True
+    key = seat * 64 + pid
+    if key not in st.enc.used:
+        st.enc.used.append(key)
+        ctx.events.append(Event(pb.Event(power_used=pb.PowerUsed(
+            seat=seat, power=pid, text=f"{name}: {text}"))))
+
+
+def used(st: pb.State, seat: int, name: str) -> bool:
+    return seat * 64 + POWER_ID[name] in st.enc.used
+
+
+def involved(st: pb.State, seat: int) -> bool:
+    e = st.enc
+    return (seat in (e.offense, e.defense) or (len(e.cone_off) > seat and
+            (e.cone_off[seat] > 0 or e.cone_def[seat] > 0)))
+
+
+def opponent(st: pb.State, seat: int) -> int:
+    e = st.enc
+    if e.defense < 0:
+        return -1
+    if seat == e.offense:
+        return e.defense
+    if seat == e.defense:
+        return e.offense
+    return -1
+
+
+def played_cards(st: pb.State, seat: int) -> tuple[int, int]:
+    """(his own, his opponent's) encounter card of main player `seat` (-1: none), after any
+    swap of the face-down cards."""
+    e = st.enc
+    mine = e.card_off if seat == e.offense else e.card_def if seat == e.defense else -1
+    theirs = e.card_def if seat == e.offense else e.card_off if seat == e.defense else -1
+    return (theirs, mine) if e.swapped else (mine, theirs)
+
+
+# ====================================================================== edicts in hand
+
+def edict_cards(st: pb.State, seat: int, name: str) -> list[int]:
+    return [c for c in st.seats[seat].hand if CARDS[c].kind == "edict" and CARDS[c].edict == name]
+
+
+def first_edict(st: pb.State, seat: int, *names: str) -> int:
+    """The lowest card id of the first of `names` `seat` holds (-1: none)."""
+    for n in names:
+        cards = edict_cards(st, seat, n)
+        if cards:
+            return min(cards)
+    return -1
+
+
+def answer_card(st: pb.State, seat: int, response: int) -> int:
+    """An edict card of `seat` that may answer a response window of kind `response`."""
+    return first_edict(st, seat, *(n for n, ed in EDICTS.items() if response in ed.answers))
+
+
+# ====================================================================== hooks over pieces in play
+
+def window_actions(st: pb.State, seat: int, window: int) -> list[pb.Move]:
+    """Every move `seat` may make in `window`: its powers', then its edicts' (each edict kind
+    once, with the lowest card of that kind)."""
+    if st.seats[seat].eliminated:
+        return []
+    out: list[pb.Move] = []
+    for piece in held(st, seat):
+        out += piece.window_actions(st, seat, window)
+    for name, edict in EDICTS.items():
+        if edict_cards(st, seat, name):
+            out += edict.window_actions(st, seat, window)
+    return out
+
+
+def chooser_of(st: pb.State, seat: int) -> int:
+    """The seat whose piece chooses `seat`'s encounter card instead of him (-1: none)."""
+    for piece in POWERS:
+        chooser = piece.chooses_card_of(st, seat)
+        if chooser >= 0:
+            return chooser
+    return -1
+
+
+def at_any_time(st: pb.State, seat: int) -> list[pb.Move]:
+    out: list[pb.Move] = []
+    for name, edict in EDICTS.items():
+        if edict_cards(st, seat, name):
+            out += edict.at_any_time(st, seat)
+    return out
+
+
+def card_choices(st: pb.State, seat: int, cards: list[int]) -> list[int]:
+    for piece in POWERS:
+        cards = piece.card_choices(st, seat, cards)
+    return cards
+
+
+def token_worth(st: pb.State, seat: int) -> int:
+    for piece in held(st, seat):
+        worth = piece.token_worth(st, seat)
+        if worth:
+            return worth
+    return 1
+
+
+def removed_by(st: pb.State, winner: int, loser: int) -> bool:
+    return winner >= 0 and winner != loser and any(
+        p.removes_lost_tokens(st, winner, loser) for p in held(st, winner))

@@ -1,0 +1,58 @@
+"""Amibe (Amoeba), seed 001: a main player, once the cards are down and before they are
+turned, adds tokens to the encounter or withdraws his own."""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic.hooks import Piece, TaskKind
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+
+def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    e, seat = st.enc, t.seat
+    out = [pb.Move(planet=pb.PlanetChoice(planet=p)) for p in B.bases(st, seat)
+           if not (seat == e.defense and p == e.planet)]  # add one from p
+    engaged = e.cone_off[seat] if seat == e.offense else B.tok(st, e.planet, seat)
+    if engaged:
+        homes = [p for p in B.bases(st, seat) if p != e.planet] or list(B.planets_of(seat))
+        out += [pb.Move(pick=pb.Pick(index=p)) for p in homes]  # withdraw one to p
+    out.append(pb.Move(done=pb.Done()))
+    return out
+
+
+def _apply(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
+    e, seat = st.enc, t.seat
+    which = move.WhichOneof("kind")
+    if which == "done":
+        st.tasks.pop(0)
+    elif which == "planet":
+        B.add_tok(st, move.planet.planet, seat, -1)
+        if seat == e.offense:
+            e.cone_off[seat] += 1
+        else:
+            B.add_tok(st, e.planet, seat, 1)
+    else:
+        if seat == e.offense:
+            e.cone_off[seat] -= 1
+        else:
+            B.add_tok(st, e.planet, seat, -1)
+        B.add_tok(st, move.pick.index, seat, 1)
+
+
+class Amoeba(Piece):
+    name, en = "amibe", "Amoeba"
+    tasks = {pb.TASK_AMOEBA: TaskKind("amoeba", "Amibe: add or withdraw tokens", _options,
+                                      _apply)}
+
+    def window_actions(self, st, seat, window):
+        if window != pb.STEP_PRE_REVEAL or seat not in (st.enc.offense, st.enc.defense) \
+                or pieces.used(st, seat, self.name):
+            return []
+        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=-1))]
+
+    def perform(self, st, ctx, seat, use):
+        st.tasks.insert(0, pb.Task(kind=pb.TASK_AMOEBA, seat=seat))
+
+
+POWER = Amoeba()

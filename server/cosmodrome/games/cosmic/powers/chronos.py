@@ -1,0 +1,54 @@
+"""Chronos, seed 001: after the reveal, a main player takes his card back and sets his
+opponent's aside (unless it was his last encounter card); both play again, and the opponent
+gets the set-aside card back afterwards."""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic.hooks import Piece
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+
+class Chronos(Piece):
+    name, en = "chronos", "Chronos"
+
+    def reset_encounter(self, e):
+        e.set_aside = -1
+
+    def window_actions(self, st, seat, window):
+        e = st.enc
+        if window != pb.STEP_POST_REVEAL or seat not in (e.offense, e.defense) \
+                or pieces.used(st, seat, self.name) or e.chronos_replay \
+                or e.card_off < 0 or e.card_def < 0:
+            return []
+        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=-1))]
+
+    def perform(self, st, ctx, seat, use):
+        e = st.enc
+        off = seat == e.offense
+        mine, theirs = (e.card_off, e.card_def) if off else (e.card_def, e.card_off)
+        opp = e.defense if off else e.offense
+        if e.swapped:
+            mine, theirs = theirs, mine
+        st.seats[seat].hand.append(mine)
+        if any(B.is_encounter(c) for c in st.seats[opp].hand):
+            e.set_aside, e.set_aside_owner = theirs, opp
+        else:
+            st.seats[opp].hand.append(theirs)
+        e.card_off = e.card_def = -1
+        e.revealed = e.swapped = e.compromise_off = e.compromise_def = False
+        e.chronos_replay = True
+        ctx.say("time travel: the encounter is played again", seat)
+        # back to the end of the pre-cards window (nobody left to ask): the cards are due
+        st.step = pb.STEP_PRE_CARDS
+        del e.window_seats[:]
+
+    def at_cleanup(self, st, ctx):
+        e = st.enc
+        if e.set_aside >= 0:
+            st.seats[e.set_aside_owner].hand.append(e.set_aside)
+            e.set_aside = -1
+
+
+POWER = Chronos()

@@ -1,0 +1,30 @@
+"""Empathe (Empath), seed 001: when the holder plays a compromise card, his opponent's card
+counts as a compromise too.
+
+Announced at the reveal; applied at resolution, so that a Zap played in the post-reveal
+window, the instant it acts, still stops it.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic.hooks import Piece
+
+
+def _own_card(st, seat: int) -> int:
+    return st.enc.card_off if seat == st.enc.offense else st.enc.card_def
+
+
+class Empath(Piece):
+    name, en, mandatory = "empathe", "Empath", True
+
+    def on_reveal(self, st, ctx, seat):
+        if B.is_compromise(_own_card(st, seat)):
+            pieces.use(st, ctx, seat, self.name, "the opponent's card becomes a compromise")
+
+    def makes_opponent_compromise(self, st, seat):
+        return st.enc.revealed and B.is_compromise(_own_card(st, seat))
+
+
+POWER = Empath()

@@ -1,0 +1,73 @@
+"""Laser, seed 001: before the cards, a main player announces he will choose his
+opponent's card himself: once his own card is down, he draws one "au hasard dans la main"
+of the opponent, face down.
+
+The whole hand: he picks a position among all the opponent's cards, shuffled face down (so
+the choice tells nothing of how many are encounter cards). An edict drawn cannot be played as
+an encounter card: it goes back unseen and the next card in the shuffled order is taken, until
+an encounter card comes (provisional, docs/rules/cosmic.md).
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic.hooks import Piece, TaskKind
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+
+def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    hand = st.seats[pieces.opponent(st, t.seat)].hand
+    if not any(B.is_encounter(c) for c in hand):
+        return []
+    return [pb.Move(pick=pb.Pick(index=i)) for i in range(len(hand))]
+
+
+def _pick(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
+    st.tasks.pop(0)
+    e = st.enc
+    opp = pieces.opponent(st, t.seat)
+    cards = sorted(st.seats[opp].hand)
+    ctx.rng.shuffle(cards)
+    at = move.pick.index
+    while not B.is_encounter(cards[at % len(cards)]):  # an edict goes back: the next one
+        at += 1
+    c = cards[at % len(cards)]
+    st.seats[opp].hand.remove(c)
+    if opp == e.offense:
+        e.card_off = c
+    else:
+        e.card_def = c
+    ctx.show(opp, t.seat, [c], "laser")
+    ctx.say("the Laser picks the opponent's card", t.seat)
+
+
+class Laser(Piece):
+    name, en = "laser", "Laser"
+    tasks = {pb.TASK_LASER: TaskKind(
+        "laser_pick", "Laser: pick a card of the opponent's hand, face down", _options, _pick)}
+
+    def reset_encounter(self, e):
+        e.laser_seat = -1
+
+    def window_actions(self, st, seat, window):
+        e = st.enc
+        if window != pb.STEP_PRE_CARDS or seat not in (e.offense, e.defense) \
+                or pieces.used(st, seat, self.name) or e.laser_seat >= 0:
+            return []
+        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name],
+                                          target=pieces.opponent(st, seat)))]
+
+    def perform(self, st, ctx, seat, use):
+        st.enc.laser_seat = seat
+
+    def chooses_card_of(self, st, seat):
+        laser = st.enc.laser_seat
+        return laser if laser >= 0 and pieces.opponent(st, laser) == seat else -1
+
+    def after_card_played(self, st, ctx, player, card):
+        if st.enc.laser_seat == player:
+            st.tasks.add(kind=pb.TASK_LASER, seat=player)
+
+
+POWER = Laser()

@@ -1,0 +1,34 @@
+"""Oracle, seed 001: "seul votre adversaire joue la sienne et la retourne": the holder's
+opponent plays his card first, face up, and the holder then chooses his own."""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic.hooks import Piece
+
+
+class Oracle(Piece):
+    name, en, mandatory = "oracle", "Oracle", True
+
+    def reset_encounter(self, e):
+        e.oracle_seat = -1
+
+    def on_cards_due(self, st, ctx, seat):
+        e = st.enc
+        if e.laser_seat >= 0 or e.oracle_seat not in (-1, seat):
+            return  # a Laser chooses a card, or the other main player is an Oracle too
+        pieces.use(st, ctx, seat, self.name, "the opponent plays and reveals first")
+        e.oracle_seat = seat
+
+    def waits_for_card(self, st, seat):
+        e = st.enc
+        opp_card = e.card_def if seat == e.offense else e.card_off
+        return e.oracle_seat == seat and opp_card < 0
+
+    def after_card_played(self, st, ctx, player, card):
+        oracle = st.enc.oracle_seat
+        if oracle >= 0 and pieces.opponent(st, player) == oracle:
+            ctx.show(oracle, player, [card], "oracle", audience=None)
+
+
+POWER = Oracle()

@@ -1,0 +1,27 @@
+"""Sorcier (Sorcerer), seed 001: once the cards are down and before they are turned, a main
+player swaps the two face-down cards."""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic.hooks import Piece
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+
+class Sorcerer(Piece):
+    name, en = "sorcier", "Sorcerer"
+
+    def window_actions(self, st, seat, window):
+        if window != pb.STEP_PRE_REVEAL or seat not in (st.enc.offense, st.enc.defense) \
+                or pieces.used(st, seat, self.name):
+            return []
+        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=-1))]
+
+    def perform(self, st, ctx, seat, use):
+        e = st.enc
+        e.card_off, e.card_def = e.card_def, e.card_off
+        e.swapped = not e.swapped
+        ctx.say("the face-down cards are swapped", seat)
+
+
+POWER = Sorcerer()

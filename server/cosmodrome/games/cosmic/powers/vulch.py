@@ -1,0 +1,36 @@
+"""Vulch, seed 001: "chaque fois qu'un autre joueur joue ou se défausse d'un Édit, vous
+pouvez le prendre"; at a new hand, it "garde ses Édits après les avoir montrés (ensuite
+prend sept nouvelles cartes)".
+
+Every edict discarded opens a response window to every other seat, and every seat about to
+draw a new hand is asked whether it keeps cards (TASK_NEW_HAND): the Vulch alone may take or
+keep, and being asked tells nothing.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic.hooks import RESPONSE_EDICT_DISCARDED, Piece
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+
+class Vulch(Piece):
+    name, en = "vulch", "Vulch"
+
+    def response_moves(self, st, seat, t):
+        if t.arg != RESPONSE_EDICT_DISCARDED or t.card not in st.discard:
+            return []
+        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=t.seat,
+                                          arg=t.card))]
+
+    def respond(self, st, ctx, seat, t, move):
+        pieces.use(st, ctx, seat, self.name, "takes the edict")
+        st.discard.remove(t.card)
+        st.seats[seat].hand.append(t.card)
+
+    def keeps_at_new_hand(self, st, seat):
+        return [c for c in st.seats[seat].hand if CARDS[c].kind == "edict"]
+
+
+POWER = Vulch()

@@ -1,0 +1,189 @@
+"""The table of task kinds: the small sub-decisions queued in `State.tasks`.
+
+The flow's own kinds are here (take tokens, place tokens, a defensive ally's reward); the
+pieces add theirs through `Piece.tasks` (`pieces.PIECE_TASKS`). A response window
+(TASK_RESPONSE) asks several seats at once: the flow handles it with `actions.responders`.
+A new kind is one entry.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import actions, pieces
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic.ctx import Ctx
+from cosmodrome.games.cosmic.hooks import TaskKind
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+DONE = pb.Move(done=pb.Done())
+LAUNCH_DESTS = (pb.DEST_CONE_OFF, pb.DEST_CONE_DEF)  # a TASK_TAKE onto the cone is a launch
+
+
+# ---------------------------------------------------------------- take tokens off one's bases
+
+def _take_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    if t.count <= 0:
+        return []
+    srcs = [p for p in B.bases(st, t.seat) if not (t.dest == pb.DEST_PLANET and p == t.planet)]
+    out = [pb.Move(planet=pb.PlanetChoice(planet=p)) for p in srcs]
+    if t.min <= 0 or not srcs:
+        out.append(DONE)
+    if t.dest in LAUNCH_DESTS:
+        out += pieces.at_any_time(st, t.seat)
+    return out
+
+
+def _take(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
+    if move.WhichOneof("kind") == "done":
+        st.tasks.pop(0)
+        return
+    B.add_tok(st, move.planet.planet, t.seat, -1)
+    e = st.enc
+    if t.dest == pb.DEST_CONE_OFF:
+        e.cone_off[t.seat] += 1
+    elif t.dest == pb.DEST_CONE_DEF:
+        e.cone_def[t.seat] += 1
+    elif t.dest in (pb.DEST_PLANET, pb.DEST_DEFENCE):
+        B.add_tok(st, t.planet, t.seat, 1)
+    elif t.dest == pb.DEST_BLACK_HOLE:
+        actions.lose_from_bases(st, ctx, t.seat, 1, t.arg)
+    t.count -= 1
+    t.min -= 1
+    if t.count <= 0:
+        st.tasks.pop(0)
+
+
+# ---------------------------------------------------------------- place tokens held in hand
+
+def _place_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    if t.count <= 0 or st.seats[t.seat].limbo <= 0:
+        return []
+    places = B.bases(st, t.seat) or list(B.planets_of(t.seat))
+    return [pb.Move(planet=pb.PlanetChoice(planet=p)) for p in places]
+
+
+def _place(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
+    B.add_tok(st, move.planet.planet, t.seat, 1)
+    st.seats[t.seat].limbo -= 1
+    t.count -= 1
+    if t.count <= 0:
+        st.tasks.pop(0)
+
+
+def drop_limbo_of_eliminated(st: pb.State, ctx: Ctx, t: pb.Task) -> None:
+    """Tokens a player eliminated meanwhile was to place are out of the game with him."""
+    if st.seats[t.seat].eliminated:
+        st.seats[t.seat].limbo = 0
+
+
+# ---------------------------------------------------------------- a defensive ally's reward
+
+def _reward_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    if not st.enc.cone_def[t.seat]:
+        return []
+    n, bh = t.count, st.seats[t.seat].black_hole
+    return [pb.Move(reward=pb.Reward(cards=k)) for k in range(max(0, n - bh), n + 1)]
+
+
+def _reward(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
+    """One card or one black-hole token per token the ally sent; all come back to his bases."""
+    st.tasks.pop(0)
+    seat, cards = t.seat, move.reward.cards
+    e = st.enc
+    n = e.cone_def[seat]
+    tokens = n - cards
+    drawn = []
+    for _ in range(cards):
+        c = actions.draw_card(st, ctx)
+        if c is not None:
+            st.seats[seat].hand.append(c)
+            drawn.append(c)
+    if drawn:
+        ctx.show(seat, -1, drawn, "reward")
+    st.seats[seat].black_hole -= tokens
+    e.cone_def[seat] = 0
+    ctx.say(f"reward: {cards} card(s), {tokens} token(s) from the black hole", seat)
+    actions.place_from_limbo(st, seat, n + tokens)
+
+
+# ---------------------------------------------------------------- questions every seat is asked
+
+NO = pb.Move(answer=pb.Answer(yes=False))
+YES = pb.Move(answer=pb.Answer(yes=True))
+
+
+def _savers(st: pb.State, seat: int) -> list:
+    return [p for p in pieces.held(st, seat) if p.saves_lost_tokens(st, seat)]
+
+
+def _lost_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    if st.seats[t.seat].eliminated:
+        return []
+    if t.dest == pb.DEST_BLACK_HOLE and not B.tokens_on_bases(st, t.seat):
+        return []
+    if t.dest != pb.DEST_BLACK_HOLE and not st.seats[t.seat].limbo:
+        return []
+    return [YES, NO] if _savers(st, t.seat) else [NO]
+
+
+def _lost(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
+    st.tasks.pop(0)
+    if not move.answer.yes:
+        actions.let_tokens_go(st, ctx, t)
+        return
+    on_bases = t.dest == pb.DEST_BLACK_HOLE
+    n = min(t.count, B.tokens_on_bases(st, t.seat) if on_bases else st.seats[t.seat].limbo)
+    _savers(st, t.seat)[0].save_lost_tokens(st, ctx, t.seat, n, on_bases)
+
+
+def _keepers(st: pb.State, seat: int) -> list:
+    return [p for p in pieces.held(st, seat) if p.keeps_at_new_hand(st, seat)]
+
+
+def _new_hand_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    if st.seats[t.seat].eliminated:
+        return []
+    return [YES, NO] if _keepers(st, t.seat) else [NO]
+
+
+def _new_hand(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
+    st.tasks.pop(0)
+    kept: list[int] = []
+    if move.answer.yes:
+        for piece in _keepers(st, t.seat):
+            cards = piece.keeps_at_new_hand(st, t.seat)
+            pieces.use(st, ctx, t.seat, piece.name, "keeps cards for the new hand")
+            ctx.show(t.seat, t.seat, sorted(cards), "kept at a new hand", audience=None)
+            kept += cards
+    actions.renew_hand(st, ctx, t, kept)
+
+
+def _skipped_new_hand(st: pb.State, ctx: Ctx, t: pb.Task) -> None:
+    if not st.seats[t.seat].eliminated:
+        actions.renew_hand(st, ctx, t, [])
+
+
+TASKS: dict[int, TaskKind] = {
+    pb.TASK_TAKE: TaskKind("take_token", "Take a token from one of your bases",
+                           _take_options, _take, count_public=True),
+    pb.TASK_PLACE: TaskKind("place_token", "Put a token on one of your bases",
+                            _place_options, _place, skipped=drop_limbo_of_eliminated,
+                            count_public=True),
+    pb.TASK_TOKENS_LOST: TaskKind("tokens_lost",
+                                  "You lose tokens: save them with a power (yes), or not",
+                                  _lost_options, _lost, skipped=drop_limbo_of_eliminated,
+                                  count_public=True),
+    pb.TASK_NEW_HAND: TaskKind("new_hand",
+                               "You draw a new hand: keep cards with a power (yes), or not",
+                               _new_hand_options, _new_hand, skipped=_skipped_new_hand),
+    pb.TASK_REWARD: TaskKind("reward",
+                             "Choose your reward: cards, the rest in black-hole tokens",
+                             _reward_options, _reward, count_public=True),
+}
+RESPONSE = TaskKind("edict_response", "Play an edict in answer, or pass",
+                    lambda st, t: [], lambda st, ctx, t, move: None)
+
+
+def kind(t: pb.Task) -> TaskKind:
+    if t.kind == pb.TASK_RESPONSE:
+        return RESPONSE
+    return TASKS.get(t.kind) or pieces.PIECE_TASKS[t.kind]

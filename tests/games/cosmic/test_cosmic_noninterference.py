@@ -1,0 +1,252 @@
+"""Non-interference for Cosmic: what a viewer may not know changes nothing he is shown.
+
+`perturb` changes, for one viewer, every secret he may not know: the other hands and the deck
+order (cards he knows of stay put), face-down cards he may not read, the powers of others not
+yet disclosed, the deal drafts of others and the PRNG state; every count he can see stays.
+`reveals` says which moves, by rule, show him something hidden: the events and view after them
+are then not compared.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic.powers import POWERS, excluded
+from tests.games.cosmic.cosmic_helpers import (
+    GAME,
+    card_of,
+    cards_down,
+    duel,
+    pass_windows,
+    pb,
+    place_all,
+    play,
+    use_power,
+)
+from tests.noninterference import (
+    Secrets,
+    Tally,
+    check_noninterference,
+    compare_position,
+    copy_of,
+)
+
+A4, A6, A10, A12, A20 = (card_of("attack", v) for v in (4, 6, 10, 12, 20))
+C1, C2 = card_of("compromise"), card_of("compromise", skip=1)
+
+
+def _known_cards(st: pb.State, viewer: int | None) -> set[int]:
+    """Cards whose place the viewer knows: his hand, what he was shown, the face-up ones."""
+    known = set(st.discard)
+    if viewer is not None:
+        known |= set(st.seats[viewer].hand)
+        for k in st.knowledge:
+            if k.viewer == viewer:
+                known |= set(k.cards)
+    e = st.enc
+    view = GAME.view(st, viewer).enc
+    for slot, shown in ((e.card_off, view.card_off), (e.card_def, view.card_def)):
+        if shown.face == pb.CARD_FACE_KNOWN:
+            known.add(slot)
+    if e.set_aside >= 0:
+        known.add(e.set_aside)
+    # kept in place for consistency: the cards a deal names, a gift announced
+    d = st.deal
+    for t in (d.draft_off, d.draft_def, d.offer):
+        known |= set(t.off_cards) | set(t.def_cards)
+    if e.pending_seat >= 0:
+        known.add(e.pending_arg)
+    return known
+
+
+def _perturb_cards(st: pb.State, viewer: int | None, rng: random.Random) -> None:
+    """Deal the unknown cards again over the same places: each other hand keeps its size and
+    whether it holds an encounter card (the rules make that public when it matters); a
+    face-down card stays an encounter card."""
+    known = _known_cards(st, viewer)
+    e = st.enc
+    hands = [s for s in range(st.players) if s != viewer]
+    slots = [[c for c in st.seats[s].hand if c not in known] for s in hands]
+    faces = [f for f in ("card_off", "card_def")
+             if getattr(e, f) >= 0 and getattr(e, f) not in known]
+    deck = list(st.deck)
+    pool = [c for group in slots for c in group] + deck + [getattr(e, f) for f in faces]
+    for _ in range(30):
+        rng.shuffle(pool)
+        cut = 0
+        new_hands = []
+        for group in slots:
+            new_hands.append(pool[cut:cut + len(group)])
+            cut += len(group)
+        new_deck = pool[cut:cut + len(deck)]
+        new_faces = pool[cut + len(deck):]
+        ok = all(B.is_encounter(c) for c in new_faces) and all(
+            any(B.is_encounter(c) for c in [*(x for x in st.seats[s].hand if x in known), *nh])
+            == B.has_encounter_card(st, s) for s, nh in zip(hands, new_hands, strict=True))
+        if ok:
+            break
+    else:
+        return
+    for s, group, nh in zip(hands, slots, new_hands, strict=True):
+        hand = [c for c in st.seats[s].hand if c not in group] + nh
+        del st.seats[s].hand[:]
+        st.seats[s].hand.extend(hand)
+    del st.deck[:]
+    st.deck.extend(new_deck)
+    for f, c in zip(faces, new_faces, strict=True):
+        setattr(e, f, c)
+
+
+def _perturb_powers(st: pb.State, viewer: int | None, rng: random.Random) -> None:
+    """Undisclosed powers of others are exchanged with one another and the undealt pool."""
+    places = [(s, i) for s, se in enumerate(st.seats) if s != viewer
+              for i in range(len(se.powers)) if not se.disclosed[i]]
+    if not places:
+        return
+    pool = [st.seats[s].powers[i] for s, i in places] + list(st.power_pool)
+    for _ in range(30):
+        rng.shuffle(pool)
+        chosen = pool[:len(places)]
+        shown = [p for s, se in enumerate(st.seats) for i, p in enumerate(se.powers)
+                 if (s, i) not in places]
+        if not any(excluded(p, [q for q in [*chosen, *shown] if q != p]) for p in chosen):
+            break
+    else:
+        return
+    for (s, i), p in zip(places, chosen, strict=True):
+        st.seats[s].powers[i] = p
+    del st.power_pool[:]
+    st.power_pool.extend(pool[len(places):])
+
+
+def _perturb_deal(st: pb.State, viewer: int | None, rng: random.Random) -> None:
+    """The drafts he may not read; once the deal is over, everything it left behind."""
+    e, d = st.enc, st.deal
+    if st.step == pb.STEP_DEAL and e.winner == pb.OUTCOME_DEAL_DUE:
+        for drafter, draft in ((e.offense, d.draft_off), (e.defense, d.draft_def)):
+            if drafter != viewer:
+                draft.def_random = rng.randrange(3)
+        return
+    for terms in (d.draft_off, d.draft_def, d.offer):
+        terms.off_random, terms.def_random = rng.randrange(3), rng.randrange(3)
+        for cards in (terms.off_cards, terms.def_cards):
+            cards[:] = [rng.randrange(len(CARDS)) for _ in cards]
+
+
+def _recount(st: pb.State) -> None:
+    """Counts a question keeps about a hand follow the hand (consistency): the Laser's."""
+    for t in st.tasks:
+        if t.kind == pb.TASK_LASER and t.count:
+            opp = st.enc.defense if t.seat == st.enc.offense else st.enc.offense
+            t.count = sum(B.is_encounter(c) for c in st.seats[opp].hand)
+
+
+def perturb(st: pb.State, viewer: int | None, rng: random.Random) -> None:
+    _perturb_cards(st, viewer, rng)
+    _recount(st)
+    _perturb_powers(st, viewer, rng)
+    _perturb_deal(st, viewer, rng)
+    if st.enc.pending_seat < 0:  # a use carried out: its argument is no one's business
+        st.enc.pending_arg = rng.randrange(len(CARDS))
+    st.rng = rng.getrandbits(64)
+
+
+def reveals(st: pb.State, seat: int, move: pb.Move, viewer: int | None) -> bool:
+    """By rule the move shows the viewer something hidden: a public random draw (destiny, a
+    reveal), cards he now sees himself, or a moment at which a mandatory power acts and so
+    discloses itself (a launch: Macron; the cards due: Oracle; the reveal: Empathe; the
+    resolution: Virus, Vide; a new encounter or turn: all of these may follow). A proposal
+    shows the proposer's draft to the table."""
+    if move.WhichOneof("kind") == "deal_propose" or (
+            move.WhichOneof("kind") == "keep_power" and seat == viewer):
+        return True  # a proposal shows a draft; a power drawn is seen by its drawer
+    after = copy_of(GAME, st)
+    for ev in GAME.apply(after, seat, move):
+        kind = ev.payload.WhichOneof("kind")
+        if ev.visible_to(viewer) and kind in (
+                "destiny", "revealed", "power_used", "cards_seen", "game_over"):
+            return True
+        if kind == "tokens_moved" and ev.payload.tokens_moved.destination in (
+                pb.PLACE_BLACK_HOLE, pb.PLACE_REMOVED):
+            return True  # tokens lost: a power acting on losses (the Vide) discloses itself
+    e, a = st.enc, after.enc
+    return (st.step in (pb.STEP_AIM, pb.STEP_ALLIES) or a.winner != e.winner
+            or a.revealed != e.revealed or a.number != e.number or after.turn != st.turn
+            or (after.step == pb.STEP_CARDS) != (st.step == pb.STEP_CARDS)
+            or any(x.disclosed != y.disclosed
+                   for x, y in zip(st.seats, after.seats, strict=True)))
+
+
+SECRETS = Secrets(perturb=perturb, reveals=reveals, secret_choices=frozenset())
+
+VARIANTS = {
+    "default": {},
+    "two_powers": {"powers_per_player": 2},
+    "two_of_three": {"two_of_three": True},
+    "rotation": {"power_rotation": True},
+    "star_discs": {"star_discs": True},
+    "no_edicts": {"no_edicts": True},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_cosmic_views_decisions_and_events_do_not_depend_on_hidden_state(variant: str) -> None:
+    options = pb.Options(**VARIANTS[variant])
+    tally = check_noninterference(GAME, SECRETS, players=4, seeds=range(2), options=options,
+                                  every=11, moves_per_position=2)
+    assert tally.moves_compared
+
+
+def test_every_power_is_covered_by_the_noninterference_runs() -> None:
+    """Powers dealt at random: over the seeds the runs use, each power is in play somewhere."""
+    seen = set()
+    for variant in VARIANTS.values():
+        for seed in range(2):
+            st = GAME.setup(pb.Options(**variant), 4, seed)
+            seen |= {p for se in st.seats for p in [*se.powers, *se.drawn_powers]}
+    assert len(seen) >= len(POWERS) // 2
+
+
+def _after_a_deal() -> pb.State:
+    st = duel(["none"] * 3, [C1, A10, A4], [C2, A12, A6])
+    cards_down(st, C1, C2)
+    pass_windows(st)
+    place_all(st)
+    play(st, 0, pb.Move(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_GIVE_CARD, card=A10)))
+    play(st, 0, pb.Move(deal_propose=pb.Done()))
+    play(st, 1, pb.Move(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_ASK_RANDOM_CARD)))
+    play(st, 1, pb.Move(deal_abandon=pb.Done()))
+    return st
+
+
+def _after_a_gift() -> pb.State:
+    st = duel(["philanthrope", "none", "none"], [A10, A4], [A12, A6])
+    use_power(st, 0, "philanthrope", 1, A10)
+    return st
+
+
+def _at_the_laser_pick() -> pb.State:
+    zap = card_of("edict", edict="zap")
+    st = duel(["laser", "none", "none"], [A10, A4], [A12, zap, C2, A20], edicts=True)
+    use_power(st, 0, "laser", 1)
+    pass_windows(st)
+    play(st, 0, pb.Move(card=pb.CardChoice(card=A10)))
+    return st
+
+
+@pytest.mark.parametrize("position", [_after_a_deal, _after_a_gift, _at_the_laser_pick])
+def test_cosmic_noninterference_where_secrets_leaked_before(position) -> None:
+    """The positions of the three leaks issue 9 found (a finished deal's drafts, the
+    Philanthrope's gift, the Laser's count of the defender's encounter cards), checked for
+    every seat and a spectator with the same harness."""
+    tally = Tally()
+    for seed in range(6):
+        st = position()
+        rng = random.Random(seed)
+        for viewer in [*range(st.players), None]:
+            compare_position(GAME, SECRETS, st, viewer, rng, tally, moves_per_position=3)
+    assert tally.changed == tally.positions  # the secrets there were really changed
