@@ -52,3 +52,21 @@ async def test_content_of_a_huge_name_is_refused_without_echoing_it(client):
     with pytest.raises(CosmodromeError) as e:
         await client.game_content("x" * 10_000)
     assert e.value.code.name == "INVALID_ARGUMENT" and len(e.value.message) < 200
+
+
+async def test_crafting_content_is_every_pack_and_names_tiles_for_the_renderer(client):
+    from cosmodrome.games.crafting.v1 import crafting_pb2
+    from cosmodrome_client.renderers import Context
+    from cosmodrome_client.renderers.crafting import tile
+
+    content = await client.game_content("crafting")
+    assert isinstance(content, crafting_pb2.Content)
+    [pack] = [p for p in content.packs if p.name == "provisional"]
+    assert [t.id for t in pack.tiles] == list(range(48))
+    assert [p.id for p in pack.powers] == list(range(32)) and all(p.name for p in pack.powers)
+    assert len(pack.objectives) == 16 and all(o.criterion for o in pack.objectives)
+    first = pack.tiles[0]
+    event = crafting_pb2.Event(tile_drawn=crafting_pb2.TileDrawn(seat=0, tile=0))
+    from cosmodrome_client.renderers.crafting import event as describe
+    assert f"size {first.size}, {first.points} pts" in describe(event, Context(content=content))
+    assert tile(0) == "tile 0"  # without the content: the id

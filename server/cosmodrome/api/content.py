@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from cosmodrome.core.engine import Game
 from cosmodrome.games.cosmic.v1 import cosmic_pb2
+from cosmodrome.games.crafting.v1 import crafting_pb2
 from cosmodrome.games.mlem.v1 import mlem_pb2
 from cosmodrome.v1 import games_pb2
 
@@ -55,10 +56,27 @@ def mlem_layout(layout) -> mlem_pb2.Layout:
         planets=[mlem_pb2.LayoutPlanet(name=p.name, values=p.values) for p in layout.planets])
 
 
+def crafting_content(game: Game) -> crafting_pb2.Content:
+    return crafting_pb2.Content(packs=[crafting_pack(pack) for _, pack in
+                                       sorted(game.contents.items())])
+
+
+def crafting_pack(pack) -> crafting_pb2.ContentPack:
+    return crafting_pb2.ContentPack(
+        name=pack.name, description=pack.description,
+        tiles=[crafting_pb2.TileInfo(id=t.id, size=t.size, points=t.points,
+                                     requires=t.requires) for t in pack.tiles],
+        powers=[crafting_pb2.PowerInfo(id=p.id, name=p.name, type=p.type, cost=p.cost)
+                for p in pack.powers],
+        objectives=[crafting_pb2.ObjectiveInfo(id=i, criterion=c)
+                    for i, c in enumerate(pack.objectives)])
+
+
 # One line per game with static content: its field in GameContent and how to build it.
 BUILDERS: dict[str, Callable[[Game], object]] = {
     "cosmic": cosmic_content,
     "mlem": mlem_content,
+    "crafting": crafting_content,
 }
 
 

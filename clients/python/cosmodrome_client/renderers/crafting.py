@@ -2,8 +2,9 @@
 objective track, and each player's galaxy, sliders, crystals, powers and what he holds, in
 words.
 
-The View carries tile, power and objective ids, not their text, and the catalog does not
-publish Crafting's content yet (GetGameContent has none for it): they are shown by id.
+The View carries tile, power and objective ids, not their text: they are named from the
+game's content as the server publishes it (`ctx.content`, a crafting_pb2.Content from
+Client.game_content), the pack the match plays; without it they are shown by id.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from cosmodrome.games.crafting.v1 import crafting_pb2 as pb
 if TYPE_CHECKING:
     from cosmodrome_client.renderers import Context
 
+DEFAULT_PACK = "provisional"
 CONTROLS = {pb.CONTROL_LIGHT: "Light", pb.CONTROL_TIME: "Time", pb.CONTROL_GRAVITY: "Gravity",
             pb.CONTROL_CHEMISTRY: "Chemistry"}
 ELEMENTS = {pb.ELEMENT_H: "H", pb.ELEMENT_O: "O", pb.ELEMENT_HE: "He", pb.ELEMENT_C: "C"}
@@ -38,17 +40,21 @@ PHASES = {pb.PHASE_ENERGY_MOVE: "energy phase: moving energy tokens",
           pb.PHASE_HAND_LIMIT: "end of round: hand limit", pb.PHASE_OVER: "game over"}
 
 
-def content_of(view: Message | None):
-    """The content pack of the view's match, as a client learns it; none yet (ids shown)."""
-    return None
+def pack_of(ctx: Context | None, view: Message | None) -> pb.ContentPack | None:
+    """The content pack the view's match plays (the packaged one without a view), if the
+    client has the game's content."""
+    content = ctx.content if ctx is not None else None
+    if not isinstance(content, pb.Content):
+        return None
+    name = (view.options.content if view is not None else "") or DEFAULT_PACK
+    return next((p for p in content.packs if p.name == name), None)
 
 
 def control(c: int) -> str:
     return CONTROLS.get(c, "an empty slot")
 
 
-def tile(tile_id: int, view: Message | None = None) -> str:
-    content = content_of(view)
+def tile(tile_id: int, content: pb.ContentPack | None = None) -> str:
     if content is None or not 0 <= tile_id < len(content.tiles):
         return f"tile {tile_id}"
     t = content.tiles[tile_id]
@@ -56,30 +62,29 @@ def tile(tile_id: int, view: Message | None = None) -> str:
     return f"tile {tile_id} (size {t.size}, {t.points} pts, asks {asks})"
 
 
-def power(card: int, view: Message | None = None) -> str:
-    content = content_of(view)
+def power(card: int, content: pb.ContentPack | None = None) -> str:
     if content is None or not 0 <= card < len(content.powers):
         return f"power {card}"
     return f"{content.powers[card].name} ({control(content.powers[card].type)}, " \
            f"cost {content.powers[card].cost})"
 
 
-def objective(card: int, view: Message | None = None) -> str:
-    content = content_of(view)
+def objective(card: int, content: pb.ContentPack | None = None) -> str:
     if content is None or not 0 <= card < len(content.objectives):
         return f"objective {card}"
-    return f"objective {card} (most {content.objectives[card].replace('_', ' ')})"
+    return f"objective {card} (most {content.objectives[card].criterion.replace('_', ' ')})"
 
 
-def held_text(held: pb.Held, view: Message | None = None) -> str:
+def held_text(held: pb.Held, pack: pb.ContentPack | None = None) -> str:
     parts = [ELEMENTS.get(e, "?") + " star" for e in held.stars]
-    parts += [tile(t, view) for t in held.tiles]
+    parts += [tile(t, pack) for t in held.tiles]
     if held.lives:
         parts.append(f"{held.lives} proto-life")
     return ", ".join(parts) or "nothing"
 
 
 def board(view: pb.View, ctx: Context) -> list[str]:
+    pack = pack_of(ctx, view)
     lines = [f"Crafting the Cosmos, round {view.round}: {PHASES.get(view.phase, '')}"
              + (f", {ctx.whose(view.active)} turn" if view.phase != pb.PHASE_OVER else "")]
     tokens = {c: [] for c in CONTROLS}
@@ -92,12 +97,12 @@ def board(view: pb.View, ctx: Context) -> list[str]:
     lines.append("display: " + ", ".join(control(c) for c in view.display)
                  + f"; energy deck {view.energy_deck_size}; crystals in reserve "
                  f"{view.crystal_reserve}")
-    track = ", ".join(objective(o, view) if o >= 0 else "-" for o in view.objective_track)
+    track = ", ".join(objective(o, pack) if o >= 0 else "-" for o in view.objective_track)
     lines.append(f"objective track (top first): {track}; {view.objective_deck_size} to come")
     for seat, p in enumerate(view.seats):
         lines += player_lines(view, seat, p, ctx)
     if view.drawn_powers:
-        lines.append("you drew: " + ", ".join(power(c, view) for c in view.drawn_powers))
+        lines.append("you drew: " + ", ".join(power(c, pack) for c in view.drawn_powers))
     if view.phase == pb.PHASE_OVER:
         lines.append("final scores: " + ", ".join(
             f"{ctx.name(s)} {n}" for s, n in enumerate(view.final_scores))
@@ -106,6 +111,7 @@ def board(view: pb.View, ctx: Context) -> list[str]:
 
 
 def player_lines(view: pb.View, seat: int, p: pb.PlayerView, ctx: Context) -> list[str]:
+    pack = pack_of(ctx, view)
     b = p.board
     stars = {name: sum(s.element == e for s in b.stars) for e, name in ELEMENTS.items()}
     nova = sum(bool(s.element) and s.supernova for s in b.stars)
@@ -122,14 +128,15 @@ def player_lines(view: pb.View, seat: int, p: pb.PlayerView, ctx: Context) -> li
         f"advanced life {len(p.advanced_cells)}{values}",
         f"  sliders supernova {p.supernova}, DNA {p.dna}, graviton {p.graviton}; chamber case "
         f"{p.chamber if p.has_crystal else '-'}, {p.charged} charged, {p.discharged} "
-        f"discharged; powers: {', '.join(power(c, view) for c in p.powers) or 'none'}; "
-        f"holds {held_text(p.held, view)}",
+        f"discharged; powers: {', '.join(power(c, pack) for c in p.powers) or 'none'}; "
+        f"holds {held_text(p.held, pack)}",
     ]
 
 
 def move(m: pb.Move, ctx: Context) -> str | None:
     kind = m.WhichOneof("kind")
     view = ctx.view
+    pack = pack_of(ctx, view)
     if kind == "shift_energy":
         s = m.shift_energy
         return ("move your energy token one control clockwise"
@@ -148,7 +155,7 @@ def move(m: pb.Move, ctx: Context) -> str | None:
     if kind == "place_star":
         return f"place an {ELEMENTS.get(m.place_star.element, '?')} star"
     if kind == "place_nebula":
-        return f"place {tile(m.place_nebula.tile, view)}"
+        return f"place {tile(m.place_nebula.tile, pack)}"
     if kind == "place_life":
         return "place a proto-life"
     if kind == "complete_nebula":
@@ -166,9 +173,9 @@ def move(m: pb.Move, ctx: Context) -> str | None:
     if kind == "buy_power":
         return f"buy a {control(m.buy_power.type)} power card"
     if kind == "keep_power":
-        return f"keep {power(m.keep_power.card, view)}"
+        return f"keep {power(m.keep_power.card, pack)}"
     if kind == "activate_power":
-        return f"activate {power(m.activate_power.card, view)}"
+        return f"activate {power(m.activate_power.card, pack)}"
     if kind == "trade_five":
         return f"trade five {control(m.trade_five.type)} cards for 6 points"
     if kind == "end_turn":
@@ -187,17 +194,19 @@ def move(m: pb.Move, ctx: Context) -> str | None:
 
 def event(e: pb.Event, ctx: Context) -> str | None:
     kind = e.WhichOneof("kind")
+    pack = pack_of(ctx, ctx.view)
     if kind == "played":
         played = e.played
         from cosmodrome_client.renderers import Context as Ctx
-        text = move(played.move, Ctx(ctx.names, ctx.viewer))
+        text = move(played.move, Ctx(ctx.names, ctx.viewer, view=ctx.view,
+                                     content=ctx.content))
         return f"{ctx.name(played.seat)}: {text or 'a move'}"
     if kind == "collected":
         return f"{ctx.name(e.collected.seat)} collects {GAINS.get(e.collected.gain, 'a reward')}"
     if kind == "card_drawn":
         return f"you drew a {control(e.card_drawn.type)} energy card"
     if kind == "tile_drawn":
-        return f"{ctx.name(e.tile_drawn.seat)} draws {tile(e.tile_drawn.tile)}"
+        return f"{ctx.name(e.tile_drawn.seat)} draws {tile(e.tile_drawn.tile, pack)}"
     if kind == "crystal_charged":
         new = "; a new crystal starts" if e.crystal_charged.new_crystal else ""
         return f"{ctx.whose(e.crystal_charged.seat)} time crystal is charged{new}"
@@ -205,12 +214,12 @@ def event(e: pb.Event, ctx: Context) -> str | None:
         s = e.scored
         return f"{ctx.name(s.seat)} scores {s.points} for {REASONS.get(s.reason, 'points')}"
     if kind == "powers_drawn":
-        return "you drew power cards " + ", ".join(power(c) for c in e.powers_drawn.cards)
+        return "you drew power cards " + ", ".join(power(c, pack) for c in e.powers_drawn.cards)
     if kind == "advanced_life_drawn":
         a = e.advanced_life_drawn
         return f"your advanced life on space {a.cell} is worth {a.value}"
     if kind == "lost":
-        return f"{ctx.name(e.lost.seat)} loses {held_text(e.lost.held)}"
+        return f"{ctx.name(e.lost.seat)} loses {held_text(e.lost.held, pack)}"
     if kind == "objective_revealed":
         return f"objective {e.objective_revealed.card} is revealed"
     if kind == "objective_scored":
