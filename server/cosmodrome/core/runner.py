@@ -6,6 +6,7 @@ store, and calls the pure engine for everything about rules.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
 import hmac
@@ -39,6 +40,7 @@ log = structlog.get_logger("cosmodrome.runner")
 SERVER_SEAT = -1
 MATCH_ID = re.compile(r"^[a-z0-9]{1,64}$")
 MAX_IDEMPOTENCY_KEY = 128
+MIN_JOIN_REQUEST_ID = 16  # it derives a seat token: too short would be guessable
 MAX_NAME = 64
 MAX_JOIN_ATTEMPTS = 16
 
@@ -104,15 +106,22 @@ class Runner:
         await self.store.create(record, entry, now)
         return match
 
-    async def join(self, match_id: str, seat: int | None, name: str
+    async def join(self, match_id: str, seat: int | None, name: str, request_id: str = ""
                    ) -> tuple[match_pb2.Match, int, str]:
+        """Take a seat. With `request_id` the token is derived from it, so a retry (whose
+        first reply was lost) finds the seat it took and gets the same answer."""
         check_match_id(match_id)
         if len(name) > MAX_NAME:
             raise InvalidArgument(f"display_name is longer than {MAX_NAME} characters")
-        token = secrets.token_urlsafe(24)
+        if request_id and not MIN_JOIN_REQUEST_ID <= len(request_id) <= MAX_IDEMPOTENCY_KEY:
+            raise InvalidArgument(f"request_id must be {MIN_JOIN_REQUEST_ID} to "
+                                  f"{MAX_IDEMPOTENCY_KEY} random characters")
+        token = _join_token(match_id, request_id) if request_id else secrets.token_urlsafe(24)
         for _ in range(MAX_JOIN_ATTEMPTS):
             record, _ = await self.store.load(match_id)
             match = record.match
+            if request_id and (taken := self._seat_holding(record, token)) is not None:
+                return match, taken, token
             if match.status == FINISHED:
                 raise FailedPrecondition("match_finished", "the match is over")
             chosen = self._free_seat(record, seat)
@@ -145,6 +154,13 @@ class Runner:
                 continue
             return record.match
         raise FailedPrecondition("busy_match", "the match kept changing; try again")
+
+    @staticmethod
+    def _seat_holding(record: records_pb2.StoredMatch, token: str) -> int | None:
+        try:
+            return Runner.seat_by_digest(record, token_hash(token))
+        except Unauthenticated:
+            return None
 
     @staticmethod
     def _free_seat(record: records_pb2.StoredMatch, wanted: int | None) -> int:
@@ -242,12 +258,11 @@ class Runner:
             events=[e.event for e in entry.events if redact.visible(e, seat)],
             view=redact.match_view(game, record, seat, state, decisions))
         result = sub.digest + response.SerializeToString() if sub.retry else b""
-        prior = await self.store.commit(record, entry, sub.expected_version, sub.retry, result)
+        prior = await self.store.commit(record, entry, sub.expected_version, sub.retry, result,
+                                        _deadline(record, deadline_moved))
         if prior:
             return _replay(prior.value, sub.digest)
         note(version=record.match.version)
-        if deadline_moved:
-            await self.store.set_deadline(record.match.match_id, record.next_deadline_ms)
         return response
 
     def _unwrap_move(self, game: Game, move: games_pb2.GameMove) -> Message:
@@ -304,9 +319,8 @@ class Runner:
             decisions = self._settle(game, record, getattr(record.state, game.name))
         deadline_moved = _note_deadline(record, decisions)
         entry = self._entry(record, seat, kind, self.clock())
-        await self.store.commit(record, entry, expected)
-        if deadline_moved:
-            await self.store.set_deadline(record.match.match_id, record.next_deadline_ms)
+        await self.store.commit(record, entry, expected,
+                                deadline_ms=_deadline(record, deadline_moved))
 
     # -- deadlines ---------------------------------------------------------------------
 
@@ -335,10 +349,10 @@ class Runner:
             entry = self._entry(record, SERVER_SEAT, "timeout", now)
             redact.add_events(game, events, entry.events)
             try:
-                await self.store.commit(record, entry, expected)
+                await self.store.commit(record, entry, expected,
+                                        deadline_ms=record.next_deadline_ms)
             except Stale:
                 continue
-            await self.store.set_deadline(match_id, record.next_deadline_ms)
             log.info("deadline fired", match=match_id, version=record.match.version)
             return True
         return False
@@ -376,6 +390,13 @@ class Runner:
             _note_deadline(record, decisions)
 
 
+def _join_token(match_id: str, request_id: str) -> str:
+    """The seat token of a join request: secret as long as its request_id is."""
+    mac = hmac.new(request_id.encode(), f"cosmodrome seat token {match_id}".encode(),
+                   hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:24]).decode()
+
+
 def _replay(stored: bytes, digest: bytes) -> play_pb2.SubmitMoveResponse:
     """The first result of a retried move, if the retry is the same move."""
     if stored[:32] != digest:
@@ -386,6 +407,11 @@ def _replay(stored: bytes, digest: bytes) -> play_pb2.SubmitMoveResponse:
 
 def _next_deadline(decisions: list[Decision]) -> int:
     return min((d.deadline_ms for d in decisions if d.deadline_ms), default=0)
+
+
+def _deadline(record: records_pb2.StoredMatch, moved: bool) -> int | None:
+    """The deadline a commit writes: the match's next one if it moved, else None (kept)."""
+    return record.next_deadline_ms if moved else None
 
 
 def _note_deadline(record: records_pb2.StoredMatch, decisions: list[Decision]) -> bool:

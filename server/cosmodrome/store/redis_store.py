@@ -7,15 +7,23 @@ Redis Cluster slot and its Lua scripts stay atomic there.
                     inc (incarnation: new at creation and at each admin import)
     m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry);
                     also the pub/sub channel where each new version is announced
-    m:{id}:idem     hash: per credential, the key and first result of its latest move
+    m:{id}:idem     hash: per credential, its latest IDEMPOTENCY_KEYS_PER_SEAT keys, each
+                    with the first result of its move (a ring, see commit.lua)
     matches         zset: match id by creation time (ms), for listing
     matches:<game>  zset: the same, per game
-    deadlines       zset: match id by the due time (ms) of its earliest deadline
+    deadlines:{t}   zset: match id by the due time (ms) of its earliest deadline, one per
+                    Cluster slot (the tag t hashes to that slot), so the commit script that
+                    moves a match writes its deadline in the same atomic step
+    deadline-slots  zset: slot number by the earliest due time of its deadlines set: a hint
+                    written after the commit, so the deadline loop reads one key, not 16,384;
+                    a hint lost with a killed replica is repaired by `repair_hints`
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
+import functools
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -29,8 +37,11 @@ from cosmodrome.core.errors import AlreadyExists, InvalidArgument, NotFound, Sta
 from cosmodrome.store.multiplex import Multiplexer, Script, Subscriber
 from cosmodrome.v1 import match_pb2, records_pb2
 
-DEADLINES = "deadlines"
 ALL_MATCHES = "matches"
+DEADLINE_HINTS = "deadline-slots"
+LEGACY_DEADLINES = "deadlines"  # one zset for every match, before deadlines had slots
+SLOTS = 16384  # Redis Cluster's hash slots
+IDEMPOTENCY_KEYS_PER_SEAT = 16  # a seat's newest keys, each answered with its first result
 
 
 def _lua(name: str) -> str:
@@ -47,6 +58,40 @@ def log_key(match_id: str) -> str:
 
 def idem_key(match_id: str) -> str:
     return f"m:{{{match_id}}}:idem"
+
+
+def key_slot(key: str) -> int:
+    """The Redis Cluster slot of `key` (CRC16 of its hash tag, as Redis computes it)."""
+    data = key.encode()
+    start = data.find(b"{")
+    if start >= 0:
+        end = data.find(b"}", start + 1)
+        if end > start + 1:
+            data = data[start + 1:end]
+    return binascii.crc_hqx(data, 0) % SLOTS
+
+
+def match_slot(match_id: str) -> int:
+    return key_slot(match_key(match_id))
+
+
+@functools.cache
+def _slot_tags() -> tuple[str, ...]:
+    """A short hash tag for each slot (found once: about 170,000 CRCs, ~0.1 s)."""
+    tags: list[str | None] = [None] * SLOTS
+    missing, n = SLOTS, 0
+    while missing:
+        tag = format(n, "x")
+        slot = binascii.crc_hqx(tag.encode(), 0) % SLOTS
+        if tags[slot] is None:
+            tags[slot], missing = tag, missing - 1
+        n += 1
+    return tuple(tags)
+
+
+def deadlines_key(slot: int) -> str:
+    """The deadlines set of one slot: it shares the slot of the matches it holds."""
+    return f"deadlines:{{{_slot_tags()[slot]}}}"
 
 
 def match_channel(match_id: str) -> str:
@@ -122,6 +167,7 @@ class RedisStore:
         if issubclass(pool.connection_class, SSLConnection):  # rediss://: redis-py's context
             tls = pool.connection_class(**pool.connection_kwargs).ssl_context.get()
         self.fast = Multiplexer(pool.connection_kwargs, tls)
+        self.publish = "PUBLISH"  # the command a commit announces itself with
         self.retention_ms = retention_ms
         self.cache = RecordCache(cache_size)
         self._commit = Script(_lua("commit"))
@@ -161,37 +207,43 @@ class RedisStore:
             records_pb2.StoredMatch, Duplicate | None]:
         """The match record, and the stored first result if `retry` was seen before."""
         if retry:
-            raw, (key, result) = await self.fast.execute_many(
+            raw, result = await self.fast.execute_many(
                 ("HGET", match_key(match_id), "rec"),
-                ("HMGET", idem_key(match_id), retry.slot + ":k", retry.slot + ":r"))
+                ("HGET", idem_key(match_id), f"{retry.slot}:{retry.key}"))
         else:
             raw = await self.fast.execute("HGET", match_key(match_id), "rec")
-            key = result = None
+            result = None
         if raw is None:
             raise NotFound(f"no match {match_id}")
-        prior = Duplicate(result) if retry and key == retry.key.encode() else None
+        prior = Duplicate(result) if result is not None else None
         return records_pb2.StoredMatch.FromString(raw), prior
 
     async def commit(self, record: records_pb2.StoredMatch, entry: records_pb2.StoredEntry,
                      expected_version: int, retry: Retry | None = None,
-                     result: bytes = b"") -> Duplicate | None:
+                     result: bytes = b"", deadline_ms: int | None = None) -> Duplicate | None:
         """Write `record` as version expected+1 if the match is still at `expected_version`.
 
         With `retry`, `result` is kept as the answer to a resend of the same key, and a
-        resend gets the kept answer instead (nothing is written).
+        resend gets the kept answer instead (nothing is written). `deadline_ms`, if given,
+        is the match's new earliest deadline (0: none), written in the same atomic step.
         Raises Stale (with the current version) or NotFound.
         """
         mid = record.match.match_id
+        slot = match_slot(mid)
         finished = record.match.status == match_pb2.MATCH_STATUS_FINISHED
         reply = await self.fast.evalsha(
-            self._commit, keys=[match_key(mid), log_key(mid), idem_key(mid)],
+            self._commit, keys=[match_key(mid), log_key(mid), idem_key(mid), deadlines_key(slot)],
             args=[expected_version, record.SerializeToString(), record.match.SerializeToString(),
                   entry.SerializeToString(), retry.slot if retry else "",
                   retry.key if retry else "", result,
-                  self.retention_ms if finished else 0, record.incarnation])
+                  self.retention_ms if finished else 0, record.incarnation,
+                  IDEMPOTENCY_KEYS_PER_SEAT, "" if deadline_ms is None else deadline_ms,
+                  mid, self.publish])
         status = reply[0]
         if status == b"OK":
             self.cache.put(record)
+            if deadline_ms:
+                await self._hint(slot, deadline_ms)
             return None
         self.cache.drop(mid)
         if status == b"DUP":
@@ -241,7 +293,11 @@ class RedisStore:
                                         "inc": record.incarnation})
             for entry in log:
                 pipe.xadd(keys[1], {"e": entry.SerializeToString()}, id=f"{entry.version}-0")
-            pipe.publish(match_channel(mid), record.match.version)
+            if record.next_deadline_ms:  # the import's deadline, atomic with it
+                pipe.zadd(deadlines_key(match_slot(mid)), {mid: record.next_deadline_ms})
+            else:
+                pipe.zrem(deadlines_key(match_slot(mid)), mid)
+            pipe.execute_command(self.publish, match_channel(mid), record.match.version)
             try:
                 await pipe.execute()
             except ResponseError as exc:
@@ -252,9 +308,9 @@ class RedisStore:
         self.cache.drop(match_id)
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.delete(match_key(match_id), log_key(match_id), idem_key(match_id))
+            pipe.zrem(deadlines_key(match_slot(match_id)), match_id)
             pipe.zrem(ALL_MATCHES, match_id)
             pipe.zrem(game_index(game), match_id)
-            pipe.zrem(DEADLINES, match_id)
             await pipe.execute()
 
     # -- listing -----------------------------------------------------------------------
@@ -295,18 +351,65 @@ class RedisStore:
     # -- deadlines ---------------------------------------------------------------------
 
     async def set_deadline(self, match_id: str, due_ms: int) -> None:
+        """Set a match's deadline outside a move (after an import, or to keep a later one)."""
+        slot = match_slot(match_id)
         if due_ms:
-            await self.redis.zadd(DEADLINES, {match_id: due_ms})
+            await self.redis.zadd(deadlines_key(slot), {match_id: due_ms})
+            await self._hint(slot, due_ms)
         else:
-            await self.redis.zrem(DEADLINES, match_id)
+            await self.redis.zrem(deadlines_key(slot), match_id)
 
-    async def due_deadlines(self, now_ms: int, limit: int = 32) -> list[tuple[str, int]]:
-        raw = await self.redis.zrangebyscore(DEADLINES, "-inf", now_ms, start=0, num=limit,
-                                             withscores=True)
+    async def _hint(self, slot: int, due_ms: int) -> None:
+        """Note that `slot` has a deadline at `due_ms` (kept if an earlier one is noted)."""
+        await self.fast.execute("ZADD", DEADLINE_HINTS, "LT", due_ms, slot)
+
+    async def due_slots(self, now_ms: int, limit: int = 32) -> list[tuple[int, int]]:
+        """Slots whose hint is due: (slot, hinted due time)."""
+        raw = await self.redis.zrangebyscore(DEADLINE_HINTS, "-inf", now_ms, start=0,
+                                             num=limit, withscores=True)
+        return [(int(m), int(s)) for m, s in raw]
+
+    async def due_deadlines(self, slot: int, now_ms: int, limit: int = 32
+                            ) -> list[tuple[str, int]]:
+        """Matches of `slot` whose deadline is due: (match id, due time)."""
+        raw = await self.redis.zrangebyscore(deadlines_key(slot), "-inf", now_ms, start=0,
+                                             num=limit, withscores=True)
         return [(m.decode(), int(s)) for m, s in raw]
 
     async def release_deadline(self, match_id: str, due_ms: int) -> None:
-        await self._release(keys=[DEADLINES], args=[match_id, due_ms])
+        """Drop a deadline that did not fire, unless a move set it anew meanwhile."""
+        await self._release(keys=[deadlines_key(match_slot(match_id))], args=[match_id, due_ms])
+
+    async def rehint(self, slot: int, hinted_ms: int) -> None:
+        """After firing what was due in `slot`: drop its hint unless an earlier one came
+        meanwhile, then hint its earliest deadline left. In that order, a deadline a move
+        writes meanwhile is either read here or hinted by that move."""
+        await self._release(keys=[DEADLINE_HINTS], args=[slot, hinted_ms])
+        earliest = await self.redis.zrange(deadlines_key(slot), 0, 0, withscores=True)
+        if earliest:
+            await self._hint(slot, int(earliest[0][1]))
+
+    async def repair_hints(self, slots: Iterable[int]) -> None:
+        """Hint the earliest deadline of each of `slots` (a hint is lost when a replica dies
+        between a move and its hint; the deadline loop sweeps every slot in turn)."""
+        slots = list(slots)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for slot in slots:
+                pipe.zrange(deadlines_key(slot), 0, 0, withscores=True)
+            earliest = await pipe.execute()
+        hints = {slot: int(found[0][1]) for slot, found in zip(slots, earliest, strict=True)
+                 if found}
+        if hints:
+            await self.redis.zadd(DEADLINE_HINTS, hints, lt=True)
+
+    async def migrate_legacy_deadlines(self) -> int:
+        """Move the deadlines of a store written before deadlines had slots."""
+        legacy = await self.redis.zrange(LEGACY_DEADLINES, 0, -1, withscores=True)
+        for match_id, due in legacy:
+            await self.set_deadline(match_id.decode(), int(due))
+        if legacy:
+            await self.redis.delete(LEGACY_DEADLINES)
+        return len(legacy)
 
 
 def _encode_cursor(score: float, match_id: str) -> str:
