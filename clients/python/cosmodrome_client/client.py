@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 import uuid
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -187,13 +188,23 @@ class Client:
             if not token or (limit is not None and len(matches) >= limit):
                 return matches[:limit] if limit is not None else matches
 
-    async def join(self, match_id: str, seat: int | None = None, name: str = "") -> Seat:
-        """Take a seat (`seat` None: the first open one). The Seat holds the secret token."""
-        request = lobby_pb2.JoinMatchRequest(match_id=match_id, display_name=name)
+    async def join(self, match_id: str, seat: int | None = None, name: str = "",
+                   retries: int = 8) -> Seat:
+        """Take a seat (`seat` None: the first open one). The Seat holds the secret token.
+        A join whose reply is lost (UNAVAILABLE) is resent with the same request_id."""
+        request = lobby_pb2.JoinMatchRequest(match_id=match_id, display_name=name,
+                                             request_id=secrets.token_urlsafe(24))
         if seat is not None:
             request.seat = seat
-        response = await self._call(self.lobby.JoinMatch, request)
-        return Seat(self, match_id, response.seat, response.seat_token, response.match)
+        for attempt in range(retries + 1):  # a retry takes the same seat, never a second one
+            try:
+                response = await self._call(self.lobby.JoinMatch, request)
+                return Seat(self, match_id, response.seat, response.seat_token, response.match)
+            except CosmodromeError as error:
+                if error.code not in _TRANSIENT or attempt == retries:
+                    raise
+                await asyncio.sleep(0.05 * 2 ** attempt)
+        raise AssertionError("unreachable")
 
     def seat(self, match_id: str, seat: int, token: str) -> Seat:
         """A Seat handle from a saved token (to come back to a match after a restart)."""
