@@ -217,22 +217,34 @@ class Subscriber:
 
     `on_message(channel)` runs for each publication. What is published while the connection
     is down is lost: once it is back and every channel subscribed again, `on_resume()` runs
-    so the caller can catch up from its own positions.
+    so the caller can catch up from its own positions. `sharded`: by SSUBSCRIBE (the
+    channels of one Cluster node's slots); `on_lost()` runs when the connection drops or
+    the node gives a channel up (its slot moved).
     """
 
     RETRY_S = 0.5
 
     def __init__(self, connection_kwargs: dict, tls: ssl.SSLContext | None,
-                 on_message: Callable[[str], None], on_resume: Callable[[], None]) -> None:
+                 on_message: Callable[[str], None], on_resume: Callable[[], None],
+                 sharded: bool = False, on_lost: Callable[[], None] | None = None) -> None:
         self.kwargs = connection_kwargs
         self.tls = tls
         self.on_message = on_message
         self.on_resume = on_resume
+        self.on_lost = on_lost or (lambda: None)
+        self.verbs = (b"SSUBSCRIBE", b"SUNSUBSCRIBE") if sharded else (b"SUBSCRIBE",
+                                                                      b"UNSUBSCRIBE")
+        self.kinds = (b"smessage", b"ssubscribe", b"sunsubscribe") if sharded else (
+            b"message", b"subscribe", b"unsubscribe")
         self.channels: set[bytes] = set()
         self._confirmations: dict[bytes, list[asyncio.Future]] = {}
         self._connection: _Connection | None = None
         self._ready = self._was_ready = False  # subscribed (on this connection, ever)
         self._task: asyncio.Task | None = None
+
+    @property
+    def connected(self) -> bool:
+        return self._connection is not None and not self._connection.lost
 
     async def subscribe(self, channel: str) -> None:
         """Returns once Redis delivers `channel`'s publications to this subscriber."""
@@ -242,15 +254,18 @@ class Subscriber:
         self._confirmations.setdefault(name, []).append(confirmed)
         if self._task is None:
             self._task = asyncio.ensure_future(self._run())
-        elif self._connection is not None and not self._connection.lost:
-            self._connection.push(hiredis.pack_command(("SUBSCRIBE", name)))
+        elif self.connected:
+            self._connection.push(hiredis.pack_command((self.verbs[0], name)))
         await confirmed  # else at the next (re)connection, which subscribes every channel
 
     def unsubscribe(self, channel: str) -> None:
         name = channel.encode()
         self.channels.discard(name)
-        if self._connection is not None and not self._connection.lost:
-            self._connection.push(hiredis.pack_command(("UNSUBSCRIBE", name)))
+        for waiting in self._confirmations.pop(name, ()):  # moved elsewhere: stop waiting
+            if not waiting.done():
+                waiting.set_result(None)
+        if self.connected:
+            self._connection.push(hiredis.pack_command((self.verbs[1], name)))
 
     async def close(self) -> None:
         if self._task is not None:
@@ -266,26 +281,32 @@ class Subscriber:
                 connection = await open_connection(self.kwargs, self.tls, self._pushed)
             except ConnectionError as exc:
                 log.warning("subscriber cannot reach Redis", error=str(exc))
+                self.on_lost()
                 await asyncio.sleep(self.RETRY_S)
                 continue
             self._connection, self._ready = connection, False
             if self.channels:
-                connection.push(hiredis.pack_command(("SUBSCRIBE", *self.channels)))
+                connection.push(hiredis.pack_command((self.verbs[0], *self.channels)))
             # The PING's answer comes after every SUBSCRIBE's: from then on nothing is missed.
             connection.push(hiredis.pack_command(("PING",)))
             await connection.closed
             log.warning("subscriber lost its Redis connection", error=connection.lost)
+            self.on_lost()
             if not self._ready:  # refused at once (e.g. too many clients): do not spin
                 await asyncio.sleep(self.RETRY_S)
 
     def _pushed(self, reply) -> None:
         kind = reply[0] if isinstance(reply, list) else reply
-        if kind == b"message":
+        message, subscribed, unsubscribed = self.kinds
+        if kind == message:
             self.on_message(reply[1].decode())
-        elif kind == b"subscribe":
+        elif kind == subscribed:
             for confirmed in self._confirmations.pop(reply[1], ()):
                 if not confirmed.done():
                     confirmed.set_result(None)
+        elif kind == unsubscribed:
+            if reply[1] in self.channels:  # not asked for: the node gave the slot up
+                self.on_lost()
         elif kind in (b"pong", b"PONG"):
             self._ready = True
             if self._was_ready:  # a reconnection: publications may have been missed

@@ -30,10 +30,12 @@ from dataclasses import dataclass
 from importlib import resources
 
 import redis.asyncio as redis
-from redis.asyncio.connection import SSLConnection
+from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.connection import Connection, SSLConnection, parse_url
 from redis.exceptions import ResponseError
 
 from cosmodrome.core.errors import AlreadyExists, InvalidArgument, NotFound, Stale
+from cosmodrome.store.cluster import ClusterMultiplexer, ClusterSubscriber
 from cosmodrome.store.multiplex import Multiplexer, Script, Subscriber
 from cosmodrome.v1 import match_pb2, records_pb2
 
@@ -154,20 +156,33 @@ class RecordCache:
         self._records.pop(match_id, None)
 
 
+CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss",
+                   "valkey+cluster": "redis", "valkeys+cluster": "rediss"}
+
+
 class RedisStore:
     """Matches in Redis. A move's reads and writes go through `fast` (one shared, pipelined
-    connection); the rest (listing, blocking stream reads, admin, deadlines) through the
-    redis-py client and its pool."""
+    connection; on a Cluster one per primary); the rest (listing, blocking stream reads,
+    admin, deadlines) through the redis-py client and its pool.
 
-    def __init__(self, client: redis.Redis, retention_ms: int = 7 * 24 * 3600 * 1000,
-                 cache_size: int = 10_000) -> None:
+    On a Cluster (`redis+cluster://host:port`: any node), notices are sharded (SPUBLISH,
+    SSUBSCRIBE): each goes to the one shard that holds its match."""
+
+    def __init__(self, client: redis.Redis | RedisCluster, connection_kwargs: dict,
+                 retention_ms: int = 7 * 24 * 3600 * 1000, cache_size: int = 10_000) -> None:
         self.redis = client
-        pool = client.connection_pool
         tls = None
-        if issubclass(pool.connection_class, SSLConnection):  # rediss://: redis-py's context
-            tls = pool.connection_class(**pool.connection_kwargs).ssl_context.get()
-        self.fast = Multiplexer(pool.connection_kwargs, tls)
-        self.publish = "PUBLISH"  # the command a commit announces itself with
+        if issubclass(connection_kwargs.get("connection_class", Connection),
+                      SSLConnection):  # rediss://: redis-py's context
+            tls = SSLConnection(**_without(connection_kwargs, "connection_class")
+                                ).ssl_context.get()
+        self.cluster = isinstance(client, RedisCluster)
+        if self.cluster:
+            self.fast = ClusterMultiplexer(connection_kwargs, tls, key_slot)
+            self.publish = "SPUBLISH"  # the command a commit announces itself with
+        else:
+            self.fast = Multiplexer(connection_kwargs, tls)
+            self.publish = "PUBLISH"
         self.retention_ms = retention_ms
         self.cache = RecordCache(cache_size)
         self._commit = Script(_lua("commit"))
@@ -176,8 +191,17 @@ class RedisStore:
 
     @classmethod
     def from_url(cls, url: str, **kwargs) -> RedisStore:
+        """redis://, rediss://, unix:// (one server), or redis+cluster://, rediss+cluster://
+        (a Cluster, found from the node named)."""
+        scheme, sep, rest = url.partition("://")
+        if scheme in CLUSTER_SCHEMES:
+            plain = f"{CLUSTER_SCHEMES[scheme]}{sep}{rest}"
+            client = RedisCluster.from_url(plain, max_connections=512)
+            return cls(client, parse_url(plain), **kwargs)
         client = redis.Redis.from_url(url, max_connections=512)
-        return cls(client, **kwargs)
+        pool = client.connection_pool
+        return cls(client, {**pool.connection_kwargs,
+                            "connection_class": pool.connection_class}, **kwargs)
 
     async def close(self) -> None:
         await self.fast.close()
@@ -262,13 +286,15 @@ class RedisStore:
         return [records_pb2.StoredEntry.FromString(fields[1]) for _, fields in raw]
 
     def subscriber(self, on_move: Callable[[str], None], on_resume: Callable[[], None]
-                   ) -> Subscriber:
+                   ) -> Subscriber | ClusterSubscriber:
         """Notices of new versions: `on_move(match_id)` for each match whose channel it
         subscribes (`match_channel`; every commit publishes there); `on_resume()` after a
         lost connection is back."""
-        return Subscriber(self.fast.kwargs, self.fast.tls,
-                          lambda channel: on_move(match_of_channel(channel)), on_resume)
-
+        def on_message(channel: str) -> None:
+            on_move(match_of_channel(channel))
+        if self.cluster:
+            return ClusterSubscriber(self.fast, on_message, on_resume)
+        return Subscriber(self.fast.kwargs, self.fast.tls, on_message, on_resume)
 
     # -- admin -------------------------------------------------------------------------
 
@@ -297,11 +323,11 @@ class RedisStore:
                 pipe.zadd(deadlines_key(match_slot(mid)), {mid: record.next_deadline_ms})
             else:
                 pipe.zrem(deadlines_key(match_slot(mid)), mid)
-            pipe.execute_command(self.publish, match_channel(mid), record.match.version)
             try:
                 await pipe.execute()
             except ResponseError as exc:
                 raise InvalidArgument(f"log versions must increase from 1: {exc}") from exc
+        await self.fast.execute(self.publish, match_channel(mid), record.match.version)
         await self._index(mid, record.match.game, record.match.create_time.ToMilliseconds())
 
     async def delete(self, match_id: str, game: str) -> None:
@@ -410,6 +436,10 @@ class RedisStore:
         if legacy:
             await self.redis.delete(LEGACY_DEADLINES)
         return len(legacy)
+
+
+def _without(kwargs: dict, *names: str) -> dict:
+    return {k: v for k, v in kwargs.items() if k not in names}
 
 
 def _encode_cursor(score: float, match_id: str) -> str:
