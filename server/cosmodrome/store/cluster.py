@@ -95,6 +95,11 @@ class ClusterMultiplexer(Multiplexer):
             return replies if many else replies[0]
         raise ConnectionError(f"slot {slot} kept moving ({MAX_REDIRECTS} redirections)")
 
+    async def replicated(self, key: str, replicas: int, timeout_ms: int) -> None:
+        """WAIT on the connection to the node that serves `key` (the one that wrote it)."""
+        node = self._node(await self.owner(self.slot_of(key)))
+        await node.replicated(key, replicas, timeout_ms)
+
     async def owner(self, slot: int) -> Address:
         if self.owners is None:
             await self.refresh()

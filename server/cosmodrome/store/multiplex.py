@@ -52,6 +52,9 @@ class _Connection(asyncio.Protocol):
         self.replies = 0  # replies received so far, for the stall watchdog
         self.stall_s = stall_s
         self.watching = False
+        self.sent = 0  # commands written so far
+        self.replicated = 0  # of those, how many a replica is known to hold (WAIT)
+        self.waiting_replicas: asyncio.Task | None = None
 
     def connection_made(self, transport) -> None:
         self.transport = transport
@@ -68,6 +71,7 @@ class _Connection(asyncio.Protocol):
             self.watching = True
             loop.call_later(self.stall_s, self._watch, self.replies)
         self.push(b"".join(commands))
+        self.sent += len(commands)
         self.waiting.extend(futures)
         return futures
 
@@ -153,6 +157,21 @@ class Multiplexer:
         except NoScriptError:  # Redis restarted or flushed its scripts: send the source
             return await self.execute("EVAL", script.source, len(keys), *keys, *args)
 
+    async def replicated(self, key: str, replicas: int, timeout_ms: int) -> None:
+        """Returns once `replicas` replicas hold every write sent so far on the connection
+        (WAIT); raises ConnectionError if they do not within `timeout_ms`. Concurrent
+        callers share WAITs (group commit): one in flight, the next covers those it missed.
+        A WAIT holds up the connection's later commands until it returns."""
+        connection = self._connection
+        if connection is None or connection.lost:
+            raise ConnectionError("the connection that wrote is lost: not known replicated")
+        mark = connection.sent
+        while connection.replicated < mark:
+            if connection.waiting_replicas is None:
+                connection.waiting_replicas = asyncio.ensure_future(
+                    _wait(connection, replicas, timeout_ms))
+            await asyncio.shield(connection.waiting_replicas)
+
     async def close(self) -> None:
         if self._connection is not None and self._connection.transport is not None:
             self._connection.transport.close()
@@ -172,6 +191,19 @@ class Multiplexer:
         finally:
             if self._opening is not None and self._opening.done():
                 self._opening = None
+
+
+async def _wait(connection: _Connection, replicas: int, timeout_ms: int) -> None:
+    mark = connection.sent
+    try:
+        (reply,) = connection.send(hiredis.pack_command(("WAIT", replicas, timeout_ms)))
+        acknowledged = await reply
+        if acknowledged < replicas:
+            raise ConnectionError(f"written, but {acknowledged} of {replicas} replicas hold "
+                                  f"it after {timeout_ms} ms: not acknowledged")
+        connection.replicated = mark
+    finally:
+        connection.waiting_replicas = None
 
 
 async def open_connection(kwargs: dict, tls: ssl.SSLContext | None = None,

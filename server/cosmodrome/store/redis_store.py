@@ -32,7 +32,7 @@ from importlib import resources
 import redis.asyncio as redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.connection import Connection, SSLConnection, parse_url
-from redis.exceptions import ResponseError
+from redis.exceptions import ConnectionError, ResponseError
 
 from cosmodrome.core.errors import AlreadyExists, InvalidArgument, NotFound, Stale
 from cosmodrome.store.cluster import ClusterMultiplexer, ClusterSubscriber
@@ -169,7 +169,8 @@ class RedisStore:
     SSUBSCRIBE): each goes to the one shard that holds its match."""
 
     def __init__(self, client: redis.Redis | RedisCluster, connection_kwargs: dict,
-                 retention_ms: int = 7 * 24 * 3600 * 1000, cache_size: int = 10_000) -> None:
+                 retention_ms: int = 7 * 24 * 3600 * 1000, cache_size: int = 10_000,
+                 wait_replicas: int = 0, wait_ms: int = 1000) -> None:
         self.redis = client
         tls = None
         if issubclass(connection_kwargs.get("connection_class", Connection),
@@ -184,6 +185,7 @@ class RedisStore:
             self.fast = Multiplexer(connection_kwargs, tls)
             self.publish = "PUBLISH"
         self.retention_ms = retention_ms
+        self.wait_replicas, self.wait_ms = wait_replicas, wait_ms
         self.cache = RecordCache(cache_size)
         self._commit = Script(_lua("commit"))
         self._create = Script(_lua("create"))
@@ -218,6 +220,7 @@ class RedisStore:
                                            entry.SerializeToString(), record.incarnation])
         if not ok:
             raise AlreadyExists(f"match {mid} already exists")
+        await self._durable(mid)
         await self._index(mid, record.match.game, created_ms)
 
     async def _index(self, match_id: str, game: str, created_ms: int) -> None:
@@ -240,6 +243,8 @@ class RedisStore:
         if raw is None:
             raise NotFound(f"no match {match_id}")
         prior = Duplicate(result) if result is not None else None
+        if prior:  # its first attempt may have failed unreplicated: acknowledge it now
+            await self._durable(match_id)
         return records_pb2.StoredMatch.FromString(raw), prior
 
     async def commit(self, record: records_pb2.StoredMatch, entry: records_pb2.StoredEntry,
@@ -264,6 +269,8 @@ class RedisStore:
                   IDEMPOTENCY_KEYS_PER_SEAT, "" if deadline_ms is None else deadline_ms,
                   mid, self.publish])
         status = reply[0]
+        if status in (b"OK", b"DUP"):
+            await self._durable(mid)
         if status == b"OK":
             self.cache.put(record)
             if deadline_ms:
@@ -275,6 +282,18 @@ class RedisStore:
         if status == b"STALE":
             raise Stale(expected_version, int(reply[1]))
         raise NotFound(f"no match {mid}")
+
+    async def _durable(self, match_id: str) -> None:
+        """In the durable mode (wait_replicas > 0), return only once that many replicas
+        hold what was written: a failover then cannot lose an acknowledged write. Else
+        (ConnectionError: UNAVAILABLE) the caller resends, and its retry is answered."""
+        if self.wait_replicas:
+            try:
+                await self.fast.replicated(match_key(match_id), self.wait_replicas,
+                                           self.wait_ms)
+            except ConnectionError:
+                self.cache.drop(match_id)
+                raise
 
     async def entries(self, match_id: str, after_version: int, count: int | None = None
                       ) -> list[records_pb2.StoredEntry]:
