@@ -4,15 +4,19 @@ replicas, under load, while one server replica and one primary are SIGKILLed."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import secrets
 import signal
 import time
 from collections import Counter
 
 import grpc
 import pytest
+from redis.exceptions import ConnectionError
 
-from cosmodrome.v1 import match_pb2
+from cosmodrome.store.redis_store import RedisStore, match_key, match_slot
+from cosmodrome.v1 import match_pb2, records_pb2
 from cosmodrome_client import Client, CosmodromeError
 from tests.integration.local_cluster import NODE_TIMEOUT_MS, LocalCluster
 from tests.support import Api, ServerProcess
@@ -148,3 +152,61 @@ def _check(survivor: ServerProcess, ledger: Ledger, played: int) -> None:
           f"{doubled} doubled; versions by count: {dict(sorted(counts.items()))}")
     assert played >= PLAYERS
     assert (lost, doubled) == (0, 0)
+
+
+def test_a_failover_loses_acknowledged_writes_only_without_the_durable_mode(cluster):
+    """A replica falls behind (stopped, its link cut), its primary is SIGKILLed, and it takes over.
+    What the primary acknowledged meanwhile is gone, unless acknowledged only once a replica
+    held it (--store-wait-replicas 1): those writes were refused (UNAVAILABLE) instead."""
+    lost = asyncio.run(_lagging_replica_failover(cluster))
+    print(f"acknowledged then lost in a failover: {lost}")
+    assert lost["durable"] == 0
+    assert lost["fast"] > 0  # the risk the durable mode removes is real
+
+
+async def _lagging_replica_failover(cluster: LocalCluster) -> dict[str, int]:
+    primary = cluster.primary_ports()[0]
+    replica = next(p for p in cluster.alive()
+                   if cluster.node(p).info("replication").get("master_port") == primary)
+    fast = RedisStore.from_url(cluster.url)
+    durable = RedisStore.from_url(cluster.url, wait_replicas=1, wait_ms=200)
+    await fast.fast.refresh()
+    owners = fast.fast.owners
+    ids = (secrets.token_hex(8) for _ in range(10_000))
+    on_primary = [m for m in ids if owners[match_slot(m)][1] == primary][:40]
+    records = {}
+    for match_id in on_primary:
+        record = records[match_id] = records_pb2.StoredMatch(
+            incarnation="i", match=match_pb2.Match(match_id=match_id, version=1))
+        await fast.create(record, records_pb2.StoredEntry(version=1), 0)
+    await fast.fast.replicated(match_key(on_primary[0]), 1, 5000)  # all on the replica
+
+    # The replica falls behind: stopped, and cut off from its primary, which keeps what it
+    # acknowledges from now on only in its own memory.
+    os.kill(cluster.processes[replica].pid, signal.SIGSTOP)
+    cluster.node(primary).client_kill_filter(_type="replica")
+    acknowledged = {"fast": [], "durable": []}
+    for n, match_id in enumerate(on_primary):
+        store, kind = (fast, "fast") if n % 2 else (durable, "durable")
+        record = records[match_id]
+        record.match.version = 2
+        try:
+            await store.commit(record, records_pb2.StoredEntry(version=2), 1)
+            acknowledged[kind].append(match_id)
+        except ConnectionError:
+            pass  # refused: the client would resend it
+        if n == 8:
+            break
+    cluster.kill(primary)
+    os.kill(cluster.processes[replica].pid, signal.SIGCONT)
+    await asyncio.to_thread(cluster.wait_healthy)
+    await fast.fast.refresh()
+    lost = {}
+    for kind, matches in acknowledged.items():
+        versions = [await fast.fast.execute("HGET", match_key(m), "v") for m in matches]
+        lost[kind] = sum(1 for v in versions if v != b"2")
+    lost["acknowledged_fast"] = len(acknowledged["fast"])
+    lost["acknowledged_durable"] = len(acknowledged["durable"])
+    await fast.close()
+    await durable.close()
+    return lost

@@ -51,6 +51,7 @@ class ClusterMultiplexer(Multiplexer):
         self.slot_of = slot_of
         self.owners: list[Address] | None = None  # the primary serving each slot
         self.nodes: dict[Address, Multiplexer] = {}
+        self.known: list[Address] = []  # every node of the last slot map, to ask next time
         self._refreshing: asyncio.Task | None = None
         self._refreshed_at = 0.0
 
@@ -137,7 +138,7 @@ class ClusterMultiplexer(Multiplexer):
 
     async def _refresh(self) -> None:
         try:
-            candidates = [*self.nodes, *self.seeds]
+            candidates = [*self.nodes, *self.known, *self.seeds]
             failures = []
             for address in dict.fromkeys(candidates):
                 try:
@@ -154,16 +155,17 @@ class ClusterMultiplexer(Multiplexer):
 
     def _install(self, ranges: list, asked: Address) -> None:
         owners: list[Address | None] = [None] * SLOTS
-        for first, last, primary, *_ in ranges:
-            host = primary[0].decode() if primary[0] else asked[0]
-            address = (host, int(primary[1]))
-            owners[first:last + 1] = [address] * (last - first + 1)
-        previous, self.owners = self.owners, owners
+        known: dict[Address, None] = {}
+        for first, last, *nodes in ranges:
+            addresses = [(n[0].decode() or asked[0], int(n[1])) for n in nodes]
+            owners[first:last + 1] = [addresses[0]] * (last - first + 1)
+            known.update(dict.fromkeys(addresses))
+        previous, self.owners, self.known = self.owners, owners, list(known)
         if previous != owners:
             log.info("cluster slot map", primaries=sorted({f"{h}:{p}" for h, p in
                                                          filter(None, owners)}))
         serving = set(filter(None, owners))
-        for address in [a for a in self.nodes if a not in serving and a not in self.seeds]:
+        for address in [a for a in self.nodes if a not in serving]:
             asyncio.ensure_future(self.nodes.pop(address).close())
 
     async def close(self) -> None:
