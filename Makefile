@@ -40,6 +40,10 @@ test-fast: setup
 bench: setup
 	$(PY) -m bench.run $(ARGS)
 
+# What acknowledging a move only once a replica holds it costs, on a loopback Valkey Cluster.
+bench-cluster: setup
+	$(PY) -m bench.cluster $(ARGS)
+
 # Many full games of every hosted game over gRPC, bots on all seats, each checked.
 soak: setup
 	$(PY) -m bench.soak $(ARGS)

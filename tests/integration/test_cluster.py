@@ -210,3 +210,20 @@ async def _lagging_replica_failover(cluster: LocalCluster) -> dict[str, int]:
     await fast.close()
     await durable.close()
     return lost
+
+
+def test_clocks_fire_exactly_once_on_the_cluster(cluster):
+    """Deadlines live in their match's slot; two replicas fire each once."""
+    from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
+    from cosmodrome.v1 import games_pb2
+    options = games_pb2.GameOptions(tictactoe=tictactoe_pb2.Options(turn_timeout_ms=300))
+    with ServerProcess(redis_url=cluster.url) as a, ServerProcess(redis_url=cluster.url):
+        api = Api(a.address)
+        matches = [api.new_match("tictactoe", options=options)[0] for _ in range(8)]
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not all(
+                api.view(m).match.status == match_pb2.MATCH_STATUS_FINISHED for m in matches):
+            time.sleep(0.1)
+        kinds = [[e.move_kind for e in api.export(m).log] for m in matches]
+        api.close()
+    assert all(k.count("timeout") == 1 for k in kinds), kinds

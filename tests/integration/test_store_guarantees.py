@@ -14,10 +14,13 @@ from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
 from cosmodrome.store.deadlines import DeadlineLoop
 from cosmodrome.store.redis_store import (
     IDEMPOTENCY_KEYS_PER_SEAT,
+    LEGACY_DEADLINES,
     SLOTS,
     RedisStore,
     Retry,
+    deadlines_key,
     idem_key,
+    match_slot,
 )
 from cosmodrome.v1 import games_pb2, lobby_pb2, match_pb2, records_pb2
 from tests.support import ttt
@@ -114,3 +117,25 @@ async def test_a_replica_killed_right_after_a_move_leaves_its_clock_to_fire(
     assert export.match.status == match_pb2.MATCH_STATUS_FINISHED
     assert [e.move_kind for e in log].count("timeout") == 1
     assert fired >= 1
+
+
+async def test_deadlines_of_a_store_from_before_slots_are_moved_and_fire(redis_url):
+    store = RedisStore.from_url(redis_url)
+    runner = Runner(store, registry())
+    options = games_pb2.GameOptions(tictactoe=tictactoe_pb2.Options(turn_timeout_ms=60_000))
+    match = await runner.create("tictactoe", options, 2, None)
+    await runner.join(match.match_id, 0, "x")
+    await runner.join(match.match_id, 1, "o")
+    record, _ = await store.load(match.match_id)
+    slot_set = deadlines_key(match_slot(match.match_id))
+    await store.redis.zrem(slot_set, match.match_id)  # as an older release left it:
+    await store.redis.zadd(LEGACY_DEADLINES, {match.match_id: record.next_deadline_ms})
+
+    later = Runner(store, registry(), clock=lambda: wall_clock_ms() + 120_000)
+    assert await store.migrate_legacy_deadlines() >= 1
+    await DeadlineLoop(later, sweep_slots=SLOTS).tick()
+    export, _ = await store.export(match.match_id)
+    legacy_left = await store.redis.exists(LEGACY_DEADLINES)
+    await store.close()
+    assert export.match.status == match_pb2.MATCH_STATUS_FINISHED
+    assert not legacy_left
