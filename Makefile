@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PROTOS := $(shell find proto -name '*.proto')
 GEN_STAMP := server/cosmodrome/v1/.generated
 
-.PHONY: setup proto contract-lock run gateway test test-fast bench soak lint clean
+.PHONY: setup proto contract-lock run gateway test test-fast bench bench-cluster soak lint clean
 
 setup: $(VENV)/.installed $(GEN_STAMP)
 
