@@ -4,6 +4,7 @@ replicas, under load, while one server replica and one primary are SIGKILLed."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import secrets
@@ -55,12 +56,15 @@ class Ledger:
     def __init__(self) -> None:
         self.acked: dict[str, list[tuple[int, int]]] = {}
         self.watched: dict[str, list[int]] = {}
+        self.began: dict[str, float] = {}  # match -> seconds into the run it was created
+        self.t0 = time.monotonic()
 
 
 async def play_one_game(client: Client, ledger: Ledger) -> None:
     match = await retried(client.create_match, "tictactoe")
     seats = [await client.join(match.match_id), await client.join(match.match_id)]
     acked = ledger.acked[match.match_id] = []
+    ledger.began[match.match_id] = time.monotonic() - ledger.t0
     watcher = asyncio.ensure_future(watch(client, match.match_id, ledger))
     while True:
         view = await retried(seats[0].view)
@@ -73,7 +77,8 @@ async def play_one_game(client: Client, ledger: Ledger) -> None:
         move = random.choice(mine[0].options)
         response = await seat.submit(move, expected_version=seat.version, retries=12)
         acked.append((response.version, seat.seat))
-    await asyncio.wait_for(watcher, 30)
+    with contextlib.suppress(TimeoutError):  # an unfinished watch is reported by _check
+        await asyncio.wait_for(watcher, 30)
 
 
 async def watch(client: Client, match_id: str, ledger: Ledger) -> None:
@@ -103,15 +108,26 @@ async def faults(cluster: LocalCluster, doomed: ServerProcess, start: float) -> 
 
 
 def test_failover_under_load_loses_and_doubles_nothing(cluster):
+    """Run with COSMODROME_CLUSTER_DURABLE=0 to measure the same without the durable mode
+    (it then reports what was lost instead of failing)."""
+    durable = os.environ.get("COSMODROME_CLUSTER_DURABLE", "1") != "0"
     wait = ["--store-wait-replicas", "1", "--store-wait-ms", str(NODE_TIMEOUT_MS)]
-    servers = [ServerProcess(redis_url=cluster.url, extra=wait).start() for _ in range(3)]
+    servers = [ServerProcess(redis_url=cluster.url, extra=wait if durable else [])
+               for _ in range(3)]
     try:
+        for server in servers:
+            server.start()
         ledger, played = asyncio.run(_load(cluster, servers))
         cluster.wait_healthy()
-        _check(servers[1], ledger, played)
+        figures = _check(servers[1], ledger)
     finally:
         for server in servers:
             server.stop()
+    print(f"cluster failover, durable={durable}: {played} games, {figures}")
+    assert played >= PLAYERS
+    if durable:
+        assert figures["lost"] == figures["doubled"] == figures["unfinished"] == 0
+        assert figures["watches_wrong"] == figures["inconsistent"] == 0
 
 
 async def _load(cluster: LocalCluster, servers: list[ServerProcess]) -> tuple[Ledger, int]:
@@ -123,7 +139,7 @@ async def _load(cluster: LocalCluster, servers: list[ServerProcess]) -> tuple[Le
         ("grpc.max_reconnect_backoff_ms", 1000)])
     ledger = Ledger()
     async with Client(target, channel=channel, timeout=10) as client:
-        start = time.monotonic()
+        start = ledger.t0 = time.monotonic()
         chaos = asyncio.ensure_future(faults(cluster, servers[0], start))
         games = await asyncio.gather(*(player(client, ledger, start + GAMES_FOR_S)
                                        for _ in range(PLAYERS)))
@@ -131,27 +147,31 @@ async def _load(cluster: LocalCluster, servers: list[ServerProcess]) -> tuple[Le
     return ledger, sum(games)
 
 
-def _check(survivor: ServerProcess, ledger: Ledger, played: int) -> None:
+def _check(survivor: ServerProcess, ledger: Ledger) -> dict[str, int]:
+    """Each match against the client's ledger: acknowledged moves lost or applied twice,
+    matches unfinished or inconsistent (a gap in the log, a mark not one move), watchers
+    that did not see each version exactly once."""
     api = Api(survivor.address)
-    moves = doubled = lost = 0
+    figures = Counter(moves=0, lost=0, doubled=0, unfinished=0, inconsistent=0,
+                      watches_wrong=0)
     for match_id, acked in ledger.acked.items():
         export = api.export(match_id)
+        versions = list(range(1, export.record.match.version + 1))
         log = [(e.version, e.seat) for e in export.log]
-        assert [v for v, _ in log] == list(range(1, export.record.match.version + 1))
         played_moves = [(v, s) for v, s in log if s >= 0 and v > 3]  # after create, 2 joins
-        assert export.record.match.status == match_pb2.MATCH_STATUS_FINISHED
-        lost += len(set(acked) - set(played_moves))
-        doubled += len(played_moves) - len(set(acked))
-        moves += len(acked)
         cells = export.record.state.tictactoe.cells
-        assert sum(1 for c in cells if c) == len(played_moves)  # one mark per move applied
-        assert ledger.watched[match_id] == list(range(1, export.record.match.version + 1))
+        figures["moves"] += len(acked)
+        figures["lost"] += len(set(acked) - set(played_moves))
+        figures["doubled"] += max(0, len(played_moves) - len(set(acked)))
+        figures["unfinished"] += export.record.match.status != match_pb2.MATCH_STATUS_FINISHED
+        figures["inconsistent"] += ([v for v, _ in log] != versions
+                                    or sum(1 for c in cells if c) != len(played_moves))
+        if ledger.watched.get(match_id) != versions:
+            figures["watches_wrong"] += 1
+            print(f"watch of {match_id} (created at {ledger.began[match_id]:.1f} s): saw "
+                  f"{ledger.watched.get(match_id)}, log {versions}")
     api.close()
-    counts = Counter(v for acked in ledger.acked.values() for v, _ in acked)
-    print(f"cluster failover: {played} games, {moves} acknowledged moves, {lost} lost, "
-          f"{doubled} doubled; versions by count: {dict(sorted(counts.items()))}")
-    assert played >= PLAYERS
-    assert (lost, doubled) == (0, 0)
+    return dict(figures)
 
 
 def test_a_failover_loses_acknowledged_writes_only_without_the_durable_mode(cluster):

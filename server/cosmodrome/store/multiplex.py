@@ -344,5 +344,6 @@ class Subscriber:
             if self._was_ready:  # a reconnection: publications may have been missed
                 self.on_resume()
             self._was_ready = True
-        elif isinstance(reply, hiredis.ReplyError):
+        elif isinstance(reply, hiredis.ReplyError):  # e.g. MOVED: not this node's slot now
             log.warning("subscriber refused by Redis", error=str(reply))
+            self.on_lost()
