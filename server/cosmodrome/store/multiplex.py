@@ -250,8 +250,8 @@ class Subscriber:
     `on_message(channel)` runs for each publication. What is published while the connection
     is down is lost: once it is back and every channel subscribed again, `on_resume()` runs
     so the caller can catch up from its own positions. `sharded`: by SSUBSCRIBE (the
-    channels of one Cluster node's slots); `on_lost()` runs when the connection drops or
-    the node gives a channel up (its slot moved).
+    channels of one Cluster node's slots); `on_lost()` runs when the connection drops, which
+    it also does when the node gives a wanted channel up or refuses one (its slot moved).
     """
 
     RETRY_S = 0.5
@@ -338,12 +338,18 @@ class Subscriber:
                     confirmed.set_result(None)
         elif kind == unsubscribed:
             if reply[1] in self.channels:  # not asked for: the node gave the slot up
-                self.on_lost()
+                self._start_over("the node gave up a channel's slot")
         elif kind in (b"pong", b"PONG"):
             self._ready = True
             if self._was_ready:  # a reconnection: publications may have been missed
                 self.on_resume()
             self._was_ready = True
         elif isinstance(reply, hiredis.ReplyError):  # e.g. MOVED: not this node's slot now
-            log.warning("subscriber refused by Redis", error=str(reply))
-            self.on_lost()
+            self._start_over(f"subscriber refused by Redis: {reply}")
+
+    def _start_over(self, why: str) -> None:
+        """A channel is not subscribed although wanted: drop the connection, so every
+        channel is subscribed again (after `on_lost`, which may move it to another node)."""
+        log.warning("subscriber starts over", reason=why)
+        if self._connection is not None and self._connection.transport is not None:
+            self._connection.transport.abort()
