@@ -16,7 +16,7 @@ import grpc
 import pytest
 from redis.exceptions import ConnectionError
 
-from cosmodrome.store.redis_store import RedisStore, match_key, match_slot
+from cosmodrome.store.redis_store import RedisStore, match_channel, match_key, match_slot
 from cosmodrome.v1 import match_pb2, records_pb2
 from cosmodrome_client import Client, CosmodromeError
 from tests.integration.local_cluster import NODE_TIMEOUT_MS, LocalCluster
@@ -247,3 +247,29 @@ def test_clocks_fire_exactly_once_on_the_cluster(cluster):
         kinds = [[e.move_kind for e in api.export(m).log] for m in matches]
         api.close()
     assert all(k.count("timeout") == 1 for k in kinds), kinds
+
+
+async def test_sharded_subscriptions_of_many_slots_come_back_after_a_dropped_connection(
+        cluster):
+    store = RedisStore.from_url(cluster.url)
+    heard: set[str] = set()
+    resumed = []
+    notices = store.subscriber(heard.add, lambda: resumed.append(1))
+    matches = [secrets.token_hex(8) for _ in range(30)]  # many slots on every primary
+    for match_id in matches:
+        await notices.subscribe(match_channel(match_id))
+    for port in cluster.primary_ports():
+        cluster.node(port).client_kill_filter(_type="pubsub")
+    for _ in range(100):  # each primary's subscriber reconnects and says so
+        if len(resumed) >= cluster.primaries:
+            break
+        await asyncio.sleep(0.1)
+    for match_id in matches:
+        await store.fast.execute("SPUBLISH", match_channel(match_id), 2)
+    for _ in range(50):
+        if heard == set(matches):
+            break
+        await asyncio.sleep(0.1)
+    await notices.close()
+    await store.close()
+    assert heard == set(matches)

@@ -264,6 +264,7 @@ class Subscriber:
         self.on_message = on_message
         self.on_resume = on_resume
         self.on_lost = on_lost or (lambda: None)
+        self.sharded = sharded
         self.verbs = (b"SSUBSCRIBE", b"SUNSUBSCRIBE") if sharded else (b"SUBSCRIBE",
                                                                       b"UNSUBSCRIBE")
         self.kinds = (b"smessage", b"ssubscribe", b"sunsubscribe") if sharded else (
@@ -317,7 +318,10 @@ class Subscriber:
                 await asyncio.sleep(self.RETRY_S)
                 continue
             self._connection, self._ready = connection, False
-            if self.channels:
+            if self.channels and self.sharded:  # SSUBSCRIBE takes channels of one slot only
+                connection.push(b"".join(hiredis.pack_command((self.verbs[0], name))
+                                         for name in self.channels))
+            elif self.channels:
                 connection.push(hiredis.pack_command((self.verbs[0], *self.channels)))
             # The PING's answer comes after every SUBSCRIBE's: from then on nothing is missed.
             connection.push(hiredis.pack_command(("PING",)))
