@@ -112,7 +112,7 @@ def game_index(game: str) -> str:
 
 @dataclass(frozen=True)
 class Retry:
-    """An idempotency key, and the caller's slot that keeps its latest one."""
+    """An idempotency key, and the name its caller's latest keys are kept under."""
 
     slot: str
     key: str
