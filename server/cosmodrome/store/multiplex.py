@@ -162,6 +162,8 @@ class Multiplexer:
         (WAIT); raises ConnectionError if they do not within `timeout_ms`. Concurrent
         callers share WAITs (group commit): one in flight, the next covers those it missed.
         A WAIT holds up the connection's later commands until it returns."""
+        # The caller resumes right after its write's reply: the connection is the one that
+        # carried it, as a replacement could not have been opened in between.
         connection = self._connection
         if connection is None or connection.lost:
             raise ConnectionError("the connection that wrote is lost: not known replicated")
