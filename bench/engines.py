@@ -84,7 +84,7 @@ def run(seconds: float = 3.0, timeout: float = 60.0) -> list[str]:
                  f"({ttt.games_per_s:,.0f} games/s)   budget >= {TICTACTOE_BUDGET:,} "
                  f"(OpenSpiel Python) [{verdict}]")
     print(lines[-1], flush=True)
-    for module in ("bench.engine_mlem", "bench.engine_cosmic"):
+    for module in ("bench.engine_mlem", "bench.engine_cosmic", "bench.engine_crafting"):
         for line in run_game_bench(module, seconds, timeout):
             lines.append(line)
             print(line, flush=True)
@@ -126,7 +126,8 @@ def run_game_bench(module: str, seconds: float, timeout: float) -> list[str]:
 
 # Budgets from ARCHITECTURE.md: "MLEM thousands of moves/s; Cosmic Encounter full self-play
 # games in well under a second each".
-BUDGETS = {"mlem": ("moves_per_s", ">=", 1_000), "cosmic": ("seconds_per_game", "<", 1.0)}
+BUDGETS = {"mlem": ("moves_per_s", ">=", 1_000), "cosmic": ("seconds_per_game", "<", 1.0),
+           "crafting": ("moves_per_s", ">=", 2_000)}  # issue 11
 
 
 def describe(game: str, figures: dict) -> str:

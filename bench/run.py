@@ -118,7 +118,7 @@ async def server_figures(address: str, redis_url: str, seconds: float,
                 f"{name} {1000 * (after[name] - before[name]) / max(figures.calls, 1):.2f} ms"
                 for name in after), flush=True)
 
-        for game in ("highcard", "mlem", "cosmic"):
+        for game in ("highcard", "mlem", "cosmic", "crafting"):
             moves, elapsed = await server_load.bot_rate(client, game, BOT_MATCHES, seconds)
             print(f"{game} through gRPC, RandomBots on every seat (watch + submit), "
                   f"{BOT_MATCHES} matches: {moves / elapsed:7,.0f} moves/s ({moves:,} moves)",

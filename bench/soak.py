@@ -30,7 +30,7 @@ from cosmodrome.games import registry
 from cosmodrome.store.embedded import free_port
 from cosmodrome.v1 import admin_pb2, admin_pb2_grpc, match_pb2
 from cosmodrome_client import Client, play
-from cosmodrome_client.bots import RandomBot, bot_for
+from cosmodrome_client.bots import RandomBot
 
 FINISHED = match_pb2.MATCH_STATUS_FINISHED
 
@@ -80,8 +80,8 @@ async def one_game(client: Client, admin, token: str, game: str, players: int, s
     """Plays one match to the end; returns (moves, problems)."""
     match = await client.create_match(game, players=players, seed=seed)
     seats = [await client.join(match.match_id, name=f"bot{i}") for i in range(players)]
-    bots = [bot_for(game, seed=seed * 10 + i) if game_bots else RandomBot(seed * 10 + i)
-            for i in range(players)]
+    bots = [await client.game_bot(game, seed=seed * 10 + i) if game_bots
+            else RandomBot(seed * 10 + i) for i in range(players)]
     try:
         await asyncio.wait_for(asyncio.gather(*(play(s, b) for s, b in zip(seats, bots,
                                                                                strict=True))),

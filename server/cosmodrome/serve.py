@@ -14,6 +14,8 @@ Configuration by flags or environment (flags win):
     --log-level/COSMODROME_LOG_LEVEL      info (default), warning, ...
     --retention-hours/COSMODROME_RETENTION_HOURS  keep finished matches (168)
     --max-message-bytes/COSMODROME_MAX_MESSAGE_BYTES  largest request accepted (262144)
+    --http-port/COSMODROME_HTTP_PORT  also serve HTTP here through an Envoy edge started
+                                      beside this replica (REST/JSON, SSE, gRPC-Web); 0: no
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ class Config:
     log_level: str = "info"
     retention_hours: float = 168.0
     max_message_bytes: int = 256 * 1024
+    http_port: int = 0
 
 
 def parse_config(argv: list[str] | None = None) -> Config:
@@ -90,6 +93,7 @@ def parse_config(argv: list[str] | None = None) -> Config:
                    default=float(env("COSMODROME_RETENTION_HOURS", d.retention_hours)))
     p.add_argument("--max-message-bytes", type=int,
                    default=int(env("COSMODROME_MAX_MESSAGE_BYTES", d.max_message_bytes)))
+    p.add_argument("--http-port", type=int, default=int(env("COSMODROME_HTTP_PORT", d.http_port)))
     return Config(**vars(p.parse_args(argv)))
 
 
@@ -194,6 +198,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     for name in ["", *names]:
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     deadlines.start()
+    edge = await start_edge(config, port) if config.http_port else None
     log.info("serving", address=f"{config.host}:{port}", store=url,
              embedded=embedded is not None, games=sorted(runner.games),
              admin_api=bool(config.admin_token))
@@ -209,6 +214,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
 
     log.info("shutting down")
     await health_servicer.enter_graceful_shutdown()
+    if edge:
+        await asyncio.to_thread(edge.stop)
     await deadlines.stop()
     await hub.close()  # watch streams end cleanly; clients resume elsewhere
     await server.stop(grace=5)
@@ -217,6 +224,22 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     if embedded:
         await embedded.astop()
     log.info("stopped")
+
+
+async def start_edge(config: Config, grpc_port: int):
+    """The HTTP edge for this replica alone (`make run`). Spawned here, in the main thread,
+    so it ends with this process; awaited in a thread, since it answers through us."""
+    from cosmodrome.edge.config import EdgeConfig
+    from cosmodrome.edge.launcher import EdgeProcess
+    edge = EdgeProcess(EdgeConfig(upstreams=[f"127.0.0.1:{grpc_port}"], host=config.host,
+                                  http_port=config.http_port, health_interval_s=2.0))
+    edge.spawn()
+    try:
+        await asyncio.to_thread(edge.wait_ready)
+    except RuntimeError as exc:  # Envoy said why above (a port taken, most often)
+        raise SystemExit(f"cosmodrome: {exc}") from None
+    print(f"cosmodrome HTTP edge on {edge.url}", file=sys.stderr, flush=True)
+    return edge
 
 
 def main(argv: list[str] | None = None) -> None:

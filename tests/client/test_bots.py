@@ -8,7 +8,7 @@ import pytest
 
 from cosmodrome.v1 import match_pb2
 from cosmodrome_client import Client, RandomBot, game_view, play
-from cosmodrome_client.bots import GAME_BOTS, bot_for, has_bot
+from cosmodrome_client.bots import GAME_BOTS, has_bot
 
 FINISHED = match_pb2.MATCH_STATUS_FINISHED
 
@@ -91,7 +91,8 @@ async def test_each_game_heuristic_bot_plays_from_its_redacted_view_over_grpc(cl
         match = await client.create_match(game, players=hosted[game].min_players, seed=seed)
         seats = [await client.join(match.match_id) for _ in range(match.players)]
         made = [0]
-        bots = [Capped(bot_for(game, seed=s.seat), made, cap=5_000) for s in seats]
+        bots = [Capped(await client.game_bot(game, seed=s.seat), made, cap=5_000)
+                for s in seats]
         assert all(type(b.bot) is not RandomBot for b in bots)
         async with asyncio.TaskGroup() as group:  # one bot failing stops the others
             tasks = [group.create_task(play(s, b)) for s, b in zip(seats, bots, strict=True)]

@@ -9,11 +9,12 @@ import re
 import pytest
 from google.protobuf.message import Message
 
+from cosmodrome.api.content import game_content
 from cosmodrome.games.cosmic.v1 import cosmic_pb2
+from cosmodrome.games.crafting.v1 import crafting_pb2
 from cosmodrome.games.mlem.v1 import mlem_pb2
 from cosmodrome.v1 import match_pb2
 from cosmodrome_client import Client, RandomBot, game_view, unwrap
-from cosmodrome_client.bots import bot_for
 from cosmodrome_client.errors import MoveNoLongerLegal, StaleVersionError
 from cosmodrome_client.renderers import RENDERERS, Context
 from cosmodrome_client.renderers import cosmic as cosmic_text
@@ -55,7 +56,7 @@ async def bots_move(seats, bots, moves: int, until=None) -> None:
 async def events_of(seat, game: str) -> list[tuple[Message, str]]:
     """Every event the seat may see so far, with its description as the seat's screen has it."""
     view = await seat.view()
-    ctx = context(view)
+    ctx = context(view, content=await seat.client.game_content(game))
     return [(unwrap(e), describe_event(game, unwrap(e), ctx))
             for entry in await seat.log() for e in entry.events]
 
@@ -82,16 +83,17 @@ NAMES = ["ada", "bob", "cy"]
 
 
 async def test_mlem_screen_shows_the_track_the_rocket_and_every_players_board(server, client):
+    content = await client.game_content("mlem")
     seats = await seated(client, "mlem", NAMES, seed=3)
-    bots = [bot_for("mlem", seed=i) for i in range(3)]
+    bots = [await client.game_bot("mlem", seed=i) for i in range(3)]
     # a few moves in, with cats aboard a rocket that is flying
     await bots_move(seats, bots, 40, until=lambda v: game_view(v).phase == mlem_pb2.PHASE_TRAVEL
                     and game_view(v).expedition >= 2)
     view = await seats[0].view()
     gv = game_view(view)
     assert gv.phase == mlem_pb2.PHASE_TRAVEL and gv.rocket, "a flight in progress"
-    screen = "\n".join(render(view))
-    ctx = context(view)
+    screen = "\n".join(render(view, content=content))
+    ctx = context(view, content=content)
     assert "seat 0: ada  <- you" in screen and "seat 1: bob" in screen
     assert f"Expedition {gv.expedition} - travel" in screen
     assert f"Cosmic Failure: {gv.failure}/11" in screen
@@ -119,23 +121,25 @@ async def test_mlem_screen_shows_the_track_the_rocket_and_every_players_board(se
     # the Commander's options, as a person reads them
     commander_seat = seats[commander.owner]
     [decision] = commander_seat.decisions(await commander_seat.view())
-    ctx = context(await commander_seat.view(), decision.kind)
+    ctx = context(await commander_seat.view(), decision.kind, content)
     for option in decision.options:
         text = describe_move("mlem", option, ctx)
         assert re.fullmatch(r"use dice groups [1-4B+booster]+: fly \d+ to space \d+.*", text)
 
 
 async def test_mlem_take_off_shows_who_boarded_what_and_who_is_still_to_board(server, client):
+    content = await client.game_content("mlem")
     seats = await seated(client, "mlem", NAMES, seed=5)
     view = await seats[0].view()
     [pick] = seats[0].decisions(view)
     mine = pick.options[-1]
     await seats[0].submit(mine)
     view = await seats[1].view()
-    screen = "\n".join(render(view))
+    screen = "\n".join(render(view, content=content))
     assert "still to board: you, cy" in screen
     kind = mlem_text.cat_kind(mine.send_cat.kind)
-    spectator = "\n".join(render(await client.spectate(view.match.match_id).view()))
+    watched = await client.spectate(view.match.match_id).view()
+    spectator = "\n".join(render(watched, content=content))
     assert "still to board: bob, cy" in spectator
     events = [text for _, text in await events_of(seats[1], "mlem")]
     assert any(f"{kind}" in text and "boards the rocket as Commander" in text
@@ -144,7 +148,7 @@ async def test_mlem_take_off_shows_who_boarded_what_and_who_is_still_to_board(se
 
 async def test_mlem_events_of_a_played_match_are_all_in_words(server, client):
     seats = await seated(client, "mlem", NAMES, seed=7)
-    await bots_move(seats, [bot_for("mlem", seed=i) for i in range(3)], 60)
+    await bots_move(seats, [await client.game_bot("mlem", seed=i) for i in range(3)], 60)
     seen = await events_of(seats[0], "mlem")
     kinds = {event.WhichOneof("kind") for event, _ in seen}
     assert {"take_off", "dice_rolled", "rocket_moved", "landed"} <= kinds
@@ -159,16 +163,17 @@ COSMIC_NAMES = ["ada", "bob", "cy", "dee"]
 
 
 async def test_cosmic_screen_shows_my_hand_and_only_the_size_of_the_others(server, client):
+    content = await client.game_content("cosmic")
     seats = await seated(client, "cosmic", COSMIC_NAMES, seed=11)
-    bots = [bot_for("cosmic", seed=i) for i in range(4)]
+    bots = [await client.game_bot("cosmic", seed=i) for i in range(4)]
     await bots_move(seats, bots, 60, until=lambda v: game_view(v).enc.planet >= 0
                     and game_view(v).step >= cosmic_pb2.STEP_ALLIES)
     view = await seats[0].view()
     gv = game_view(view)
     e = gv.enc
     assert e.planet >= 0 and not gv.finished, "an encounter in progress"
-    screen = "\n".join(render(view))
-    ctx = context(view)
+    screen = "\n".join(render(view, content=content))
+    ctx = context(view, content=content)
     assert "seat 0: ada  <- you" in screen and "seat 3: dee" in screen
     colours = ("red", "blue", "green", "black")  # docs/rules/cosmic.md, seats 0-3
     for s, name in enumerate(COSMIC_NAMES):
@@ -178,31 +183,35 @@ async def test_cosmic_screen_shows_my_hand_and_only_the_size_of_the_others(serve
                          rf"{sv.home_bases} home \+ {sv.foreign_bases} foreign bases$",
                          screen, re.M), (s, screen)
         hand = f"hand {sv.hand_size} card{'' if sv.hand_size == 1 else 's'}"
-        powers = ", ".join(cosmic_text.power(p) for p in sv.powers) or "secret"
+        powers = ", ".join(cosmic_text.power(p, ctx) for p in sv.powers) or "secret"
         assert re.search(rf"^    power: {re.escape(powers)}[^;]*; {hand}(;|$)", screen, re.M), s
         home = " ".join(str(gv.tokens[p * 4 + s] or "-") for p in range(s * 5, s * 5 + 5))
         assert re.search(rf"^    tokens: home {home}(;|$)", screen, re.M), s
     assert gv.seats[0].powers and "secret" not in screen.split("seat 1 bob")[0], \
         "my own power is always shown"
-    mine = cosmic_text.card_list(sorted(gv.my_hand, key=cosmic_text._card_order))
+    def listed(cards) -> str:
+        return cosmic_text.card_list(sorted(cards, key=lambda c: cosmic_text._card_order(c, ctx)),
+                                     ctx)
+    mine = listed(gv.my_hand)
     assert f"Your hand: {mine}" in screen
     assert screen.count("Your hand:") == 1
     for s in (1, 2, 3):  # another seat's hand is a number: its cards are never listed
         theirs = game_view(await seats[s].view()).my_hand
-        listed = cosmic_text.card_list(sorted(theirs, key=cosmic_text._card_order))
-        if len(theirs) > 1 and listed != mine:
-            assert listed not in screen, s
+        if len(theirs) > 1 and listed(theirs) != mine:
+            assert listed(theirs) not in screen, s
     off, de = e.offense, e.defense
     assert (f"Encounter {e.number}: {ctx.who(off)} [{colours[off]}] on the offence, attacking "
             f"{cosmic_text.planet(e.planet)} defended by {ctx.who(de)} [{colours[de]}]") in screen
     assert re.search(rf"^  offence: {e.cone_off[off]} tokens? on the cone", screen, re.M)
     assert re.search(r"^Black hole \(the warp\): ", screen, re.M)
-    spectator = "\n".join(render(await client.spectate(view.match.match_id).view()))
+    watched = await client.spectate(view.match.match_id).view()
+    spectator = "\n".join(render(watched, content=content))
     assert "Your hand" not in spectator and "(you)" not in spectator
     assert mine not in spectator or len(gv.my_hand) < 2
 
 
 async def test_cosmic_face_down_cards_stay_face_down_for_the_others(server, client):
+    content = await client.game_content("cosmic")
     options = cosmic_pb2.Options(powers=["none", "none"], first_player=0)
     seats = await seated(client, "cosmic", ["ada", "bob"], seed=2, options=options)
     bots = [RandomBot(0), RandomBot(1)]
@@ -212,26 +221,26 @@ async def test_cosmic_face_down_cards_stay_face_down_for_the_others(server, clie
     assert game_view(view).step == cosmic_pb2.STEP_CARDS
     [decision] = seats[1].decisions(view)
     assert decision.kind == "encounter_card"
-    ctx = context(view, decision.kind)
+    ctx = context(view, decision.kind, content)
     played = decision.options[0]
     text = describe_move("cosmic", played, ctx)
-    assert text == f"play {cosmic_text.card(played.card.card)} face down"
+    assert text == f"play {cosmic_text.card(played.card.card, ctx)} face down"
     await seats[1].submit(played)
     bob = game_view(await seats[1].view())
     side = "offence" if bob.enc.offense == 1 else "defence"
     other = "defence" if side == "offence" else "offence"
-    card = cosmic_text.card(played.card.card)
+    card = cosmic_text.card(played.card.card, ctx)
     assert re.search(rf"^  cards: .*{side} {re.escape(card)} \(yours\)",
-                     "\n".join(render(await seats[1].view())), re.M)
+                     "\n".join(render(await seats[1].view(), content=content)), re.M)
     for viewer in (seats[0], client.spectate(seats[0].match_id)):
-        screen = "\n".join(render(await viewer.view()))
+        screen = "\n".join(render(await viewer.view(), content=content))
         assert re.search(rf"^  cards: .*{side} face down", screen, re.M), screen
         assert re.search(rf"{other} not yet chosen", screen), screen
 
 
 async def test_cosmic_events_of_a_played_match_are_all_in_words(server, client):
     seats = await seated(client, "cosmic", COSMIC_NAMES[:3], seed=5)
-    await bots_move(seats, [bot_for("cosmic", seed=i) for i in range(3)], 120)
+    await bots_move(seats, [await client.game_bot("cosmic", seed=i) for i in range(3)], 120)
     seen = await events_of(seats[0], "cosmic")
     kinds = {event.WhichOneof("kind") for event, _ in seen}
     assert {"note", "cards_seen", "destiny", "tokens_moved"} <= kinds
@@ -242,10 +251,11 @@ async def test_cosmic_events_of_a_played_match_are_all_in_words(server, client):
 
 # ------------------------------------------------------------------------------- every kind
 
-@pytest.mark.parametrize("game, module", [("mlem", "mlem_pb2"), ("cosmic", "cosmic_pb2")])
+@pytest.mark.parametrize("game, module", [("mlem", "mlem_pb2"), ("cosmic", "cosmic_pb2"),
+                                          ("crafting", "crafting_pb2")])
 def test_every_move_and_event_kind_has_a_description(game, module):
     """A kind added to a game's Move or Event oneof without a description fails here."""
-    pb = {"mlem_pb2": mlem_pb2, "cosmic_pb2": cosmic_pb2}[module]
+    pb = {"mlem_pb2": mlem_pb2, "cosmic_pb2": cosmic_pb2, "crafting_pb2": crafting_pb2}[module]
     renderer = RENDERERS[game]
     ctx = Context(names=("ada", "bob"), viewer=0)
     for message in [*oneof_kinds(pb.Move), *oneof_kinds(pb.Event)]:
@@ -258,7 +268,7 @@ def test_every_move_and_event_kind_has_a_description(game, module):
         assert describe(game, message, ctx) == text
 
 
-@pytest.mark.parametrize("game", ["mlem", "cosmic"])
+@pytest.mark.parametrize("game", ["mlem", "cosmic", "crafting"])
 def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
     """In process, whole random games: every view (a seat's and a spectator's), every option
     and every event is drawn by the game's renderer, never by the generic fallback (which the
@@ -266,10 +276,14 @@ def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
     if game == "mlem":
         from cosmodrome.games.mlem.rules import Mlem as Engine
         options = mlem_pb2.Options()
+    elif game == "crafting":
+        from cosmodrome.games.crafting.rules import Crafting as Engine
+        options = crafting_pb2.Options()
     else:
         from cosmodrome.games.cosmic.rules import Cosmic as Engine
         options = cosmic_pb2.Options()
     renderer, engine = RENDERERS[game], Engine()
+    content = unwrap(game_content(engine))
     for players, seed in ((2, 1), (4, 2)):
         state = engine.setup(options, players, seed)
         pick = random.Random(seed)
@@ -281,11 +295,13 @@ def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
             d = pick.choice(decisions)
             for viewer in (d.seat, None):
                 lines = renderer.board(engine.view(state, viewer),
-                                       Context(names, -1 if viewer is None else viewer))
+                                       Context(names, -1 if viewer is None else viewer,
+                                               content=content))
                 assert lines and all(isinstance(line, str) for line in lines)
-            ctx = Context(names, d.seat, d.kind, engine.view(state, d.seat))
+            ctx = Context(names, d.seat, d.kind, engine.view(state, d.seat), content)
             for option in d.options:
                 assert renderer.move(option, ctx), option
             for event in engine.apply(state, d.seat, pick.choice(d.options)):
-                assert renderer.event(event.payload, Context(names, d.seat)), event.payload
+                assert renderer.event(event.payload, Context(names, d.seat, content=content)), \
+                    event.payload
         assert not engine.decisions(state), "the game ended"

@@ -109,7 +109,8 @@ async def test_a_person_plays_tictactoe_against_a_bot_to_the_end(server, client)
     assert "".join("".join(row) for row in grid) == marks
     assert "1. top left (cell 0)" in person.out, "the first option of an empty board"
     assert "Played: top left (cell 0)" in person.out
-    assert "seat 0 put X on the top left" in person.out
+    assert "you put X on the top left" in person.out  # seats by name, "you" for mine
+    assert re.search(r"^  v\d+ bot 1 place: bot 1 put O on the ", person.out, re.M)
 
 
 async def test_an_invalid_choice_re_prompts_and_q_quits(server, client):
@@ -202,7 +203,7 @@ async def test_a_spectator_watches_bots_play_live(server, client):
         for event in entry.events:
             if unwrap(event).WhichOneof("kind") == "placed":
                 p = unwrap(event).placed
-                assert f"seat {p.seat} put {'.XO'[p.mark]} on the" in spectator.out
+                assert f"robot {p.seat} put {'.XO'[p.mark]} on the" in spectator.out
     assert f"Game over: {final.result.summary}" in spectator.out
     assert "You win" not in spectator.out and "You lose" not in spectator.out
 
@@ -229,8 +230,8 @@ async def test_a_spectator_never_sees_a_highcard_hand(server, client):
     revealed = [e.revealed for e in public if e.WhichOneof("kind") == "revealed"]
     assert len(revealed) == 3
     for r in revealed:  # what was revealed in public is on screen, card for card
-        assert (f"round {r.round} revealed: seat 0: {r.cards[0]}, seat 1: {r.cards[1]}, "
-                f"seat 2: {r.cards[2]}; seat {r.winner} takes the trick") in out
+        assert (f"round {r.round} revealed: robot 0: {r.cards[0]}, robot 1: {r.cards[1]}, "
+                f"robot 2: {r.cards[2]}; robot {r.winner} takes the trick") in out
     # each seat's own cards went to that seat only: none of those events is on screen
     for event in private:
         assert event.WhichOneof("kind") == "you_played"
@@ -364,7 +365,7 @@ def test_a_person_plays_in_a_real_terminal_under_tmux(server):
     assert len(screens) >= 4, "at least three moves of mine, then the end"
 
 
-@pytest.mark.parametrize("game", ["tictactoe", "highcard", "mlem", "cosmic"])
+@pytest.mark.parametrize("game", ["tictactoe", "highcard", "mlem", "cosmic", "crafting"])
 async def test_every_hosted_game_is_playable_to_the_end_from_the_terminal(server, client, game):
     hosted = {g.name for g in await client.list_games()}
     if game not in hosted:

@@ -10,6 +10,7 @@ from cosmodrome_client.bots import Bot, RandomBot
 from cosmodrome_client.client import (
     SPECTATOR,
     Client,
+    Creator,
     Decision,
     Seat,
     Viewer,
@@ -27,7 +28,7 @@ from cosmodrome_client.errors import (
 from cosmodrome_client.messages import game_of, unwrap, wrap, wrap_move, wrap_options
 
 __all__ = [
-    "SPECTATOR", "Bot", "Client", "CosmodromeError", "Decision", "IllegalMoveError",
+    "SPECTATOR", "Bot", "Client", "CosmodromeError", "Creator", "Decision", "IllegalMoveError",
     "MoveNoLongerLegal", "RandomBot", "Seat", "StaleVersionError", "Viewer", "decisions_of",
     "error_info", "game_of", "game_view", "play", "unwrap", "wrap", "wrap_move", "wrap_options",
 ]

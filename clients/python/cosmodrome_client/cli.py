@@ -3,7 +3,7 @@
     cosmodrome games                                  # what the server hosts
     cosmodrome create tictactoe [--players N] [--seed S]
     cosmodrome show MATCH_ID                          # the match as a spectator sees it
-    cosmodrome watch MATCH_ID [--from-version V]      # follow it live
+    cosmodrome watch MATCH_ID [--from-version V] [--json]   # follow it live
     cosmodrome bots highcard --players 3 --matches 5  # RandomBots play whole matches
     cosmodrome bot mlem --game-bot                    # the game's own bot on every seat
     cosmodrome bots --join MATCH_ID [--game-bot]      # bots fill the open seats of a match
@@ -18,17 +18,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import sys
 
 import grpc
-from google.protobuf import text_format
+from google.protobuf import json_format, text_format
 
 from cosmodrome.v1 import match_pb2
-from cosmodrome_client.bots import RandomBot, bot_for
+from cosmodrome_client.bots import RandomBot
 from cosmodrome_client.client import Client, game_view, play
 from cosmodrome_client.errors import CosmodromeError
 from cosmodrome_client.messages import unwrap
+from cosmodrome_client.terminal import content_of, context, describe_event
 
 
 def _short(message) -> str:
@@ -63,10 +65,28 @@ async def show(client: Client, args: argparse.Namespace) -> None:
 
 
 async def watch(client: Client, args: argparse.Namespace) -> None:
-    async for update in client.spectate(args.match_id).watch(from_version=args.from_version):
-        e = update.entry
-        events = "; ".join(_short(unwrap(ev)) for ev in e.events)
-        print(f"v{e.version} seat {e.seat} {e.move_kind}: {events}", flush=True)
+    """One line per version: in words (seats by name, events as the terminal says them), or
+    with --json the MatchUpdate as JSON (every field, zeros included)."""
+    viewer = client.spectate(args.match_id)
+    latest = await viewer.view()
+    content = None if args.json else await content_of(client, latest.match.game)
+    async for update in viewer.watch(from_version=args.from_version):
+        if update.HasField("view"):
+            latest = update.view
+        if args.json:
+            print(json.dumps(json_format.MessageToDict(
+                update, preserving_proto_field_name=True,
+                always_print_fields_with_no_presence=True)), flush=True)
+        else:
+            print(watch_line(update.entry, latest, content), flush=True)
+
+
+def watch_line(entry: match_pb2.LogEntry, view: match_pb2.MatchView, content) -> str:
+    """`v7 ada place: ada placed X on cell 4`: the version, who moved, what happened."""
+    ctx = context(view, content=content)
+    who = "server" if entry.seat < 0 else ctx.name(entry.seat)
+    events = "; ".join(describe_event(view.match.game, unwrap(ev), ctx) for ev in entry.events)
+    return f"v{entry.version} {who} {entry.move_kind}" + (f": {events}" if events else "")
 
 
 async def bots(client: Client, args: argparse.Namespace) -> None:
@@ -80,7 +100,8 @@ async def bots(client: Client, args: argparse.Namespace) -> None:
         match = await client.create_match(args.game, players=args.players)
         seats = [await client.join(match.match_id, name=f"bot {s}")
                  for s in range(match.players)]
-        players = [bot_for(args.game) if args.game_bot else RandomBot() for _ in seats]
+        players = [await client.game_bot(args.game) if args.game_bot else RandomBot()
+                   for _ in seats]
         final, *_ = await asyncio.gather(*(play(s, b) for s, b in zip(seats, players,
                                                                          strict=True)))
         print(f"{i + 1}. {final.match_id}: {final.result.summary} "
@@ -96,7 +117,8 @@ async def fill(client: Client, args: argparse.Namespace) -> None:
                               f"match {match.match_id} has no open seat")
     seats = [await client.join(match.match_id, seat=i, name=f"bot {i}") for i in open_seats]
     print(f"{match.match_id}: bots on seats {open_seats}", flush=True)
-    players = [bot_for(match.game) if args.game_bot else RandomBot() for _ in seats]
+    players = [await client.game_bot(match.game) if args.game_bot else RandomBot()
+               for _ in seats]
     final, *_ = await asyncio.gather(*(play(s, b) for s, b in zip(seats, players, strict=True)))
     print(f"{final.match_id}: {final.result.summary} "
           f"(winners {list(final.result.winners)}, {final.version} versions)", flush=True)
@@ -125,6 +147,7 @@ def parser() -> argparse.ArgumentParser:
     w = sub.add_parser("watch", help="follow a match live")
     w.add_argument("match_id")
     w.add_argument("--from-version", type=int, default=0)
+    w.add_argument("--json", action="store_true", help="each update as one line of JSON")
     w.set_defaults(run=watch)
     b = sub.add_parser("bots", aliases=["bot"],
                        help="random bots play whole matches, or fill a match's seats")
@@ -163,6 +186,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # the reader went away (`cosmodrome watch ID | head`): end quietly, like other tools;
+        # output still buffered goes nowhere instead of failing again at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return getattr(args, "exit_code", 0)
 
 

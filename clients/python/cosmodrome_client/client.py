@@ -24,10 +24,11 @@ the client wraps and unwraps the service's typed oneofs.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import secrets
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Self
@@ -38,6 +39,7 @@ from google.protobuf.message import Message
 from cosmodrome.v1 import (
     catalog_pb2,
     catalog_pb2_grpc,
+    games_pb2,
     lobby_pb2,
     lobby_pb2_grpc,
     match_pb2,
@@ -45,6 +47,7 @@ from cosmodrome.v1 import (
     play_pb2_grpc,
 )
 from cosmodrome_client.bots.base import Bot
+from cosmodrome_client.bots.games import bot_for, has_bot
 from cosmodrome_client.errors import CosmodromeError, MoveNoLongerLegal, StaleVersionError
 from cosmodrome_client.messages import unwrap, wrap_move, wrap_options
 
@@ -56,8 +59,13 @@ _RESUMABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED,
                         grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.UNKNOWN,
                         grpc.StatusCode.INTERNAL, grpc.StatusCode.RESOURCE_EXHAUSTED})
 # A move that failed with one of these may or may not have been applied: resend it with the
-# same idempotency key, which the server answers with the first result.
-_TRANSIENT = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED})
+# same idempotency key, which the server answers with the first result. CANCELLED is what a
+# proxy (Envoy) answers when the replica behind it goes away mid-call.
+_TRANSIENT = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED,
+                        grpc.StatusCode.CANCELLED})
+# A read that failed with one of these never reached a replica that answered: ask again.
+_RETRY_READ = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED})
+READ_ATTEMPTS = 8
 
 _CHANNEL_OPTIONS = (
     ("grpc.keepalive_time_ms", 20_000),
@@ -66,6 +74,22 @@ _CHANNEL_OPTIONS = (
     ("grpc.initial_reconnect_backoff_ms", 100),
     ("grpc.max_reconnect_backoff_ms", 2_000),
 )
+_ROUND_ROBIN = ("grpc.service_config",
+                json.dumps({"loadBalancingConfig": [{"round_robin": {}}]}))
+
+
+def channel_target(address: str) -> tuple[str, bool]:
+    """The gRPC target for `address`, and whether it names several servers.
+
+    "host:port" is one server; "10.0.0.1:50051,10.0.0.2:50051" (several, comma-separated
+    IP addresses) becomes the target "ipv4:..." (or "ipv6:...") that lists them all; a
+    gRPC target such as "dns:///game.example:50051" passes through unchanged.
+    """
+    if "," not in address:
+        return address, False
+    parts = [a.strip() for a in address.split(",") if a.strip()]
+    scheme = "ipv6" if any(a.startswith("[") for a in parts) else "ipv4"
+    return f"{scheme}:{','.join(parts)}", True
 
 
 @dataclass(frozen=True)
@@ -104,17 +128,29 @@ class Client:
     Use as `async with Client.connect(address) as client:` (waits until the server answers),
     or `client = Client(address)` ... `await client.close()`. `timeout` bounds each unary
     call, in seconds.
+
+    Several replicas: `address` may list them ("10.0.0.1:50051,10.0.0.2:50051"), or be a
+    DNS name with `round_robin=True` ("dns:///game.example:50051" resolves to every
+    replica); calls are then spread over every replica that answers, and a replica that goes
+    away is skipped until it is back. Reads are retried, moves resent with their
+    idempotency key and watches resumed, so a replica's restart costs a game nothing.
     """
 
     def __init__(self, address: str, *, timeout: float | None = 30.0,
-                 channel: grpc.aio.Channel | None = None) -> None:
+                 channel: grpc.aio.Channel | None = None,
+                 round_robin: bool | None = None) -> None:
         self.address = address
         self.timeout = timeout
-        self.channel = channel or grpc.aio.insecure_channel(address, options=_CHANNEL_OPTIONS)
+        target, several = channel_target(address)
+        options = _CHANNEL_OPTIONS
+        if round_robin or (round_robin is None and several):
+            options = (*options, _ROUND_ROBIN)
+        self.channel = channel or grpc.aio.insecure_channel(target, options=options)
         self.catalog = catalog_pb2_grpc.CatalogServiceStub(self.channel)
         self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
         self.play = play_pb2_grpc.PlayServiceStub(self.channel)
         self.closed = False
+        self._contents: dict[str, games_pb2.GameContent] = {}
 
     @classmethod
     @asynccontextmanager
@@ -144,25 +180,65 @@ class Client:
         await self.close()
 
     async def _call(self, method, request: Message, token: str | None = None) -> Message:
+        """A call that changes something: sent once (a lost reply is not resent)."""
         try:
             return await method(request, metadata=_auth(token), timeout=self.timeout)
         except grpc.aio.AioRpcError as e:
             raise CosmodromeError.from_rpc(e) from e
 
+    async def _read(self, method, request: Message, token: str | None = None) -> Message:
+        """A call that changes nothing: asked again while no replica answers (UNAVAILABLE,
+        or CANCELLED by a proxy whose replica went away), waiting for one to be ready."""
+        for attempt in range(READ_ATTEMPTS):
+            try:
+                return await method(request, metadata=_auth(token), timeout=self.timeout,
+                                    wait_for_ready=True)
+            except grpc.aio.AioRpcError as e:
+                if e.code() not in _RETRY_READ or self.closed or attempt == READ_ATTEMPTS - 1:
+                    raise CosmodromeError.from_rpc(e) from e
+            await asyncio.sleep(min(1.0, 0.05 * 2 ** attempt))
+        raise AssertionError("unreachable")
+
     # catalog
 
     async def list_games(self) -> list[catalog_pb2.GameInfo]:
         """Every game the server hosts, with player counts and options schema."""
-        response = await self._call(self.catalog.ListGames, catalog_pb2.ListGamesRequest())
+        response = await self._read(self.catalog.ListGames, catalog_pb2.ListGamesRequest())
         return list(response.games)
+
+    async def game_content(self, game: str) -> Message | None:
+        """The game's static content as its own typed message (cosmic_pb2.Content: cards and
+        powers; mlem_pb2.Content: track layouts), or None for a game without any. Fetched
+        once per client: it never changes while a server runs."""
+        if game not in self._contents:
+            self._contents[game] = await self._read(
+                self.catalog.GetGameContent, catalog_pb2.GetGameContentRequest(game=game))
+        return unwrap(self._contents[game])
+
+    async def game_bot(self, game: str, seed: int | None = None) -> Bot:
+        """The game's own heuristic bot (`bots.bot_for`) with the game's content, or a
+        RandomBot for a game without one."""
+        content = await self.game_content(game) if has_bot(game) else None
+        return bot_for(game, seed, content)
 
     # lobby
 
     async def create_match(self, game: str, options: Message | None = None, players: int = 0,
-                           seed: int | None = None) -> match_pb2.Match:
+                           seed: int | None = None, *,
+                           bots: Mapping[int, int] | Sequence[int] = (),
+                           private: bool = False) -> match_pb2.Match:
         """A new match of `game`; `options` is the game's own Options message (or None for
-        its defaults), `players` 0 means the game's minimum, `seed` fixes the shuffle."""
-        request = lobby_pb2.CreateMatchRequest(game=game, players=players)
+        its defaults), `players` 0 means the game's minimum, `seed` fixes the shuffle.
+
+        `bots`: seats the server plays itself, as a list of seats (the game's own bot) or a
+        {seat: match_pb2.BotKind} mapping. `private`: joined only with the join secret, never
+        listed. The reply's `secrets` (creator token, join secret) is in this reply only:
+        keep it to start, kick or close the match (`client.creator(match)`) and to invite.
+        """
+        kinds = bots if isinstance(bots, Mapping) else dict.fromkeys(bots, 0)
+        request = lobby_pb2.CreateMatchRequest(
+            game=game, players=players, private=private,
+            bots=[lobby_pb2.ServerSeat(seat=s, kind=k) for s, k in kinds.items()])
         if options is not None:
             request.options.CopyFrom(wrap_options(options))
         if seed is not None:
@@ -170,7 +246,7 @@ class Client:
         return await self._call(self.lobby.CreateMatch, request)
 
     async def get_match(self, match_id: str) -> match_pb2.Match:
-        return await self._call(self.lobby.GetMatch, lobby_pb2.GetMatchRequest(match_id=match_id))
+        return await self._read(self.lobby.GetMatch, lobby_pb2.GetMatchRequest(match_id=match_id))
 
     async def list_matches(self, game: str = "",
                            status: match_pb2.MatchStatus = match_pb2.MATCH_STATUS_UNSPECIFIED,
@@ -182,17 +258,19 @@ class Client:
         while True:
             request = lobby_pb2.ListMatchesRequest(game=game, status=status,
                                                    page_size=page_size, page_token=token)
-            page = await self._call(self.lobby.ListMatches, request)
+            page = await self._read(self.lobby.ListMatches, request)
             matches.extend(page.matches)
             token = page.next_page_token
             if not token or (limit is not None and len(matches) >= limit):
                 return matches[:limit] if limit is not None else matches
 
     async def join(self, match_id: str, seat: int | None = None, name: str = "",
-                   retries: int = 8) -> Seat:
+                   join_secret: str = "", retries: int = 8) -> Seat:
         """Take a seat (`seat` None: the first open one). The Seat holds the secret token.
-        A join whose reply is lost (UNAVAILABLE) is resent with the same request_id."""
+        A private match needs its `join_secret` (from its creator). A join whose reply is
+        lost (UNAVAILABLE) is resent with the same request_id: same seat, same token."""
         request = lobby_pb2.JoinMatchRequest(match_id=match_id, display_name=name,
+                                             join_secret=join_secret,
                                              request_id=secrets.token_urlsafe(24))
         if seat is not None:
             request.seat = seat
@@ -213,6 +291,38 @@ class Client:
     def spectate(self, match_id: str) -> Viewer:
         """A spectator's handle: view and watch without a token."""
         return Viewer(self, match_id)
+
+    def creator(self, match: match_pb2.Match | str, token: str | None = None) -> Creator:
+        """The creator's handle on a match: `match` as CreateMatch returned it (its secrets
+        hold the token), or a match id with the saved `token`."""
+        if isinstance(match, str):
+            return Creator(self, match, token or "")
+        return Creator(self, match.match_id, token or match.secrets.creator_token)
+
+
+class Creator:
+    """The calls only a match's creator may make, with the creator token."""
+
+    def __init__(self, client: Client, match_id: str, token: str) -> None:
+        self.client = client
+        self.match_id = match_id
+        self.token = token
+
+    async def start(self, bots: match_pb2.BotKind = match_pb2.BOT_KIND_GAME
+                    ) -> match_pb2.Match:
+        """Start now; server bots of kind `bots` take the open seats."""
+        request = lobby_pb2.StartMatchRequest(match_id=self.match_id, bots=bots)
+        return await self.client._call(self.client.lobby.StartMatch, request, self.token)
+
+    async def kick(self, seat: int) -> match_pb2.Match:
+        """Free a taken seat before the start."""
+        request = lobby_pb2.KickSeatRequest(match_id=self.match_id, seat=seat)
+        return await self.client._call(self.client.lobby.KickSeat, request, self.token)
+
+    async def close(self) -> match_pb2.Match:
+        """End the match now (FINISHED, Result.closed, no winners)."""
+        request = lobby_pb2.CloseMatchRequest(match_id=self.match_id)
+        return await self.client._call(self.client.lobby.CloseMatch, request, self.token)
 
 
 class Viewer:
@@ -237,7 +347,7 @@ class Viewer:
 
     async def view(self) -> match_pb2.MatchView:
         """The match now, as this viewer may see it."""
-        view = await self.client._call(self.client.play.GetView,
+        view = await self.client._read(self.client.play.GetView,
                                        play_pb2.GetViewRequest(match_id=self.match_id),
                                        self.token)
         self._remember(view)
@@ -248,7 +358,7 @@ class Viewer:
         entries: list[match_pb2.LogEntry] = []
         while True:
             request = play_pb2.GetLogRequest(match_id=self.match_id, from_version=from_version)
-            page = await self.client._call(self.client.play.GetLog, request, self.token)
+            page = await self.client._read(self.client.play.GetLog, request, self.token)
             entries.extend(page.entries)
             if not page.entries or page.next_from_version <= from_version:
                 return entries
@@ -357,7 +467,8 @@ class Seat(Viewer):
         for attempt in range(retries + 1):
             try:
                 response = await self.client.play.SubmitMove(
-                    request, metadata=_auth(self.token), timeout=self.client.timeout)
+                    request, metadata=_auth(self.token), timeout=self.client.timeout,
+                    wait_for_ready=True)
             except grpc.aio.AioRpcError as e:
                 error = CosmodromeError.from_rpc(e)
                 if attempt == retries:
@@ -373,8 +484,8 @@ class Seat(Viewer):
                     request.expected_version = view.match.version
                     if attempt:  # others keep winning the race: step aside a little
                         await asyncio.sleep(random.uniform(0, 0.002 * attempt))
-                elif e.code() in _TRANSIENT:
-                    await asyncio.sleep(0.05 * 2 ** attempt)
+                elif e.code() in _TRANSIENT and not self.client.closed:
+                    await asyncio.sleep(min(1.0, 0.05 * 2 ** attempt))
                 else:
                     raise error from e
             else:

@@ -33,8 +33,7 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from cosmodrome.v1 import match_pb2
-from cosmodrome_client.bots import bot_for
-from cosmodrome_client.client import FINISHED, Client, Seat, Viewer, decisions_of, game_view, play
+from cosmodrome_client.client import FINISHED, Client, Seat, Viewer, decisions_of, game_view
 from cosmodrome_client.errors import (
     CosmodromeError,
     IllegalMoveError,
@@ -95,16 +94,18 @@ def fields_text(message: Message) -> list[str]:
     return lines
 
 
-def context(view: match_pb2.MatchView | None, kind: str = "") -> Context:
-    """What a game's renderer may know about a screen: seat names, the viewer, the View."""
+def context(view: match_pb2.MatchView | None, kind: str = "",
+            content: Message | None = None) -> Context:
+    """What a game's renderer may know about a screen: seat names, the viewer, the View, and
+    the game's static content (`Client.game_content`)."""
     if view is None:
-        return Context(kind=kind)
+        return Context(kind=kind, content=content)
     names = [""] * len(view.match.seats)
     for s in view.match.seats:
         if 0 <= s.index < len(names):
             names[s.index] = s.display_name
     return Context(names=tuple(names), viewer=view.viewer_seat, kind=kind,
-                   view=game_view(view))
+                   view=game_view(view), content=content)
 
 
 def _rendered(render: Callable | None, message: Message, ctx: Context | None):
@@ -139,10 +140,13 @@ def status_name(status: int) -> str:
     return match_pb2.MatchStatus.Name(status).removeprefix("MATCH_STATUS_").lower()
 
 
-def render(view: match_pb2.MatchView, events: Sequence[str] = ()) -> list[str]:
-    """The screen for one MatchView (without the options): match, seats, turn, game, events."""
+def render(view: match_pb2.MatchView, events: Sequence[str] = (),
+           content: Message | None = None) -> list[str]:
+    """The screen for one MatchView (without the options): match, seats, turn, game, events.
+    Seats are named by their display names; `content` is the game's (Client.game_content)."""
     m = view.match
     me = view.viewer_seat
+    ctx = context(view, content=content)
     who = "spectator" if me < 0 else f"seat {me}"
     lines = [f"{m.game}  match {m.match_id}  version {m.version}  {status_name(m.status)}"
              f"  (you: {who})"]
@@ -157,11 +161,11 @@ def render(view: match_pb2.MatchView, events: Sequence[str] = ()) -> list[str]:
     gv = game_view(view)
     if gv is not None:
         lines.append("")
-        lines += describe_view(m.game, gv, context(view))
+        lines += describe_view(m.game, gv, ctx)
     if view.decisions:
         lines.append("")
         for d in view.decisions:
-            owner = "you" if d.seat == me else f"seat {d.seat}"
+            owner = ctx.who(d.seat)
             clock = ""
             if d.deadline_ms:
                 left = max(0, round(d.deadline_ms / 1000 - time.time()))
@@ -176,7 +180,7 @@ def render(view: match_pb2.MatchView, events: Sequence[str] = ()) -> list[str]:
         lines.append("")
         winners = list(m.result.winners)
         lines.append(f"Game over: {m.result.summary or 'finished'}"
-                     f" (winners: {', '.join(f'seat {w}' for w in winners) or 'none'})")
+                     f" (winners: {', '.join(ctx.name(w) for w in winners) or 'none'})")
         if me >= 0:
             lines.append("You win!" if me in winners else
                          "Draw." if not winners else "You lose.")
@@ -225,6 +229,7 @@ class Terminal:
     options_ctx: Context = field(default_factory=Context)
     floor: int = 0  # the version my last move produced
     viewer_game: str = ""
+    content: Message | None = None  # the game's static content, from the server's catalog
 
     def say(self, text: str = "", end: str = "\n") -> None:
         self.out.write(text + end)
@@ -237,7 +242,7 @@ class Terminal:
     def draw(self) -> None:
         view = self.view
         self.say(CLEAR if self.clear else SEPARATOR, end="" if self.clear else "\n")
-        for line in render(view, list(self.events)):
+        for line in render(view, list(self.events), self.content):
             self.say(line)
         self.options, self.options_version = [], view.match.version
         if self.seat is not None and view.match.status != FINISHED:
@@ -245,7 +250,7 @@ class Terminal:
             if decisions:
                 d = decisions[0]
                 self.options = list(d.options)
-                self.options_ctx = context(view, d.kind)
+                self.options_ctx = context(view, d.kind, self.content)
                 self.say("")
                 self.say(f"You owe: {d.kind}" + (f" - {d.prompt}" if d.prompt else ""))
                 for i, move in enumerate(self.options, 1):
@@ -288,8 +293,9 @@ class Terminal:
     def on_update(self, update) -> None:
         game = self.viewer_game
         e = update.entry
-        who = "server" if e.seat < 0 else f"seat {e.seat}"
-        ctx = context(update.view if update.HasField("view") else self.view)
+        ctx = context(update.view if update.HasField("view") else self.view,
+                      content=self.content)
+        who = "server" if e.seat < 0 else ctx.who(e.seat)
         described = [describe_event(game, unwrap(ev), ctx) for ev in e.events]
         self.events.append(f"v{e.version} {who} {e.move_kind}"
                            + (": " + "; ".join(described) if described else ""))
@@ -337,6 +343,7 @@ class Terminal:
         start_reader(stdin, asyncio.get_running_loop(), self.queue)
         self.view = await self.viewer.view()
         self.viewer_game = self.view.match.game
+        self.content = await content_of(self.viewer.client, self.viewer_game)
         tasks = [asyncio.create_task(self.follow()), asyncio.create_task(self.monitor(channel))]
         pending: deque[str] = deque()
         closed = False
@@ -360,8 +367,6 @@ class Terminal:
                 elif kind == "error":
                     self.say(f"\nThe server refused the watch: {item[1]}")
                     return 1
-                elif kind == "bot":
-                    self.say(f"\nA bot stopped playing: {item[1]!r} (q quits)")
                 # q quits at once (after any choices typed before it); choices wait for a prompt
                 while pending and (self.options or pending[0].lower() in QUIT):
                     line = pending.popleft()
@@ -378,10 +383,21 @@ class Terminal:
             await asyncio.gather(*tasks, return_exceptions=True)
 
 
+async def content_of(client: Client, game: str) -> Message | None:
+    """The game's static content, or None from a server that does not publish it (the
+    renderers then show ids by number)."""
+    try:
+        return await client.game_content(game)
+    except CosmodromeError as e:
+        if e.code == grpc.StatusCode.UNIMPLEMENTED:
+            return None
+        raise
+
+
 async def play_terminal(client: Client, args, stdin: TextIO = sys.stdin,
                         out: TextIO = sys.stdout) -> int:
-    """`cosmodrome play`: create or join a match (or watch one) and run the terminal."""
-    bots: list[asyncio.Task] = []
+    """`cosmodrome play`: create or join a match (or watch one) and run the terminal. The
+    other seats of a match it creates are played by the server's own bots."""
     clear = out.isatty()
     if args.watch:
         viewer: Viewer = client.spectate(args.watch)
@@ -390,12 +406,11 @@ async def play_terminal(client: Client, args, stdin: TextIO = sys.stdin,
     else:
         if not args.game:
             raise SystemExit("cosmodrome play: name a GAME, or use --join / --watch MATCH_ID")
-        match = await client.create_match(args.game, players=args.players)
+        players = await _players(client, args)
+        others = players - 1 if args.bots is None else max(0, min(args.bots, players - 1))
+        match = await client.create_match(args.game, players=players,
+                                          bots=list(range(1, others + 1)))
         viewer = await client.join(match.match_id, seat=0, name=args.name)
-        others = match.players - 1 if args.bots is None else min(args.bots, match.players - 1)
-        for i in range(1, others + 1):
-            bot_seat = await client.join(match.match_id, seat=i, name=f"bot {i}")
-            bots.append(asyncio.create_task(play(bot_seat, bot_for(args.game))))
         if others < match.players - 1:
             out.write(f"Match {match.match_id}: others join with "
                       f"`cosmodrome play --join {match.match_id}`\n")
@@ -403,17 +418,12 @@ async def play_terminal(client: Client, args, stdin: TextIO = sys.stdin,
         out.write(f"You are seat {viewer.seat} of match {viewer.match_id} "
                   f"(seat token {viewer.token}).\n")
     out.flush()
-    terminal = Terminal(viewer, out=out, clear=clear)
+    return await Terminal(viewer, out=out, clear=clear).run(client.channel, stdin)
 
-    def bot_done(task: asyncio.Task) -> None:
-        if not task.cancelled() and task.exception() is not None:
-            terminal.queue.put_nowait(("bot", task.exception()))
 
-    for b in bots:
-        b.add_done_callback(bot_done)
-    try:
-        return await terminal.run(client.channel, stdin)
-    finally:
-        for b in bots:
-            b.cancel()
-        await asyncio.gather(*bots, return_exceptions=True)
+async def _players(client: Client, args) -> int:
+    """The seats of the match to create: --players, else the game's minimum."""
+    if args.players:
+        return args.players
+    games = {g.name: g for g in await client.list_games()}
+    return games[args.game].min_players if args.game in games else 0

@@ -10,12 +10,13 @@ import hmac
 
 from google.protobuf import empty_pb2
 
+from cosmodrome.api.content import game_content
 from cosmodrome.api.interceptor import credential
 from cosmodrome.api.watch_hub import WatchHub
-from cosmodrome.core import redact
+from cosmodrome.core import redact, server_bots
 from cosmodrome.core.errors import InvalidArgument, PermissionDenied, Unauthenticated
 from cosmodrome.core.requestlog import note
-from cosmodrome.core.runner import Runner, check_match_id
+from cosmodrome.core.runner import Runner, check_match_id, token_hash
 from cosmodrome.v1 import (
     admin_pb2,
     admin_pb2_grpc,
@@ -30,6 +31,7 @@ from cosmodrome.v1 import (
 
 MAX_PAGE = 200
 MAX_LOG_PAGE = 1000
+MAX_GAME_NAME = 64
 
 
 class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
@@ -41,11 +43,20 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
                 options=[catalog_pb2.OptionInfo(
                     name=o.name, type=o.type, description=o.description,
                     default_value=o.default, minimum=o.minimum or 0, maximum=o.maximum or 0,
-                    choices=o.choices) for o in g.option_specs])
+                    choices=o.choices) for o in g.option_specs],
+                has_game_bot=server_bots.has_game_bot(g))
             for g in runner.games.values()])
+        self.runner = runner
+        self.contents = {name: game_content(g) for name, g in runner.games.items()}
 
     async def ListGames(self, request, context):
         return self.response
+
+    async def GetGameContent(self, request, context):
+        if len(request.game) > MAX_GAME_NAME:
+            raise InvalidArgument("game must be a game's name from ListGames")
+        self.runner.game(request.game)  # NOT_FOUND naming ListGames for an unknown game
+        return self.contents[request.game]
 
 
 class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
@@ -55,9 +66,14 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
     async def CreateMatch(self, request, context):
         note(game=request.game)
         seed = request.seed if request.HasField("seed") else None
-        match = await self.runner.create(request.game, request.options, request.players, seed)
+        bots = [(b.seat, b.kind) for b in request.bots]
+        match, owner = await self.runner.create(request.game, request.options, request.players,
+                                                seed, bots, request.private)
         note(match=match.match_id)
-        return match
+        reply = match_pb2.Match()
+        reply.CopyFrom(match)
+        reply.secrets.CopyFrom(owner)  # the creator's, in this reply only
+        return reply
 
     async def GetMatch(self, request, context):
         check_match_id(request.match_id)
@@ -78,7 +94,8 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
         note(match=request.match_id)
         seat = request.seat if request.HasField("seat") else None
         match, seat, token = await self.runner.join(request.match_id, seat,
-                                                    request.display_name, request.request_id)
+                                                    request.display_name, request.join_secret,
+                                                    request.request_id)
         note(seat=seat, version=match.version)
         return lobby_pb2.JoinMatchResponse(match=match, seat=seat, seat_token=token)
 
@@ -86,6 +103,18 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
         note(match=request.match_id)
         token = credential.get()
         return await self.runner.leave(request.match_id, token or "")
+
+    async def StartMatch(self, request, context):
+        note(match=request.match_id)
+        return await self.runner.start(request.match_id, credential.get(), request.bots)
+
+    async def KickSeat(self, request, context):
+        note(match=request.match_id, seat=request.seat)
+        return await self.runner.kick(request.match_id, credential.get(), request.seat)
+
+    async def CloseMatch(self, request, context):
+        note(match=request.match_id)
+        return await self.runner.close(request.match_id, credential.get())
 
 
 class PlayServicer(play_pb2_grpc.PlayServiceServicer):
@@ -122,15 +151,18 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         note(match=request.match_id)
         if request.from_version < 0:
             raise InvalidArgument("from_version must be >= 0")
-        token = credential.get()
+        digest = await self._watcher_digest(request)
         record, _ = await self.runner.store.load(request.match_id)
-        viewer = self.runner.seat_of(record, token)
+        viewer = self.runner.seat_by_digest(record, digest) if digest else None
         game = self.runner.game(record.match.game)
         if finished(record) and request.from_version >= record.match.version:
             return  # a finished match has nothing more to say
+        # headers now, not with the first update: an HTTP client (SSE) sees at once that
+        # its watch is open, however quiet the match
+        await context.send_initial_metadata(())
         async for entries, latest in self.hub.batches(request.match_id, request.from_version):
             if latest is not None and viewer is not None:
-                self.runner.seat_of(latest, token)  # the seat may have been given up
+                self.runner.seat_by_digest(latest, digest)  # the seat may have been given up
             for entry in entries:
                 update = play_pb2.MatchUpdate(entry=redact.log_entry(entry, viewer))
                 if latest is not None and entry is entries[-1]:
@@ -138,6 +170,20 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
                 yield update
             if latest is not None and finished(latest):
                 return  # the end of the match ends the stream
+
+    async def _watcher_digest(self, request) -> str | None:
+        """The hash of the seat token a watch acts for: the caller's own, or the one its
+        watch ticket stands for; None for a spectator."""
+        token = credential.get()
+        if not request.ticket:
+            return token_hash(token) if token else None
+        if token:
+            raise InvalidArgument("send a seat token or a watch ticket, not both")
+        return await self.runner.ticket_holder(request.match_id, request.ticket)
+
+    async def CreateWatchTicket(self, request, context):
+        note(match=request.match_id)
+        return await self.runner.watch_ticket(request.match_id, credential.get())
 
 
 def finished(record) -> bool:

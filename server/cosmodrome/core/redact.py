@@ -61,8 +61,9 @@ def match_view(game: Game, record: records_pb2.StoredMatch, viewer: int | None,
         return view  # waiting for players: no game yet
     if state is None:
         state = getattr(record.state, game.name)
-    if decisions is None:
-        decisions = game.decisions(state)
+    if decisions is None:  # a match closed by its creator owes nothing any more
+        active = record.match.status == match_pb2.MATCH_STATUS_ACTIVE
+        decisions = game.decisions(state) if active else []
     getattr(view.game, game.name).CopyFrom(game.view(state, viewer))
     add_decisions(game, decisions, viewer, view.decisions)
     return view

@@ -13,20 +13,21 @@ import hmac
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import structlog
 from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from cosmodrome.core import redact
+from cosmodrome.core import redact, server_bots
 from cosmodrome.core.engine import BadOptions, Decision, Game, IllegalMove
 from cosmodrome.core.errors import (
     CosmodromeError,
     FailedPrecondition,
     InvalidArgument,
     NotFound,
+    PermissionDenied,
     Stale,
     Unauthenticated,
 )
@@ -43,6 +44,8 @@ MAX_IDEMPOTENCY_KEY = 128
 MIN_JOIN_REQUEST_ID = 16  # it derives a seat token: too short would be guessable
 MAX_NAME = 64
 MAX_JOIN_ATTEMPTS = 16
+WATCH_TICKET_TTL_S = 300  # provisional: long enough for a browser's reconnects, no longer
+MAX_TICKET = 64
 
 ACTIVE = match_pb2.MATCH_STATUS_ACTIVE
 WAITING = match_pb2.MATCH_STATUS_WAITING
@@ -78,7 +81,10 @@ class Runner:
     # -- lobby -------------------------------------------------------------------------
 
     async def create(self, game_name: str, options: games_pb2.GameOptions, players: int,
-                     seed: int | None) -> match_pb2.Match:
+                     seed: int | None, bots: Iterable[tuple[int, int]] = (),
+                     private: bool = False) -> tuple[match_pb2.Match, match_pb2.MatchSecrets]:
+        """A new match; `bots` (seat, BotKind) are seats the server plays. Returns the match
+        and the creator's secrets (kept here only as hashes)."""
         game = self.game(game_name)
         chosen = options.WhichOneof("game")
         if chosen not in (None, game.name):
@@ -92,21 +98,36 @@ class Runner:
             game.check_options(game_options, players)
         except BadOptions as exc:
             raise InvalidArgument(f"bad options for {game.name}: {exc}") from exc
+        bot_seats = _bot_seats(bots, players)
         now = self.clock()
         match = match_pb2.Match(
             match_id=secrets.token_hex(8), game=game.name, players=players, version=1,
             status=WAITING, create_time=_timestamp(now), update_time=_timestamp(now),
-            seats=[match_pb2.Seat(index=i) for i in range(players)])
+            seats=[match_pb2.Seat(index=i) for i in range(players)], private=private)
         match.options.CopyFrom(games_pb2.GameOptions(**{game.name: game_options}))
-        record = records_pb2.StoredMatch(match=match, seat_token_sha256=[""] * players,
-                                         seed=fresh_seed() if seed is None else seed,
-                                         incarnation=secrets.token_hex(8))
-        entry = records_pb2.StoredEntry(version=1, seat=SERVER_SEAT, move_kind="create",
+        owner = match_pb2.MatchSecrets(creator_token=secrets.token_urlsafe(24),
+                                       join_secret=secrets.token_urlsafe(12) if private else "")
+        record = records_pb2.StoredMatch(
+            match=match, seat_token_sha256=[""] * players,
+            seed=fresh_seed() if seed is None else seed, incarnation=secrets.token_hex(8),
+            creator_token_sha256=token_hash(owner.creator_token),
+            join_secret_sha256=token_hash(owner.join_secret) if private else "")
+        for seat, kind in bot_seats.items():
+            _seat_bot(record.match.seats[seat], kind)
+        kind = "create"
+        if all(s.occupied for s in record.match.seats):  # the server plays every seat
+            self._start(record)
+            decisions = game.decisions(getattr(record.state, game.name))
+            _note_deadline(record, decisions, now)
+            await self._arm_bot(record, decisions)
+            kind = "create_and_start"
+        entry = records_pb2.StoredEntry(version=1, seat=SERVER_SEAT, move_kind=kind,
                                         time=match.create_time)
         await self.store.create(record, entry, now)
-        return match
+        return record.match, owner
 
-    async def join(self, match_id: str, seat: int | None, name: str, request_id: str = ""
+    async def join(self, match_id: str, seat: int | None, name: str, join_secret: str = "",
+                   request_id: str = ""
                    ) -> tuple[match_pb2.Match, int, str]:
         """Take a seat. With `request_id` the token is derived from it, so a retry (whose
         first reply was lost) finds the seat it took and gets the same answer."""
@@ -119,6 +140,7 @@ class Runner:
         token = _join_token(match_id, request_id) if request_id else secrets.token_urlsafe(24)
         for _ in range(MAX_JOIN_ATTEMPTS):
             record, _ = await self.store.load(match_id)
+            _check_join_secret(record, join_secret)
             match = record.match
             if request_id and (taken := self._seat_holding(record, token)) is not None:
                 return match, taken, token
@@ -150,6 +172,61 @@ class Runner:
                 record.match.seats[seat].display_name = ""
             try:
                 await self._commit(record, seat, "leave")
+            except Stale:
+                continue
+            return record.match
+        raise FailedPrecondition("busy_match", "the match kept changing; try again")
+
+    # -- the creator's calls -----------------------------------------------------------
+
+    async def start(self, match_id: str, token: str | None, bots: int) -> match_pb2.Match:
+        """Start a waiting match now, server bots of kind `bots` taking its open seats."""
+        _check_bot_kind(bots)
+
+        def change(record: records_pb2.StoredMatch) -> str:
+            _require_waiting(record)
+            for seat in record.match.seats:
+                if not seat.occupied:
+                    _seat_bot(seat, server_bots.kind_or_default(bots))
+            self._start(record)
+            return "start"
+        return await self._as_creator(match_id, token, change)
+
+    async def kick(self, match_id: str, token: str | None, seat: int) -> match_pb2.Match:
+        """Free a taken seat of a waiting match (a player's token stops working)."""
+        def change(record: records_pb2.StoredMatch) -> str:
+            _require_waiting(record)
+            seats = record.match.seats
+            if not 0 <= seat < len(seats):
+                raise InvalidArgument(f"seat must be between 0 and {len(seats) - 1}")
+            if not seats[seat].occupied:
+                raise FailedPrecondition("seat_open", f"seat {seat} is already open")
+            record.seat_token_sha256[seat] = ""
+            seats[seat].Clear()
+            seats[seat].index = seat
+            return "kick"
+        return await self._as_creator(match_id, token, change)
+
+    async def close(self, match_id: str, token: str | None) -> match_pb2.Match:
+        """End the match now, whatever its state: no winners, Result.closed."""
+        def change(record: records_pb2.StoredMatch) -> str:
+            if record.match.status == FINISHED:
+                raise FailedPrecondition("match_finished", "the match is over")
+            record.match.status = FINISHED
+            record.match.result.CopyFrom(match_pb2.Result(summary="closed by its creator",
+                                                          closed=True))
+            return "close"
+        return await self._as_creator(match_id, token, change)
+
+    async def _as_creator(self, match_id: str, token: str | None,
+                          change: Callable[[records_pb2.StoredMatch], str]) -> match_pb2.Match:
+        check_match_id(match_id)
+        for _ in range(MAX_JOIN_ATTEMPTS):
+            record, _ = await self.store.load(match_id)
+            _check_creator(record, token)
+            kind = change(record)
+            try:
+                await self._commit(record, SERVER_SEAT, kind)
             except Stale:
                 continue
             return record.match
@@ -205,6 +282,30 @@ class Runner:
                 return seat
         raise Unauthenticated("the seat token is not valid for this match")
 
+    # -- watch tickets: a seat's credential for clients that cannot send headers --------
+
+    async def watch_ticket(self, match_id: str, token: str | None) -> play_pb2.WatchTicket:
+        """A new ticket standing for the caller's seat in this match, for a while."""
+        check_match_id(match_id)
+        record, _ = await self.store.load(match_id)
+        self.seat_of(record, token, required=True)
+        ticket = secrets.token_urlsafe(24)
+        await self.store.put_ticket(match_id, token_hash(ticket), token_hash(token),
+                                    WATCH_TICKET_TTL_S)
+        expires = Timestamp()
+        expires.FromMilliseconds(wall_clock_ms() + WATCH_TICKET_TTL_S * 1000)
+        return play_pb2.WatchTicket(ticket=ticket, expire_time=expires)
+
+    async def ticket_holder(self, match_id: str, ticket: str) -> str:
+        """The seat token hash a watch ticket stands for (UNAUTHENTICATED once expired)."""
+        if len(ticket) > MAX_TICKET:
+            raise InvalidArgument(f"a watch ticket has at most {MAX_TICKET} characters")
+        digest = await self.store.ticket_holder(match_id, token_hash(ticket))
+        if digest is None:
+            raise Unauthenticated("the watch ticket is unknown or expired: "
+                                  "get a new one with CreateWatchTicket")
+        return digest
+
     # -- play --------------------------------------------------------------------------
 
     async def view(self, match_id: str, token: str | None) -> match_pb2.MatchView:
@@ -250,7 +351,7 @@ class Runner:
         now = self.clock()
         events = self._apply(game, state, seat, game_move, now)
         decisions = self._settle(game, record, state)
-        deadline_moved = _note_deadline(record, decisions)
+        deadline_moved = _note_deadline(record, decisions, now)
         entry = self._entry(record, seat, kind, now)
         redact.add_events(game, events, entry.events)
         response = play_pb2.SubmitMoveResponse(
@@ -317,15 +418,17 @@ class Runner:
         decisions: list[Decision] = []
         if record.match.status == ACTIVE:
             decisions = self._settle(game, record, getattr(record.state, game.name))
-        deadline_moved = _note_deadline(record, decisions)
-        entry = self._entry(record, seat, kind, self.clock())
+        now = self.clock()
+        deadline_moved = _note_deadline(record, decisions, now)
+        entry = self._entry(record, seat, kind, now)
         await self.store.commit(record, entry, expected,
                                 deadline_ms=_deadline(record, deadline_moved))
 
     # -- deadlines ---------------------------------------------------------------------
 
     async def fire_deadline(self, match_id: str) -> bool:
-        """Apply the rules' timeout if a deadline of the match has passed. True if applied.
+        """Play a server bot's move if one owes a decision, else apply the rules' timeout if
+        a deadline of the match has passed. True if something was applied.
 
         Any number of replicas may call this at once: the compare-and-set lets one win.
         """
@@ -339,23 +442,44 @@ class Runner:
             game = self.game(record.match.game)
             state = getattr(record.state, game.name)
             expected, now = record.match.version, self.clock()
-            events = game.timeout(state, now)
-            if not events:  # not due after all: keep a later deadline, drop a dead one
-                upcoming = _next_deadline(game.decisions(state))
+            decisions = game.decisions(state)
+            owed = server_bots.owed_by_bot(record, decisions)
+            seat, kind = SERVER_SEAT, "timeout"
+            if owed is not None:
+                move = server_bots.bot_move(game, record, state, owed)
+                seat, kind = owed.seat, game.move_kind(move)
+                events = self._apply(game, state, seat, move, now)
+            else:
+                events = game.timeout(state, now)
+            if not events and owed is None:  # not due: keep a later deadline, drop a dead one
+                upcoming = _next_deadline(decisions)
                 if upcoming > now:
                     await self.store.set_deadline(match_id, upcoming)
                 return False
-            _note_deadline(record, self._settle(game, record, state))
-            entry = self._entry(record, SERVER_SEAT, "timeout", now)
+            decisions = self._settle(game, record, state)
+            _note_deadline(record, decisions, now)
+            entry = self._entry(record, seat, kind, now)
             redact.add_events(game, events, entry.events)
             try:
                 await self.store.commit(record, entry, expected,
                                         deadline_ms=record.next_deadline_ms)
             except Stale:
                 continue
-            log.info("deadline fired", match=match_id, version=record.match.version)
+            log.info("deadline fired", match=match_id, version=record.match.version, seat=seat,
+                     move_kind=kind)
             return True
         return False
+
+    async def _arm_bot(self, record: records_pb2.StoredMatch, decisions: list[Decision]
+                       ) -> bool:
+        """When a match is created with a server bot owing a decision, set its deadline
+        first (True): the create script writes no deadline (a move's commit writes its own,
+        atomically). Armed for a create that then fails, the deadline finds nothing owed
+        and is dropped."""
+        if server_bots.owed_by_bot(record, decisions) is None:
+            return False
+        await self.store.set_deadline(record.match.match_id, record.next_deadline_ms)
+        return True
 
     async def refresh_deadline(self, record: records_pb2.StoredMatch) -> None:
         """Put the match's recorded deadline in the deadlines set (after an import)."""
@@ -387,7 +511,7 @@ class Runner:
                 game.view(state, None)
             except Exception as exc:
                 raise InvalidArgument(f"state is not a playable {game.name} state") from exc
-            _note_deadline(record, decisions)
+            _note_deadline(record, decisions, self.clock())
 
 
 def _join_token(match_id: str, request_id: str) -> str:
@@ -414,9 +538,11 @@ def _deadline(record: records_pb2.StoredMatch, moved: bool) -> int | None:
     return record.next_deadline_ms if moved else None
 
 
-def _note_deadline(record: records_pb2.StoredMatch, decisions: list[Decision]) -> bool:
-    """Record the match's earliest deadline; True if the deadlines set needs an update."""
-    due = _next_deadline(decisions)
+def _note_deadline(record: records_pb2.StoredMatch, decisions: list[Decision], now: int
+                   ) -> bool:
+    """Record the match's earliest deadline (now, when a server bot owes a decision); True
+    if the deadlines set needs an update."""
+    due = now if server_bots.owed_by_bot(record, decisions) else _next_deadline(decisions)
     moved = due != record.next_deadline_ms
     record.next_deadline_ms = due
     return moved
@@ -429,6 +555,50 @@ class _Submission:
     retry: Retry | None
     digest: bytes
     move: games_pb2.GameMove
+
+
+def _bot_seats(bots: Iterable[tuple[int, int]], players: int) -> dict[int, int]:
+    chosen: dict[int, int] = {}
+    for seat, kind in bots:
+        if not 0 <= seat < players:
+            raise InvalidArgument(f"bots: seat must be between 0 and {players - 1}")
+        if seat in chosen:
+            raise InvalidArgument(f"bots: seat {seat} is listed twice")
+        _check_bot_kind(kind)
+        chosen[seat] = server_bots.kind_or_default(kind)
+    return chosen
+
+
+def _check_bot_kind(kind: int) -> None:
+    if kind and kind not in server_bots.KINDS:
+        raise InvalidArgument(f"bot kind {kind} is not a BotKind")
+
+
+def _seat_bot(seat: match_pb2.Seat, kind: int) -> None:
+    seat.bot = kind
+    seat.occupied = True
+    seat.display_name = f"{server_bots.NAMES[kind]} {seat.index}"
+
+
+def _require_waiting(record: records_pb2.StoredMatch) -> None:
+    if record.match.status != WAITING:
+        raise FailedPrecondition("match_not_waiting", "the match has already started")
+
+
+def _check_creator(record: records_pb2.StoredMatch, token: str | None) -> None:
+    if not token:
+        raise Unauthenticated("this call needs the match's creator token "
+                              "(authorization: Bearer ...)")
+    stored = record.creator_token_sha256
+    if not stored or not hmac.compare_digest(stored, token_hash(token)):
+        raise PermissionDenied("not this match's creator token")
+
+
+def _check_join_secret(record: records_pb2.StoredMatch, join_secret: str) -> None:
+    stored = record.join_secret_sha256
+    if stored and not hmac.compare_digest(stored, token_hash(join_secret)):
+        raise PermissionDenied("this match is private: joining it needs its join_secret"
+                               if not join_secret else "wrong join_secret for this match")
 
 
 def _timestamp(ms: int) -> Timestamp:

@@ -9,6 +9,7 @@ Redis Cluster slot and its Lua scripts stay atomic there.
                     also the pub/sub channel where each new version is announced
     m:{id}:idem     hash: per credential, its latest IDEMPOTENCY_KEYS_PER_SEAT keys, each
                     with the first result of its move (a ring, see commit.lua)
+    m:{id}:ticket:<sha256>  string: a watch ticket's seat token hash, with its time to live
     matches         zset: match id by creation time (ms), for listing
     matches:<game>  zset: the same, per game
     deadlines:{t}   zset: match id by the due time (ms) of its earliest deadline, one per
@@ -94,6 +95,10 @@ def _slot_tags() -> tuple[str, ...]:
 def deadlines_key(slot: int) -> str:
     """The deadlines set of one slot: it shares the slot of the matches it holds."""
     return f"deadlines:{{{_slot_tags()[slot]}}}"
+
+
+def ticket_key(match_id: str, ticket_digest: str) -> str:
+    return f"m:{{{match_id}}}:ticket:{ticket_digest}"
 
 
 def match_channel(match_id: str) -> str:
@@ -221,10 +226,14 @@ class RedisStore:
         if not ok:
             raise AlreadyExists(f"match {mid} already exists")
         await self._durable(mid)
-        await self._index(mid, record.match.game, created_ms)
+        await self._index(record.match, created_ms)
 
-    async def _index(self, match_id: str, game: str, created_ms: int) -> None:
-        """List the match (the indexes live outside its slot: not in the scripts)."""
+    async def _index(self, match: match_pb2.Match, created_ms: int) -> None:
+        """List the match, unless private (the indexes live outside its slot: not in the
+        scripts)."""
+        if match.private:
+            return
+        match_id, game = match.match_id, match.game
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(ALL_MATCHES, {match_id: created_ms})
             pipe.zadd(game_index(game), {match_id: created_ms})
@@ -347,7 +356,7 @@ class RedisStore:
             except ResponseError as exc:
                 raise InvalidArgument(f"log versions must increase from 1: {exc}") from exc
         await self.fast.execute(self.publish, match_channel(mid), record.match.version)
-        await self._index(mid, record.match.game, record.match.create_time.ToMilliseconds())
+        await self._index(record.match, record.match.create_time.ToMilliseconds())
 
     async def delete(self, match_id: str, game: str) -> None:
         self.cache.drop(match_id)
@@ -394,6 +403,16 @@ class RedisStore:
             return await pipe.execute()
 
     # -- deadlines ---------------------------------------------------------------------
+
+    async def put_ticket(self, match_id: str, ticket_digest: str, seat_digest: str,
+                         ttl_s: int) -> None:
+        await self.fast.execute("SET", ticket_key(match_id, ticket_digest), seat_digest,
+                                "EX", ttl_s)
+
+    async def ticket_holder(self, match_id: str, ticket_digest: str) -> str | None:
+        """The seat token hash a live watch ticket stands for, None if unknown or expired."""
+        raw = await self.fast.execute("GET", ticket_key(match_id, ticket_digest))
+        return raw.decode() if raw else None
 
     async def set_deadline(self, match_id: str, due_ms: int) -> None:
         """Set a match's deadline outside a move (after an import, or to keep a later one)."""

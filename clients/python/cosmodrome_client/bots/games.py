@@ -1,8 +1,8 @@
-"""Each game's own heuristic bot, where one exists, by game name.
+"""Each game's own heuristic bot, where the client has one, by game name.
 
-The heuristic bots live beside their games (server/cosmodrome/games/<game>/bot.py) and play
-from their seat's View only, so they work in process and over gRPC alike. A plain table:
-adding a game's bot adds one line.
+The heuristic bots play from their seat's View only, with the game's static content as the
+server publishes it (`Client.game_content`): what a Cosmic card id is, MLEM's track layouts.
+A plain table: adding a game's bot adds one line.
 
     >>> type(bot_for("tictactoe")).__name__
     'RandomBot'
@@ -10,35 +10,36 @@ adding a game's bot adds one line.
 
 from __future__ import annotations
 
-from importlib import import_module
+from collections.abc import Callable
+
+from google.protobuf.message import Message
 
 from cosmodrome_client.bots.base import Bot, RandomBot
+from cosmodrome_client.bots.cosmic import CosmicBot
+from cosmodrome_client.bots.mlem import MlemBot
 
-GAME_BOTS: dict[str, str] = {
-    "mlem": "cosmodrome.games.mlem.bot:MlemBot",
-    "cosmic": "cosmodrome.games.cosmic.bot:CosmicBot",
+# game -> bot class, built as cls(content, seed=seed)
+GAME_BOTS: dict[str, Callable[..., Bot]] = {
+    "mlem": MlemBot,
+    "cosmic": CosmicBot,
 }
 
 
 def has_bot(game: str) -> bool:
-    """Whether `game` has its own bot installed here."""
-    return _bot_class(game) is not None
+    """Whether the client has `game`'s own bot."""
+    return game in GAME_BOTS
 
 
-def bot_for(game: str, seed: int | None = None) -> Bot:
-    """The game's own heuristic bot, or a RandomBot for a game without one."""
-    cls = _bot_class(game)
-    return cls(seed=seed) if cls is not None else RandomBot(seed)
+def bot_for(game: str, seed: int | None = None, content: Message | None = None) -> Bot:
+    """The game's own heuristic bot, or a RandomBot for a game without one.
 
-
-def _bot_class(game: str) -> type | None:
-    target = GAME_BOTS.get(game)
-    if target is None:
-        return None
-    module, name = target.split(":")
-    try:
-        return getattr(import_module(module), name)
-    except ModuleNotFoundError as e:
-        if e.name != module:
-            raise
-        return None  # a server package without that game's bot
+    A game bot needs the game's content: `bot_for(game, content=await
+    client.game_content(game))`, or `await client.game_bot(game)` which fetches it.
+    """
+    cls = GAME_BOTS.get(game)
+    if cls is None:
+        return RandomBot(seed)
+    if content is None:
+        raise ValueError(f"the {game} bot needs the game's content: "
+                         f"bot_for({game!r}, content=await client.game_content({game!r}))")
+    return cls(content, seed=seed)

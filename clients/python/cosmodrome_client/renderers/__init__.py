@@ -2,10 +2,11 @@
 
 A game's `Renderer` says how to draw its View (`board`: lines), a Move offered as an option
 (`move`: one line) and an Event (`event`: one line). Every function also gets a `Context`:
-the seats' display names, the viewer's seat, and for a move the decision it answers and the
-View it was offered from. A function may return None for a message it does not know (a kind
-added to the game later): the terminal then falls back to its generic rendering, as it does
-for any game not in `RENDERERS`.
+the seats' display names, the viewer's seat, the game's static content from the server's
+catalog (cards, powers, layouts: `Client.game_content`), and for a move the decision it
+answers and the View it was offered from. A function may return None for a message it does
+not know (a kind added to the game later): the terminal then falls back to its generic
+rendering, as it does for any game not in `RENDERERS`.
 
 Adding a game's rendering: write `renderers/<game>.py` with any of `board`, `move`, `event`
 and add one line to `RENDERERS` below.
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 
 from google.protobuf.message import Message
 
-from cosmodrome_client.renderers import cosmic, highcard, mlem, tictactoe
+from cosmodrome_client.renderers import cosmic, crafting, highcard, mlem, tictactoe
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class Context:
     viewer: int = -1               # the seat whose screen this is; -1: a spectator
     kind: str = ""                 # for a move: the kind of decision it is offered for
     view: Message | None = None    # for a move: the game's View it was offered from
+    content: Message | None = None  # the game's static content (Client.game_content), if any
 
     def name(self, seat: int) -> str:
         """A seat by its display name when that is unambiguous, else "seat N"."""
@@ -68,6 +70,7 @@ RENDERERS: dict[str, Renderer] = {
     "highcard": Renderer(move=highcard.move, event=highcard.event),
     "mlem": Renderer(board=mlem.board, move=mlem.move, event=mlem.event),
     "cosmic": Renderer(board=cosmic.board, move=cosmic.move, event=cosmic.event),
+    "crafting": Renderer(board=crafting.board, move=crafting.move, event=crafting.event),
 }
 
 __all__ = ["RENDERERS", "Context", "Renderer"]

@@ -3,8 +3,8 @@ progress, the black hole (the warp), in words.
 
 Only what the View says is drawn: another seat's hand is a number, its power is shown once
 disclosed, a face-down card is "face down". Card and power names come from the game's
-content data where it is installed beside the client (`cosmodrome.games.cosmic.content`);
-without it cards and powers are shown by number.
+content as the server publishes it (`ctx.content`, a cosmic_pb2.Content from
+Client.game_content); without it cards and powers are shown by number.
 
 Board encoding (cosmic.proto): seat s owns home system s, planet p = system * 5 + i. A
 planet is named by its system's colour and its number: "blue 3" is planet 3 of seat 1's home
@@ -14,8 +14,7 @@ system.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from functools import cache
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from google.protobuf.message import Message
@@ -69,38 +68,38 @@ OUTCOMES = {1: "the offence wins", 2: "the defence wins", 3: "both compromised: 
             4: "no deal"}
 
 
-@cache
-def _content() -> tuple[tuple, tuple]:
-    try:
-        from cosmodrome.games.cosmic.content import CARDS, POWERS
-        return CARDS, POWERS
-    except Exception:  # the content data is not installed here, or does not load
-        return (), ()
+def _cards(ctx: Context) -> Sequence[pb.CardInfo]:
+    """The cards of the game's content (from the catalog), by id; none without it."""
+    return ctx.content.cards if isinstance(ctx.content, pb.Content) else ()
 
 
-def card(c: int) -> str:
+def _powers(ctx: Context) -> Sequence[pb.PowerInfo]:
+    return ctx.content.powers if isinstance(ctx.content, pb.Content) else ()
+
+
+def card(c: int, ctx: Context) -> str:
     """A card in words: "attack 12", "compromise", "edict La Peste"."""
-    cards = _content()[0]
+    cards = _cards(ctx)
     if not 0 <= c < len(cards):
         return f"card #{c}"
     k = cards[c]
-    if k.kind == "attack":
+    if k.kind == pb.CardInfo.KIND_ATTACK:
         return f"attack {k.value}"
-    if k.kind == "edict":
+    if k.kind == pb.CardInfo.KIND_EDICT:
         return f"edict {EDICTS.get(k.edict, k.edict)}"
-    return k.kind
+    return "compromise"
 
 
-def card_list(cs: Iterable[int]) -> str:
-    return ", ".join(card(c) for c in cs) or "none"
+def card_list(cs: Iterable[int], ctx: Context) -> str:
+    return ", ".join(card(c, ctx) for c in cs) or "none"
 
 
-def power(p: int) -> str:
+def power(p: int, ctx: Context) -> str:
     """A power in words: its English name, and the French one of the rules where it differs."""
-    powers = _content()[1]
+    powers = _powers(ctx)
     if not 0 <= p < len(powers):
         return f"power #{p}"
-    en, fr = powers[p].en, powers[p].name
+    en, fr = powers[p].english, powers[p].name
     return en if en.lower() == fr else f"{en} ({fr.capitalize()})"
 
 
@@ -142,7 +141,7 @@ def board(view: Message, ctx: Context) -> list[str]:
     me = view.viewer
     lines = [f"Turn {view.turn + 1}" + (f", encounter {e.number}" if e.number else "")
              + f" - {STEPS.get(view.step, 'step ?')}"]
-    top = f" (top: {card(view.discard[-1])})" if view.discard else ""
+    top = f" (top: {card(view.discard[-1], ctx)})" if view.discard else ""
     lines.append(f"Deck: {_plural(view.deck_size, 'card')}; discard: "
                  f"{_plural(len(view.discard), 'card')}{top}")
     lines.append("Players (tokens per home planet 1-5, then abroad):")
@@ -164,7 +163,7 @@ def board(view: Message, ctx: Context) -> list[str]:
                     state = "" if active[i] else " (inactive)"
                 if s * 64 + p in e.zapped:
                     state += " (zapped)"
-                shown.append(power(p) + state)
+                shown.append(power(p, ctx) + state)
             powers = ", ".join(shown)
         else:
             powers = "none" if s == me else "secret"
@@ -174,9 +173,10 @@ def board(view: Message, ctx: Context) -> list[str]:
         lines.append(f"    power: {powers}; {hand}{warp}{removed}")
         lines.append(f"    tokens: {_seat_tokens(view, s)}")
     if me >= 0:
-        lines.append(f"Your hand: {card_list(sorted(view.my_hand, key=_card_order))}")
+        hand = sorted(view.my_hand, key=lambda c: _card_order(c, ctx))
+        lines.append(f"Your hand: {card_list(hand, ctx)}")
     for k in view.knowledge:
-        lines.append(f"You know {ctx.whose(k.target)} cards ({k.why}): {card_list(k.cards)}")
+        lines.append(f"You know {ctx.whose(k.target)} cards ({k.why}): {card_list(k.cards, ctx)}")
     warped = [f"{ctx.who(s)} {sv.black_hole}" for s, sv in enumerate(view.seats)
               if sv.black_hole]
     lines.append(f"Black hole (the warp): {', '.join(warped) or 'empty'}")
@@ -200,22 +200,26 @@ def board(view: Message, ctx: Context) -> list[str]:
     return lines
 
 
-def _card_order(c: int) -> tuple:
-    cards = _content()[0]
+def _card_order(c: int, ctx: Context) -> tuple:
+    cards = _cards(ctx)
     if not 0 <= c < len(cards):
         return (3, c)
     k = cards[c]
-    return ({"attack": 0, "compromise": 1, "edict": 2}.get(k.kind, 3), k.value, c)
+    return (CARD_ORDER.get(k.kind, 3), k.value, c)
 
 
-def _face(c: int, mine: bool) -> str:
+CARD_ORDER = {pb.CardInfo.KIND_ATTACK: 0, pb.CardInfo.KIND_COMPROMISE: 1,
+              pb.CardInfo.KIND_EDICT: 2}
+
+
+def _face(c: int, mine: bool, ctx: Context) -> str:
     if c == -3:
         return "face down"
     if c == -2:
         return "no card"
     if c < 0:
         return "not yet chosen"
-    return card(c) + (" (yours)" if mine else "")
+    return card(c, ctx) + (" (yours)" if mine else "")
 
 
 def encounter(view: Message, ctx: Context) -> list[str]:
@@ -251,12 +255,12 @@ def encounter(view: Message, ctx: Context) -> list[str]:
         mine_off = me == off and not e.swapped or me == de and e.swapped
         mine_def = me == de and not e.swapped or me == off and e.swapped
         state = "revealed" if e.revealed else "cards"
-        lines.append(f"  {state}: offence {_face(e.card_off, mine_off and me >= 0)}, "
-                     f"defence {_face(e.card_def, mine_def and me >= 0)}")
+        lines.append(f"  {state}: offence {_face(e.card_off, mine_off and me >= 0, ctx)}, "
+                     f"defence {_face(e.card_def, mine_def and me >= 0, ctx)}")
     if e.auto_win:
         lines.append("  no defending tokens: the offence wins automatically")
     if e.zapped:
-        lines.append("  zapped: " + ", ".join(f"{ctx.whose(z // 64)} {power(z % 64)}"
+        lines.append("  zapped: " + ", ".join(f"{ctx.whose(z // 64)} {power(z % 64, ctx)}"
                                               for z in e.zapped))
     if e.winner:
         lines.append(f"  outcome: {OUTCOMES.get(e.winner, '?')}"
@@ -273,9 +277,9 @@ def terms(t: Message, view: Message, ctx: Context) -> str:
     if t.def_base >= 0:
         out.append(f"{off} settles on {planet(t.def_base)}")
     if t.off_cards:
-        out.append(f"{off} gives {card_list(t.off_cards)}")
+        out.append(f"{off} gives {card_list(t.off_cards, ctx)}")
     if t.def_cards:
-        out.append(f"{de} gives {card_list(t.def_cards)}")
+        out.append(f"{de} gives {card_list(t.def_cards, ctx)}")
     if t.off_random:
         out.append(f"{de} draws {_plural(t.off_random, 'card')} at random from {off}")
     if t.def_random:
@@ -302,9 +306,9 @@ def deal(view: Message, ctx: Context) -> list[str]:
 # ------------------------------------------------------------------------------- moves
 
 def _edict(ed: Message, ctx: Context) -> str:
-    cards = _content()[0]
+    cards = _cards(ctx)
     name = cards[ed.card].edict if 0 <= ed.card < len(cards) else ""
-    text = f"play {card(ed.card)}"
+    text = f"play {card(ed.card, ctx)}"
     if name == "peste":
         return f"{text} on {ctx.who(ed.target)}"
     if name == "zap":
@@ -330,13 +334,13 @@ def _edict(ed: Message, ctx: Context) -> str:
 
 
 def _power(u: Message, ctx: Context) -> str:
-    powers = _content()[1]
+    powers = _powers(ctx)
     name = powers[u.power].name if 0 <= u.power < len(powers) else ""
-    text = f"use {power(u.power)}"
+    text = f"use {power(u.power, ctx)}"
     target = ctx.who(u.target)
     detail = {
         "chercheur": f"ask {target}: {QUESTIONS.get(u.arg, '?')}",
-        "philanthrope": f"give {card(u.arg)} to {target}",
+        "philanthrope": f"give {card(u.arg, ctx)} to {target}",
         "echangeur": f"swap hands with {target}",
         "esprit": f"see {ctx.whose(u.target)} hand",
         "mutant": "draw cards up to seven",
@@ -344,8 +348,8 @@ def _power(u: Message, ctx: Context) -> str:
         "amibe": "add or withdraw tokens",
         "sorcier": "swap the face-down cards",
         "chronos": "take your card back and play the encounter again",
-        "clone": f"take back your {card(u.arg)}",
-        "voleur": f"take {ctx.whose(u.target)} {card(u.arg)}",
+        "clone": f"take back your {card(u.arg, ctx)}",
+        "voleur": f"take {ctx.whose(u.target)} {card(u.arg, ctx)}",
     }.get(name)
     if detail:
         return f"{text}: {detail}"
@@ -376,7 +380,7 @@ def move(m: Message, ctx: Context) -> str | None:
     if kind == "join":
         return {1: "join the offence", 2: "join the defence"}.get(m.join.side, "stay out")
     if kind == "card":
-        c = card(m.card.card)
+        c = card(m.card.card, ctx)
         return f"discard {c}" if k == "plague_discard" else f"play {c} face down"
     if kind == "power":
         return _power(m.power, ctx)
@@ -387,7 +391,7 @@ def move(m: Message, ctx: Context) -> str | None:
         d = m.deal_edit
         return {1: f"deal: offer a base on {planet(d.planet)}",
                 2: f"deal: ask for a base on {planet(d.planet)}",
-                3: f"deal: give {card(d.card)}",
+                3: f"deal: give {card(d.card, ctx)}",
                 4: "deal: ask for one more card at random",
                 5: "deal: clear your draft",
                 6: "deal: free one of their tokens from the black hole (Zombie)"}.get(
@@ -429,7 +433,7 @@ def move(m: Message, ctx: Context) -> str | None:
             f"attack the {colour(s)} system ({ctx.whose(s)})"
     if kind == "keep_power":
         p = m.keep_power.power
-        return "draw a new power" if p < 0 else f"discard {power(p)} (keep the other two)"
+        return "draw a new power" if p < 0 else f"discard {power(p, ctx)} (keep the other two)"
     return None
 
 
@@ -454,7 +458,7 @@ def _subject(seat: int, ctx: Context) -> str:
 
 def _cards_seen(c: Message, ctx: Context) -> str:
     """Cards a seat now sees (CardsSeen): drawn, given, taken or shown, by `why`."""
-    cards, who, why = card_list(c.cards), ctx.who(c.seat), c.why
+    cards, who, why = card_list(c.cards, ctx), ctx.who(c.seat), c.why
     other = ctx.who(c.from_seat) if c.from_seat >= 0 else "the deck"
     hand = f"{ctx.whose(c.from_seat)} hand" if c.from_seat >= 0 else "the deck"
     if why == "new hand":
@@ -493,12 +497,13 @@ def event(e: Message, ctx: Context) -> str | None:
         return _cards_seen(e.cards_seen, ctx)
     if kind == "revealed":
         r = e.revealed
-        return (f"cards revealed: offence {_face(r.card_off, False)} (total {r.total_off}) vs "
-                f"defence {_face(r.card_def, False)} (total {r.total_def})")
+        return (f"cards revealed: offence {_face(r.card_off, False, ctx)} "
+                f"(total {r.total_off}) vs defence {_face(r.card_def, False, ctx)} "
+                f"(total {r.total_def})")
     if kind == "power_used":
         u = e.power_used
         text = u.text.split(": ", 1)[-1] if ": " in u.text else u.text
-        return f"{ctx.who(u.seat)} used {power(u.power)}" + (f": {text}" if text else "")
+        return f"{ctx.who(u.seat)} used {power(u.power, ctx)}" + (f": {text}" if text else "")
     if kind == "tokens_moved":
         t = e.tokens_moved
         return (f"{_subject(t.seat, ctx)}: {_plural(t.count, 'token')} from "
@@ -514,7 +519,7 @@ def event(e: Message, ctx: Context) -> str | None:
     if kind == "edict_played":
         p = e.edict_played
         target = f" on {ctx.who(p.target)}" if p.target >= 0 else ""
-        return f"{ctx.who(p.seat)} played {card(p.card)}{target}"
+        return f"{ctx.who(p.seat)} played {card(p.card, ctx)}{target}"
     if kind == "destiny":
         c = e.destiny.colour
         return f"destiny: {colour(c)} ({ctx.whose(c)} system)"

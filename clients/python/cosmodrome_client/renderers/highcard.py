@@ -17,11 +17,12 @@ def move(m: Message, ctx: Context) -> str:
 def event(e: Message, ctx: Context) -> str | None:
     kind = e.WhichOneof("kind")
     if kind == "card_played":
-        return f"seat {e.card_played.seat} played a card face down"
+        return f"{ctx.who(e.card_played.seat)} played a card face down"
     if kind == "you_played":
         return f"you played card {e.you_played.card}"
     if kind == "revealed":
         r = e.revealed
-        cards = ", ".join(f"seat {s}: {c}" for s, c in enumerate(r.cards))
-        return f"round {r.round} revealed: {cards}; seat {r.winner} takes the trick"
+        cards = ", ".join(f"{ctx.who(s)}: {c}" for s, c in enumerate(r.cards))
+        taker = "you take" if r.winner == ctx.viewer else f"{ctx.who(r.winner)} takes"
+        return f"round {r.round} revealed: {cards}; {taker} the trick"
     return None

@@ -1,16 +1,15 @@
 """MLEM (Space Agency): the track with the rocket, who is aboard, the dice, the failure track,
 where the cats landed and each player's score, in words.
 
-The View does not carry the track layout, only its name: where the game's own layout data is
-installed (`cosmodrome.games.mlem.track`, as it is beside the server), the board also shows
-the spaces, the faces allowed where the rocket stands and the points of moons and planets;
-without it the rest is still drawn.
+The View does not carry the track layout, only its name: with the game's content as the
+server publishes it (`ctx.content`, an mlem_pb2.Content from Client.game_content, which holds
+every layout the server loaded) the board also shows the spaces, the faces allowed where the
+rocket stands and the points of moons and planets; without it the rest is still drawn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 from typing import TYPE_CHECKING
 
 from google.protobuf.message import Message
@@ -36,24 +35,22 @@ OBJECTIVES = {pb.OBJECTIVE_FOUR_PLANETS: "4 on 4 planets",
               pb.OBJECTIVE_THREE_ON_ONE: "3 on one planet",
               pb.OBJECTIVE_FOUR_MOONS: "4 on 4 moons",
               pb.OBJECTIVE_TWO_DEEP: "2 in Deep Space"}
-TRACK_MARKS = {"earth": "E", "empty": ".", "moon": "o", "planet": "P", "deep_space": "*"}
+TRACK_MARKS = {pb.SPACE_KIND_EARTH: "E", pb.SPACE_KIND_EMPTY: ".", pb.SPACE_KIND_MOON: "o",
+               pb.SPACE_KIND_PLANET: "P", pb.SPACE_KIND_DEEP_SPACE: "*"}
 FAILURE_END = 11  # the provisional layout's; a loaded layout says its own
 
 
-@cache
-def _layouts() -> dict:
-    try:
-        from cosmodrome.games.mlem.track import host_layout_paths, load_layouts
-        return load_layouts(host_layout_paths())  # the server's own, if it runs here
-    except Exception:  # the layout data is not installed here, or does not load
-        return {}
-
-
-def layout_of(view: Message | None):
-    """The track layout a View is played on, when this client knows it (else None)."""
-    if view is None:
+def layout_of(view: Message | None, ctx: Context) -> pb.Layout | None:
+    """The track layout a View is played on, when the context's content has it."""
+    if view is None or not isinstance(ctx.content, pb.Content):
         return None
-    return _layouts().get(view.options.layout or "provisional")
+    name = view.options.layout or "provisional"
+    return next((la for la in ctx.content.layouts if la.name == name), None)
+
+
+def last_space(layout: pb.Layout) -> int:
+    """Index of Deep Space, the last space."""
+    return len(layout.spaces) - 1
 
 
 def cat_kind(kind: int) -> str:
@@ -91,17 +88,17 @@ def space_text(index: int, layout, view: Message | None = None) -> str:
     if layout is None or not 0 <= index < len(layout.spaces):
         return f"space {index}"
     s = layout.spaces[index]
-    if s.kind == "earth":
+    if s.kind == pb.SPACE_KIND_EARTH:
         return f"space {index} (Earth)"
-    if s.kind == "deep_space":
+    if s.kind == pb.SPACE_KIND_DEEP_SPACE:
         return f"space {index} (Deep Space)"
-    if s.kind == "moon":
+    if s.kind == pb.SPACE_KIND_MOON:
         numbers = sorted(layout.moons[i].number for i in s.moons)
         moons = "moon" + ("s " if len(numbers) > 1 else " ") + ", ".join(map(str, numbers))
         if view is not None and all(m.occupied for m in view.moons if m.number in numbers):
             moons += ", all taken"
         return f"space {index} ({moons})"
-    if s.kind == "planet":
+    if s.kind == pb.SPACE_KIND_PLANET:
         return f"space {index} (planet {layout.planets[s.planet].name})"
     return f"space {index}"
 
@@ -130,7 +127,7 @@ def _distance(view: Message, groups: Iterable[int], layout) -> int | None:
 # ------------------------------------------------------------------------------- the board
 
 def board(view: Message, ctx: Context) -> list[str]:
-    layout = layout_of(view)
+    layout = layout_of(view, ctx)
     end = layout.failure_end if layout else FAILURE_END
     lines = [f"Expedition {view.expedition or 1} - {PHASES.get(view.phase, 'phase ?')}",
              f"Cosmic Failure: {view.failure}/{end} "
@@ -208,10 +205,10 @@ def move(m: Message, ctx: Context) -> str | None:
         groups = list(m.use_groups.faces)
         text = f"use dice groups {faces(groups)}"
         view = ctx.view
-        layout = layout_of(view)
+        layout = layout_of(view, ctx)
         distance = _distance(view, groups, layout) if view is not None else None
         if distance is not None:
-            to = min(view.space + distance, layout.last)
+            to = min(view.space + distance, last_space(layout))
             text += f": fly {distance} to {space_text(to, layout, view)}"
         return text
     if kind == "land":
@@ -219,7 +216,7 @@ def move(m: Message, ctx: Context) -> str | None:
         if not land.disembark:
             return {"parachute": "go home (no parachute jump)",
                     "land": "stay aboard"}.get(ctx.kind, "stay aboard (after a crash: go home)")
-        layout = layout_of(ctx.view)
+        layout = layout_of(ctx.view, ctx)
         how = "parachute down" if ctx.kind == "parachute" else "disembark"
         return f"{how} at {space_text(land.space, layout, ctx.view)}"
     return None

@@ -20,9 +20,10 @@ def board(view: Message, ctx: Context) -> list[str]:
     lines = [rows[0], "  ---+---+---", rows[1], "  ---+---+---", rows[2]]
     if view.finished:
         lines.append("  " + ("draw" if view.winner < 0 else
-                             f"seat {view.winner} ({'XO'[view.winner]}) wins"))
+                             f"{ctx.who(view.winner)} ({'XO'[view.winner]}) "
+                             + ("win" if view.winner == ctx.viewer else "wins")))
     else:
-        lines.append(f"  seat {view.to_move} ({'XO'[view.to_move]}) to move")
+        lines.append(f"  {ctx.who(view.to_move)} ({'XO'[view.to_move]}) to move")
     return lines
 
 
@@ -34,9 +35,11 @@ def event(e: Message, ctx: Context) -> str | None:
     kind = e.WhichOneof("kind")
     if kind == "placed":
         p = e.placed
-        return f"seat {p.seat} put {MARKS.get(p.mark, '?')} on the {CELLS[p.cell]}"
+        return f"{ctx.who(p.seat)} put {MARKS.get(p.mark, '?')} on the {CELLS[p.cell]}"
     if kind == "game_over":
         g = e.game_over
-        return "game over: " + ("draw" if g.winner < 0 else f"seat {g.winner} wins") + \
+        winner = "draw" if g.winner < 0 else f"{ctx.who(g.winner)} " + \
+            ("win" if g.winner == ctx.viewer else "wins")
+        return "game over: " + winner + \
             (f" ({g.reason})" if g.reason else "")
     return None

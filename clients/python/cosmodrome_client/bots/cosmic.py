@@ -1,0 +1,153 @@
+"""A heuristic Cosmic Encounter bot: plays from its own View only, like any client, with the
+game's content as the server publishes it (`await client.game_content("cosmic")`: what each
+card and power id means).
+
+Plays its highest attack card, aims at the weakest planet, launches four tokens from its
+fullest bases, invites everybody, joins the offence for bases, takes black-hole tokens back,
+uses its power when the power only helps, accepts deals that give it a base, and proposes
+base-for-base otherwise. (The server plays BOT_KIND_GAME seats with its own copy of these
+choices, server/cosmodrome/games/cosmic/bot.py.)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+HELPFUL = ("mutant", "clone", "voleur", "esprit", "laser", "machine")  # powers that only help
+
+
+class CosmicBot:
+    def __init__(self, content: pb.Content, seed: int | None = None) -> None:
+        self._random = random.Random(seed)
+        self._cards = content.cards
+        power_id = {p.name: p.id for p in content.powers}
+        self._helpful = {power_id[n] for n in HELPFUL if n in power_id}
+
+    def choose(self, view: pb.View, kind: str, options: Sequence[pb.Move]) -> pb.Move:
+        pick = getattr(self, "_" + kind, None)
+        move = pick(view, list(options)) if pick else None
+        return move if move is not None else self._random.choice(list(options))
+
+    # -- helpers
+    @staticmethod
+    def _tok(view: pb.View, planet: int, seat: int) -> int:
+        return view.tokens[planet * view.players + seat]
+
+    @staticmethod
+    def _of(options: list[pb.Move], field: str) -> list[pb.Move]:
+        return [o for o in options if o.WhichOneof("kind") == field]
+
+    def _done(self, options: list[pb.Move]) -> pb.Move | None:
+        done = self._of(options, "done")
+        return done[0] if done else None
+
+    # -- decisions
+    def _zombie(self, view: pb.View, options: list[pb.Move]) -> pb.Move | None:
+        """Saving tokens is worth disclosing the Zombie."""
+        return next((o for o in options if o.answer.yes), None)
+
+    _vulch = _zombie  # a free edict is worth disclosing the Vulch
+
+    def _encounter_card(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        def value(o: pb.Move) -> int:
+            c = self._cards[o.card.card] if 0 <= o.card.card < len(self._cards) else None
+            return c.value if c is not None and c.kind == pb.CardInfo.KIND_ATTACK else 3
+        return max(options, key=value)
+
+    def _aim(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        me = view.viewer
+
+        def strength(o: pb.Move) -> tuple[bool, int, int]:
+            d, p = o.aim.defense, o.aim.planet
+            held = self._tok(view, p, me) > 0  # a planet already held gains nothing
+            return (held, self._tok(view, p, d) if d >= 0 else 0, p)
+        return min(options, key=strength)
+
+    def _take_token(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        me = view.viewer
+        planets = self._of(options, "planet")
+        # keep at least one token on each base where possible: take from the fullest
+        best = max(planets, key=lambda o: self._tok(view, o.planet.planet, me), default=None)
+        if best is None:
+            return self._done(options) or options[0]
+        on_cone = view.enc.cone_off[me] + view.enc.cone_def[me] if view.enc.cone_off else 0
+        done = self._done(options)
+        if done is not None and view.step == pb.STEP_ALLIES and on_cone >= 2:
+            return done
+        if done is not None and self._tok(view, best.planet.planet, me) <= 1:
+            return done
+        return best
+
+    def _place_token(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        me = view.viewer
+        return min(options, key=lambda o: self._tok(view, o.planet.planet, me))
+
+    def _retrieve(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        return self._place_token(view, self._of(options, "planet")) if len(options) > 1 \
+            else options[0]
+
+    def _system(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        other = [o for o in options if o.system.seat != view.viewer]
+        return other[0] if other else options[0]
+
+    def _invite(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        invites = self._of(options, "invite")
+        return invites[0] if invites else self._done(options) or options[-1]
+
+    def _join(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        sides = {o.join.side: o for o in self._of(options, "join")}
+        return sides.get(1) or sides.get(2) or options[0]
+
+    def _reward(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        return min(options, key=lambda o: o.reward.cards)
+
+    def _another(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        return self._of(options, "another")[0]
+
+    def _window(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        for o in self._of(options, "power"):
+            if o.power.power in self._helpful:
+                return o
+        return self._done(options) or options[0]
+
+    def _edict_response(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        me = view.viewer
+        edicts = self._of(options, "edict")
+        e = view.enc
+        if edicts and me in (e.offense, e.defense):
+            return edicts[0]
+        return self._done(options) or options[0]
+
+    def _amoeba(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        me = view.viewer
+        engaged = view.enc.cone_off[me] if me == view.enc.offense else \
+            self._tok(view, view.enc.planet, me)
+        adds = self._of(options, "planet")
+        if engaged < 6 and adds:
+            return max(adds, key=lambda o: self._tok(view, o.planet.planet, me))
+        return self._done(options) or options[0]
+
+    def _deal(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        me = view.viewer
+        d = view.deal
+        accept = self._of(options, "deal_accept")
+        if accept:
+            t = d.offer
+            gets_base = (t.def_base >= 0) if me == view.enc.offense else (t.off_base >= 0)
+            if gets_base or t.off_cards or t.def_cards:
+                return accept[0]
+        draft = d.draft_off if me == view.enc.offense else d.draft_def
+        edits = {o.deal_edit.what: o for o in self._of(options, "deal_edit")}
+        mine = draft.off_base if me == view.enc.offense else draft.def_base
+        theirs = draft.def_base if me == view.enc.offense else draft.off_base
+        if theirs < 0 and 2 in edits:
+            return edits[2]
+        if mine < 0 and 1 in edits:
+            return edits[1]
+        propose = self._of(options, "deal_propose")
+        if propose:
+            return propose[0]
+        return self._of(options, "deal_abandon")[0]

@@ -1,0 +1,404 @@
+// A thin typed client over gRPC-Web: create, join, view, submit, watch.
+//
+//   const client = Client.connect("http://127.0.0.1:8080");
+//   const match = await client.createMatch("tictactoe");
+//   const x = await client.join(match.matchId, { name: "x" });
+//   const view = await x.view();
+//   await x.submit(gameMove("tictactoe", { cell: 4 }));
+//
+// A `Player` acts for one seat with its secret token; a `Viewer` only sees and follows.
+// Messages are the generated protobuf-es types; game messages travel in the typed oneofs
+// of games.proto (`GameMove`, `GameView`, ...).
+
+import { create, equals, type MessageInitShape } from "@bufbuild/protobuf";
+import { type CallOptions, type Client as Stub, createClient, type Transport } from "@connectrpc/connect";
+import { createGrpcWebTransport } from "@connectrpc/connect-web";
+import { Code, CosmodromeError, MoveNoLongerLegal, StaleVersionError } from "./errors.js";
+import { CatalogService, type GameInfo } from "./gen/cosmodrome/v1/catalog_pb.js";
+import { type GameMove, GameMoveSchema, GameOptionsSchema } from "./gen/cosmodrome/v1/games_pb.js";
+import { LobbyService } from "./gen/cosmodrome/v1/lobby_pb.js";
+import {
+  type Decision,
+  type LogEntry,
+  type Match,
+  MatchStatus,
+  type MatchView,
+} from "./gen/cosmodrome/v1/match_pb.js";
+import {
+  type MatchUpdate,
+  PlayService,
+  type SubmitMoveResponse,
+  type WatchTicket,
+} from "./gen/cosmodrome/v1/play_pb.js";
+
+/** The seat index of a spectator's view. */
+export const SPECTATOR = -1;
+
+// A watch that ends with one of these was dropped, not refused: resume it.
+const RESUMABLE = new Set([
+  Code.Unavailable,
+  Code.Canceled,
+  Code.DeadlineExceeded,
+  Code.Unknown,
+  Code.Internal,
+  Code.ResourceExhausted,
+]);
+// A submit that failed with one of these may or may not have been applied: resend it with
+// the same idempotency key, which the server answers with the first result. CANCELLED is
+// what a proxy answers when its upstream replica went away mid-call.
+const TRANSIENT = new Set([Code.Unavailable, Code.DeadlineExceeded, Code.Canceled]);
+
+export interface ClientOptions {
+  /** Bound on each unary call, in ms (default 30 s). */
+  timeoutMs?: number;
+  /** Extra fetch options, e.g. `credentials`. */
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface CreateMatchOptions {
+  /** The game's options in its typed oneof, e.g. `{ game: { case: "mlem", value: {...} } }`. */
+  options?: MessageInitShape<typeof GameOptionsSchema>;
+  /** 0: the game's minimum. */
+  players?: number;
+  /** Fixes the PRNG (replays, tests); unset: a secure random seed. */
+  seed?: bigint;
+}
+
+export interface WatchOptions {
+  /** Updates strictly after this version (default 0: from the start). */
+  fromVersion?: bigint;
+  /** End after the update whose view shows the match finished (default true). */
+  untilFinished?: boolean;
+  /** Stop following: the iteration ends quietly. */
+  signal?: AbortSignal;
+  /** Consecutive reconnects without progress before giving up (default: keep trying). */
+  maxRetries?: number;
+}
+
+/** A connection to a Cosmodrome server through its HTTP edge (gRPC-Web). */
+export class Client {
+  readonly catalog: Stub<typeof CatalogService>;
+  readonly lobby: Stub<typeof LobbyService>;
+  readonly play: Stub<typeof PlayService>;
+  readonly timeoutMs: number;
+
+  constructor(readonly transport: Transport, options: ClientOptions = {}) {
+    this.catalog = createClient(CatalogService, transport);
+    this.lobby = createClient(LobbyService, transport);
+    this.play = createClient(PlayService, transport);
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+  }
+
+  /** A client over gRPC-Web to the edge at `baseUrl` (e.g. "http://127.0.0.1:8080"). */
+  static connect(baseUrl: string, options: ClientOptions = {}): Client {
+    const transport = createGrpcWebTransport({ baseUrl, useBinaryFormat: true, fetch: options.fetch });
+    return new Client(transport, options);
+  }
+
+  /** Runs one unary call with the client's timeout and the token, errors made readable. */
+  async call<T>(run: (options: CallOptions) => Promise<T>, token?: string): Promise<T> {
+    try {
+      return await run({ timeoutMs: this.timeoutMs, headers: authorization(token) });
+    } catch (error) {
+      throw CosmodromeError.from(error);
+    }
+  }
+
+  /** Every game the server hosts, with player counts and options schema. */
+  async listGames(): Promise<GameInfo[]> {
+    return (await this.call((o) => this.catalog.listGames({}, o))).games;
+  }
+
+  async createMatch(game: string, init: CreateMatchOptions = {}): Promise<Match> {
+    return this.call((o) =>
+      this.lobby.createMatch({ game, options: init.options, players: init.players ?? 0, seed: init.seed }, o),
+    );
+  }
+
+  async getMatch(matchId: string): Promise<Match> {
+    return this.call((o) => this.lobby.getMatch({ matchId }, o));
+  }
+
+  /** Matches, newest first, following page tokens until the end (or `limit` matches). */
+  async listMatches(filter: { game?: string; status?: MatchStatus; limit?: number } = {}): Promise<Match[]> {
+    const matches: Match[] = [];
+    let pageToken = "";
+    for (;;) {
+      const page = await this.call((o) =>
+        this.lobby.listMatches({ game: filter.game ?? "", status: filter.status, pageToken }, o),
+      );
+      matches.push(...page.matches);
+      pageToken = page.nextPageToken;
+      if (!pageToken || (filter.limit !== undefined && matches.length >= filter.limit)) {
+        return filter.limit === undefined ? matches : matches.slice(0, filter.limit);
+      }
+    }
+  }
+
+  /** Takes a seat (default: the first open one). The Player holds the secret token. */
+  async join(matchId: string, init: { seat?: number; name?: string } = {}): Promise<Player> {
+    const reply = await this.call((o) =>
+      this.lobby.joinMatch({ matchId, seat: init.seat, displayName: init.name ?? "" }, o),
+    );
+    return new Player(this, matchId, reply.seat, reply.seatToken, reply.match);
+  }
+
+  /** A Player from a saved token (to come back to a match later). */
+  player(matchId: string, seat: number, token: string): Player {
+    return new Player(this, matchId, seat, token);
+  }
+
+  /** A spectator's handle: view and watch without a token. */
+  spectate(matchId: string): Viewer {
+    return new Viewer(this, matchId);
+  }
+}
+
+/** Sees and follows one match, as a spectator or (subclass Player) as a seat. */
+export class Viewer {
+  readonly seat: number = SPECTATOR;
+  readonly token: string | undefined = undefined;
+  /** The newest view seen, from view(), watch() or submit(). */
+  lastView: MatchView | undefined;
+
+  constructor(
+    readonly client: Client,
+    readonly matchId: string,
+  ) {}
+
+  /** The version of the newest view seen (0 before any). */
+  get version(): bigint {
+    return this.lastView?.match?.version ?? 0n;
+  }
+
+  protected remember(view: MatchView): void {
+    if (!this.lastView || (view.match?.version ?? 0n) >= this.version) this.lastView = view;
+  }
+
+  /** The match now, as this viewer may see it. */
+  async view(): Promise<MatchView> {
+    const view = await this.client.call((o) => this.client.play.getView({ matchId: this.matchId }, o), this.token);
+    this.remember(view);
+    return view;
+  }
+
+  /** Every log entry after `fromVersion`, as this viewer may see them. */
+  async log(fromVersion = 0n): Promise<LogEntry[]> {
+    const entries: LogEntry[] = [];
+    for (;;) {
+      const page = await this.client.call(
+        (o) => this.client.play.getLog({ matchId: this.matchId, fromVersion }, o),
+        this.token,
+      );
+      entries.push(...page.entries);
+      if (page.entries.length === 0 || page.nextFromVersion <= fromVersion) return entries;
+      fromVersion = page.nextFromVersion;
+    }
+  }
+
+  /**
+   * Every update after `fromVersion`, then live ones, in version order. A dropped stream is
+   * reopened from the last version seen, so nothing is missed or repeated.
+   *
+   *   for await (const update of viewer.watch()) console.log(update.entry?.version);
+   */
+  async *watch(options: WatchOptions = {}): AsyncGenerator<MatchUpdate> {
+    const { untilFinished = true, signal, maxRetries } = options;
+    let last = options.fromVersion ?? 0n;
+    let failures = 0;
+    while (!signal?.aborted) {
+      const stop = new AbortController(); // ends the call when the caller stops iterating
+      const onAbort = () => stop.abort();
+      signal?.addEventListener("abort", onAbort);
+      try {
+        const stream = this.client.play.watchMatch(
+          { matchId: this.matchId, fromVersion: last },
+          { headers: authorization(this.token), signal: stop.signal },
+        );
+        for await (const update of stream) {
+          const version = update.entry?.version ?? 0n;
+          if (version <= last) continue; // already delivered before a reconnect
+          last = version;
+          failures = 0;
+          if (update.view) this.remember(update.view);
+          yield update;
+          if (untilFinished && update.view?.match?.status === MatchStatus.FINISHED) return;
+        }
+        const seen = this.lastView?.match;
+        if (seen?.status === MatchStatus.FINISHED && last >= seen.version) return;
+      } catch (error) {
+        if (signal?.aborted) return;
+        const e = CosmodromeError.from(error);
+        if (!RESUMABLE.has(e.code)) throw e;
+      } finally {
+        signal?.removeEventListener("abort", onAbort);
+        stop.abort();
+      }
+      failures += 1;
+      if (maxRetries !== undefined && failures > maxRetries) {
+        throw new CosmodromeError(
+          Code.Unavailable,
+          `watch of ${this.matchId} lost after ${failures - 1} reconnects at version ${last}`,
+        );
+      }
+      await sleep(Math.min(2000, 50 * 2 ** Math.min(failures, 6)), signal);
+    }
+  }
+}
+
+/** Acts for one seat of a match; every call carries the seat's secret token. */
+export class Player extends Viewer {
+  override readonly seat: number;
+  override readonly token: string;
+
+  constructor(client: Client, matchId: string, seat: number, token: string, readonly match?: Match) {
+    super(client, matchId);
+    this.seat = seat;
+    this.token = token;
+  }
+
+  /** My decisions in `view` (default: the last view seen), each with its legal options. */
+  decisions(view: MatchView | undefined = this.lastView): Decision[] {
+    return view ? decisionsOf(view, this.seat) : [];
+  }
+
+  /**
+   * Submits a move (one of the options offered, or any GameMove) based on the last view seen.
+   *
+   * The move carries one idempotency key through every resend, so it is applied at most once.
+   * When the match moved on (ABORTED) the view is refreshed and the move resent only if it is
+   * still offered to this seat, else MoveNoLongerLegal. An illegal move throws
+   * IllegalMoveError naming the rule.
+   */
+  async submit(
+    move: GameMove,
+    options: { expectedVersion?: bigint; idempotencyKey?: string; retries?: number } = {},
+  ): Promise<SubmitMoveResponse> {
+    const retries = options.retries ?? 8;
+    let expectedVersion = options.expectedVersion;
+    if (expectedVersion === undefined) {
+      if (!this.lastView) await this.view();
+      expectedVersion = this.version;
+    }
+    const idempotencyKey = options.idempotencyKey ?? newIdempotencyKey();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const reply = await this.client.call(
+          (o) => this.client.play.submitMove({ matchId: this.matchId, expectedVersion, idempotencyKey, move }, o),
+          this.token,
+        );
+        if (reply.view) this.remember(reply.view);
+        return reply;
+      } catch (error) {
+        const e = CosmodromeError.from(error);
+        if (attempt >= retries) throw e;
+        if (e instanceof StaleVersionError) {
+          const view = await this.view();
+          const offered = this.decisions(view).some((d) => d.options.some((o) => equals(GameMoveSchema, o, move)));
+          if (!offered) {
+            throw new MoveNoLongerLegal(
+              e.code,
+              `the match moved on to version ${this.version} and the move is no longer offered to seat ${this.seat}`,
+              e.reason,
+              e.metadata,
+            );
+          }
+          expectedVersion = this.version;
+        } else if (TRANSIENT.has(e.code)) {
+          await sleep(50 * 2 ** attempt);
+        } else {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /**
+   * A short-lived ticket to follow this match as this seat with an EventSource, which cannot
+   * send the token in a header: open `eventSourceUrl(edge, matchId, { ticket })`.
+   */
+  async watchTicket(): Promise<WatchTicket> {
+    return this.client.call((o) => this.client.play.createWatchTicket({ matchId: this.matchId }, o), this.token);
+  }
+
+  /** Gives up the seat; its token stops working. */
+  async leave(): Promise<Match> {
+    return this.client.call((o) => this.client.lobby.leaveMatch({ matchId: this.matchId }, o), this.token);
+  }
+}
+
+/**
+ * The edge's server-sent events URL for a match's updates (REST/JSON, one MatchUpdate per
+ * `data:` event), for a browser's EventSource. With a `ticket` it carries that seat's view.
+ */
+export function eventSourceUrl(
+  baseUrl: string,
+  matchId: string,
+  options: { fromVersion?: bigint; ticket?: string } = {},
+): string {
+  const url = new URL(`/v1/matches/${encodeURIComponent(matchId)}:watch`, baseUrl);
+  url.searchParams.set("fromVersion", String(options.fromVersion ?? 0n));
+  if (options.ticket) url.searchParams.set("ticket", options.ticket);
+  return url.toString();
+}
+
+/** The decisions in a view owed by `seat` (default: the viewer's) that carry options. */
+export function decisionsOf(view: MatchView, seat: number = view.viewerSeat): Decision[] {
+  return view.decisions.filter((d) => d.seat === seat && d.options.length > 0);
+}
+
+/** A game's own Move in its GameMove envelope: `gameMove("tictactoe", { cell: 4 })`. */
+export function gameMove<G extends GameName>(game: G, value: Extract<GameMoveInit, { case: G }>["value"]): GameMove {
+  return create(GameMoveSchema, { game: { case: game, value } as GameMoveInit });
+}
+
+type GameMoveInit = NonNullable<MessageInitShape<typeof GameMoveSchema>["game"]>;
+/** The short name of a hosted game, as in the GameMove oneof ("tictactoe", "mlem", ...). */
+export type GameName = NonNullable<GameMove["game"]["case"]>;
+
+/** Plays `player` to the end of its match, asking `choose` whenever the seat owes a decision. */
+export async function play(
+  player: Player,
+  choose: (view: MatchView, decision: Decision) => GameMove | Promise<GameMove>,
+  options: { signal?: AbortSignal } = {},
+): Promise<Match> {
+  let floor = 0n; // the version my last move produced: older views are stale for me
+  const acted = new Set<bigint>();
+  const act = async (view: MatchView) => {
+    const version = view.match?.version ?? 0n;
+    const [decision] = player.decisions(view);
+    if (!decision || version < floor || acted.has(version)) return;
+    acted.add(version);
+    try {
+      floor = (await player.submit(await choose(view, decision), { expectedVersion: version })).version;
+    } catch (error) {
+      if (!(error instanceof MoveNoLongerLegal)) throw error; // a newer view will ask again
+    }
+  };
+  await act(await player.view());
+  for await (const update of player.watch({ signal: options.signal })) {
+    if (update.view) await act(update.view);
+  }
+  const final = player.lastView?.match;
+  if (!final) throw new CosmodromeError(Code.Internal, "no view of the match was seen");
+  return final;
+}
+
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function authorization(token: string | undefined): Record<string, string> {
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,129 @@
+// One match, live: the viewer's board, its decisions and the log, following the watch stream
+// with the seat's token when this tab holds one (so with that seat's redaction), else as a
+// spectator.
+
+import {
+  type Client,
+  CosmodromeError,
+  type GameMove,
+  type LogEntry,
+  MatchStatus,
+  type MatchView,
+  type Player,
+  SPECTATOR,
+  type Viewer,
+} from "@cosmodrome/client";
+import { fill, h } from "./dom.js";
+import { describeEvent } from "./render/generic.js";
+import { boardFor, hasOwnBoard, moveLabel } from "./render/index.js";
+import { type RenderContext, SEAT_COLOURS } from "./render/context.js";
+import { heldSeat } from "./seats.js";
+
+const STATUS = { [MatchStatus.UNSPECIFIED]: "unknown", [MatchStatus.WAITING]: "waiting", [MatchStatus.ACTIVE]: "active", [MatchStatus.FINISHED]: "finished" };
+const LOG_SHOWN = 40;
+
+export async function showMatch(root: HTMLElement, client: Client, matchId: string, signal: AbortSignal): Promise<void> {
+  const held = heldSeat(matchId);
+  const viewer: Viewer = held ? client.player(matchId, held.seat, held.token) : client.spectate(matchId);
+  const log: LogEntry[] = [];
+  let submitting = false;
+  let message = "";
+
+  const choose = async (move: GameMove) => {
+    const view = viewer.lastView;
+    if (submitting || !view || !held) return;
+    submitting = true;
+    message = "";
+    render(view);
+    try {
+      await (viewer as Player).submit(move, { expectedVersion: view.match?.version });
+    } catch (error) {
+      message = error instanceof CosmodromeError ? error.message : String(error);
+    } finally {
+      submitting = false;
+      render(viewer.lastView ?? view);
+    }
+  };
+
+  const render = (view: MatchView) => {
+    const match = view.match!;
+    const names = new Map(match.seats.map((s) => [s.index, s.displayName || `seat ${s.index}`]));
+    const seatName = (seat: number) => (seat === view.viewerSeat ? `${names.get(seat)} (you)` : (names.get(seat) ?? `seat ${seat}`));
+    const mine = view.decisions.filter((d) => d.seat === view.viewerSeat && d.options.length > 0);
+    const ctx: RenderContext = { view, seatName, options: submitting ? [] : mine.flatMap((d) => d.options), choose };
+    fill(
+      root,
+      h(
+        "section",
+        { id: "match", "data-match": match.matchId, "data-status": STATUS[match.status], "data-version": String(match.version), "data-viewer": view.viewerSeat },
+        h("h2", {}, `${match.game} `, h("code", {}, match.matchId)),
+        h(
+          "p",
+          { class: "meta" },
+          h("span", { class: `status status-${STATUS[match.status]}` }, STATUS[match.status]),
+          ` version ${match.version} - `,
+          view.viewerSeat === SPECTATOR ? "spectating (a spectator's view)" : `you play seat ${view.viewerSeat} (your seat's view)`,
+        ),
+        h(
+          "ul",
+          { class: "seats" },
+          match.seats.map((s) =>
+            h("li", {}, h("span", { class: "swatch", style: `background:${SEAT_COLOURS[s.index % SEAT_COLOURS.length]}` }), `${s.index}: ${s.occupied ? seatName(s.index) : "open"}`),
+          ),
+        ),
+        match.status === MatchStatus.FINISHED ? result(view, seatName) : null,
+        h("div", { class: "board" }, boardFor(match.game)(ctx)),
+        decisions(view, ctx, seatName, !hasOwnBoard(match.game) || mine.length > 0),
+        message ? h("p", { class: "error", role: "alert" }, message) : null,
+        h("h3", {}, "Log"),
+        h(
+          "ol",
+          { class: "log", reversed: true },
+          log
+            .slice(-LOG_SHOWN)
+            .reverse()
+            .map((e) =>
+              h("li", { value: Number(e.version) }, `${e.seat >= 0 ? seatName(e.seat) : "server"}: ${e.moveKind || "-"}`, e.events.length ? ` (${e.events.map(describeEvent).join("; ")})` : ""),
+            ),
+        ),
+      ),
+    );
+  };
+
+  render(await viewer.view());
+  for await (const update of viewer.watch({ signal, untilFinished: true })) {
+    if (update.entry) log.push(update.entry);
+    if (update.view) render(update.view);
+  }
+  if (viewer.lastView && !signal.aborted) render(viewer.lastView);
+}
+
+function result(view: MatchView, seatName: (s: number) => string): HTMLElement {
+  const r = view.match!.result;
+  return h(
+    "div",
+    { class: "result" },
+    h("strong", {}, "Finished: "),
+    h("span", { class: "summary" }, r?.summary || ""),
+    h("span", { class: "winners", "data-winners": (r?.winners ?? []).join(",") }, r?.winners.length ? ` - winner${r.winners.length > 1 ? "s" : ""}: ${r.winners.map(seatName).join(", ")}` : " - no winner"),
+  );
+}
+
+function decisions(view: MatchView, ctx: RenderContext, seatName: (s: number) => string, showOptions: boolean): HTMLElement {
+  const items = view.decisions.map((d) => {
+    const due = d.deadlineMs > 0n ? ` - due at ${new Date(Number(d.deadlineMs)).toLocaleTimeString()}` : "";
+    if (d.seat !== view.viewerSeat || d.options.length === 0) {
+      return h("li", { class: "muted" }, `waiting for ${seatName(d.seat)}${d.kind ? ` (${d.kind})` : ""}${due}`);
+    }
+    return h(
+      "li",
+      { class: "mine" },
+      h("strong", {}, d.prompt || d.kind),
+      due,
+      showOptions
+        ? h("div", { class: "options" }, d.options.map((o, i) => h("button", { class: "option", "data-option": i, disabled: ctx.options.length === 0, onclick: () => ctx.choose(o) }, moveLabel(o))))
+        : null,
+    );
+  });
+  return h("ul", { class: "decisions" }, items);
+}

@@ -1,0 +1,19 @@
+// What a renderer is given: the viewer's MatchView, names for seats, and (for a seat that owes
+// a decision) the legal options with a way to choose one.
+
+import type { GameMove, MatchView } from "@cosmodrome/client";
+
+export interface RenderContext {
+  view: MatchView;
+  /** "Ada (seat 0)", "you", ...: how the page names a seat. */
+  seatName(seat: number): string;
+  /** Every option this viewer may submit now (empty for spectators and while waiting). */
+  options: GameMove[];
+  /** Submits one of `options`. */
+  choose(move: GameMove): void;
+}
+
+/** A game's own board: draws the game's View, and may offer options by clicking on it. */
+export type BoardRenderer = (ctx: RenderContext) => HTMLElement;
+
+export const SEAT_COLOURS = ["#e4572e", "#2e86de", "#29a36a", "#9b59b6", "#f39c12", "#16a5a5", "#c0392b", "#7f8c8d"];

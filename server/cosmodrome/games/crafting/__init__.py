@@ -1,0 +1,3 @@
+from cosmodrome.games.crafting.rules import Crafting
+
+__all__ = ["Crafting"]
