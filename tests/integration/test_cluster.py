@@ -1,5 +1,6 @@
 """Scale-out on a real Valkey Cluster (3 primaries, 3 replicas, on loopback) with 3 server
-replicas, under load, while one server replica and one primary are SIGKILLed."""
+replicas behind the Envoy edge, under load, while one server replica and one primary are
+SIGKILLed."""
 
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ import grpc
 import pytest
 from redis.exceptions import ConnectionError
 
+from cosmodrome.store.embedded import free_port
 from cosmodrome.store.redis_store import RedisStore, match_channel, match_key, match_slot
 from cosmodrome.v1 import match_pb2, records_pb2
 from cosmodrome_client import Client, CosmodromeError
+from tests.edge.conftest import start_edge
 from tests.integration.local_cluster import NODE_TIMEOUT_MS, LocalCluster
 from tests.support import Api, ServerProcess
 
@@ -131,19 +134,20 @@ def test_failover_under_load_loses_and_doubles_nothing(cluster):
 
 
 async def _load(cluster: LocalCluster, servers: list[ServerProcess]) -> tuple[Ledger, int]:
-    # The Python client spreads its calls over the three replicas (gRPC round robin) and
-    # moves on from a dead one by itself.
-    target = "ipv4:" + ",".join(s.address for s in servers)
-    channel = grpc.aio.insecure_channel(target, options=[
-        ("grpc.lb_policy_name", "round_robin"), ("grpc.initial_reconnect_backoff_ms", 100),
-        ("grpc.max_reconnect_backoff_ms", 1000)])
+    # The clients reach the three replicas through the Envoy edge (its plain gRPC port),
+    # which moves on from a dead one by itself.
+    edge = start_edge([s.address for s in servers], grpc_port=free_port())
     ledger = Ledger()
-    async with Client(target, channel=channel, timeout=10) as client:
-        start = ledger.t0 = time.monotonic()
-        chaos = asyncio.ensure_future(faults(cluster, servers[0], start))
-        games = await asyncio.gather(*(player(client, ledger, start + GAMES_FOR_S)
-                                       for _ in range(PLAYERS)))
-        await chaos
+    try:
+        address = f"127.0.0.1:{edge.config.grpc_port}"
+        async with Client.connect(address, timeout=10) as client:
+            start = ledger.t0 = time.monotonic()
+            chaos = asyncio.ensure_future(faults(cluster, servers[0], start))
+            games = await asyncio.gather(*(player(client, ledger, start + GAMES_FOR_S)
+                                           for _ in range(PLAYERS)))
+            await chaos
+    finally:
+        edge.stop()
     return ledger, sum(games)
 
 

@@ -98,7 +98,7 @@ async def test_a_replica_killed_right_after_a_move_leaves_its_clock_to_fire(
     store = RedisStore.from_url(redis_url)
     runner = Runner(store, registry())
     options = games_pb2.GameOptions(tictactoe=tictactoe_pb2.Options(turn_timeout_ms=60_000))
-    match = await runner.create("tictactoe", options, 2, None)
+    match, _ = await runner.create("tictactoe", options, 2, None)
     await runner.join(match.match_id, 0, "x")
 
     def killed(*_args, **_kwargs):
@@ -123,7 +123,7 @@ async def test_deadlines_of_a_store_from_before_slots_are_moved_and_fire(redis_u
     store = RedisStore.from_url(redis_url)
     runner = Runner(store, registry())
     options = games_pb2.GameOptions(tictactoe=tictactoe_pb2.Options(turn_timeout_ms=60_000))
-    match = await runner.create("tictactoe", options, 2, None)
+    match, _ = await runner.create("tictactoe", options, 2, None)
     await runner.join(match.match_id, 0, "x")
     await runner.join(match.match_id, 1, "o")
     record, _ = await store.load(match.match_id)
