@@ -45,12 +45,17 @@ test: setup web-build
 test-fast: setup web-build
 	$(PY) -m pytest -q -m "not slow" $(ARGS)
 
-bench: setup
+bench: setup bench/peer/node_modules
 	$(PY) -m bench.run $(ARGS)
 
 # What acknowledging a move only once a replica holds it costs, on a loopback Valkey Cluster.
 bench-cluster: setup
 	$(PY) -m bench.cluster $(ARGS)
+
+# The real-client benchmark's peer (boardgame.io, locked); without npm, make bench skips it.
+bench/peer/node_modules: bench/peer/package-lock.json
+	-command -v npm >/dev/null && cd bench/peer && npm ci --no-audit --no-fund --silent \
+		&& touch node_modules
 
 # Many full games of every hosted game over gRPC, bots on all seats, each checked.
 soak: setup

@@ -6,9 +6,13 @@
 3. The yardstick in the same run: a bare grpc.aio echo (200 bytes, uvloop) at 8 and 64 in
    flight, and moves/s as a fraction of echo calls/s.
 4. Stored bytes per finished match (Redis MEMORY USAGE of the match's keys), per game.
+5. The real client path (bench/real_path.py): create, joins, a watch per seat, submit on
+   its turn, at K = 8 and 64, alternating with its peer (boardgame.io, bench/peer/) and its
+   floor (bench/floor.py); MLEM and Cosmic with bots on every seat.
 
-Bounded in time (about a minute with the defaults); only loopback addresses are used.
+Bounded in time (about four minutes with the defaults); only loopback addresses are used.
     python -m bench.run [--seconds 6] [--engine-seconds 2] [--no-engines] [--profile] [--keep]
+                        [--real-only] [--real-seconds 5] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from bench import echo, engines, server_load
+from bench import echo, engines, real_path, server_load
 from cosmodrome.store.embedded import EmbeddedRedis, free_port
 from cosmodrome_client import Client, CosmodromeError
 
@@ -182,7 +186,9 @@ async def main_async(args: argparse.Namespace) -> None:
         await wait_serving(address)
         print(f"server {address} on {redis_url}", flush=True)
         pids = {"server": processes[0].pid, "valkey": store.process.pid}
-        await server_figures(address, redis_url, args.seconds, echo_address, pids)
+        if not args.real_only:
+            await server_figures(address, redis_url, args.seconds, echo_address, pids)
+        await real_path.run(address, list(pids.values()), args.real_seconds, args.rounds, work)
     finally:
         for process in processes:
             stop(process)
@@ -206,6 +212,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=6.0, help="per gRPC load phase")
     parser.add_argument("--engine-seconds", type=float, default=2.0)
     parser.add_argument("--no-engines", action="store_true")
+    parser.add_argument("--real-only", action="store_true",
+                        help="only the real client path (with its peer and floor)")
+    parser.add_argument("--real-seconds", type=float, default=5.0,
+                        help="per run of the real client path")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="alternating runs of ours, the peer and the floor per K")
     parser.add_argument("--keep", action="store_true", help="keep server logs")
     parser.add_argument("--profile", action="store_true",
                         help="run the server under cProfile and print where its time goes "

@@ -18,9 +18,11 @@ from cosmodrome.store.embedded import free_port
 ADMIN_TOKEN = "test-admin-token"
 
 
-def wait_serving(address: str, timeout: float = 20.0) -> None:
+def wait_serving(address: str, timeout: float = 20.0, tls_roots: bytes | None = None) -> None:
     deadline = time.monotonic() + timeout
-    with grpc.insecure_channel(address) as channel:
+    channel = (grpc.secure_channel(address, grpc.ssl_channel_credentials(tls_roots))
+               if tls_roots else grpc.insecure_channel(address))
+    with channel:
         stub = health_pb2_grpc.HealthStub(channel)
         while time.monotonic() < deadline:
             try:
@@ -42,6 +44,7 @@ class ServerProcess:
     admin_token: str = ADMIN_TOKEN
     extra: list[str] = field(default_factory=list)
     port: int = 0
+    tls_roots: bytes | None = None  # the server serves TLS: wait for it through these roots
     process: subprocess.Popen | None = None
     log_path: Path | None = None
 
@@ -60,7 +63,7 @@ class ServerProcess:
         self.process = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT,
                                         stdin=subprocess.DEVNULL)
         try:
-            wait_serving(self.address)
+            wait_serving(self.address, tls_roots=self.tls_roots)
         except RuntimeError:
             self.stop()
             raise RuntimeError(f"server failed: {self.log_path.read_text()[-2000:]}") from None

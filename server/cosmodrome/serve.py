@@ -16,6 +16,22 @@ Configuration by flags or environment (flags win):
     --max-message-bytes/COSMODROME_MAX_MESSAGE_BYTES  largest request accepted (262144)
     --http-port/COSMODROME_HTTP_PORT  also serve HTTP here through an Envoy edge started
                                       beside this replica (REST/JSON, SSE, gRPC-Web); 0: no
+    --max-options-bytes/COSMODROME_MAX_OPTIONS_BYTES  largest match options accepted (4096)
+    --tls-cert/COSMODROME_TLS_CERT    PEM certificate chain: serve gRPC over TLS (with --tls-key)
+    --tls-key/COSMODROME_TLS_KEY      PEM private key of that certificate
+    --metrics-port/COSMODROME_METRICS_PORT  serve Prometheus /metrics on --host:PORT
+                                      (unset: no endpoint; 0: a free port, logged)
+    --drain/COSMODROME_DRAIN=1        create no match (UNAVAILABLE: clients retry elsewhere),
+                                      play on: the old release during an upgrade
+    --max-streams-per-connection/COSMODROME_MAX_STREAMS_PER_CONNECTION  calls and watch
+                                      streams open at once on one connection (1000)
+    --max-watchers-per-match/COSMODROME_MAX_WATCHERS_PER_MATCH  watch streams of one match
+                                      on this replica (10000; 0: no limit)
+    --watch-catch-up/COSMODROME_WATCH_CATCH_UP  log entries a watch replays at a time (100)
+    --watch-buffer/COSMODROME_WATCH_BUFFER  updates waiting for a slow watcher before its
+                                      stream is dropped (64)
+    --max-idle-seconds/COSMODROME_MAX_IDLE_SECONDS  a connection with no call open this
+                                      long is closed (300)
 """
 
 from __future__ import annotations
@@ -34,9 +50,11 @@ from typing import TextIO
 
 import grpc
 import structlog
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_health.v1 import health
 from grpc_reflection.v1alpha import reflection
 
+from cosmodrome import metrics
+from cosmodrome.api.health import StoreProbe, add_health
 from cosmodrome.api.interceptor import access_log, add_service
 from cosmodrome.api.servicers import (
     AdminServicer,
@@ -44,11 +62,11 @@ from cosmodrome.api.servicers import (
     LobbyServicer,
     PlayServicer,
 )
-from cosmodrome.api.watch_hub import WatchHub
+from cosmodrome.api.watch_hub import WatchHub, WatchLimits
 from cosmodrome.core.runner import Runner
 from cosmodrome.games import registry
 from cosmodrome.store.deadlines import DeadlineLoop
-from cosmodrome.store.embedded import EmbeddedRedis
+from cosmodrome.store.embedded import EmbeddedRedis, EmbeddedStoreError
 from cosmodrome.store.redis_store import RedisStore
 from cosmodrome.v1 import admin_pb2, catalog_pb2, lobby_pb2, play_pb2
 
@@ -70,6 +88,20 @@ class Config:
     retention_hours: float = 168.0
     max_message_bytes: int = 256 * 1024
     http_port: int = 0
+    max_options_bytes: int = 4096
+    tls_cert: str = ""
+    tls_key: str = ""
+    metrics_port: int | None = None
+    drain: bool = False
+    max_streams_per_connection: int = 1000
+    max_watchers_per_match: int = WatchLimits.per_match
+    watch_catch_up: int = WatchLimits.catch_up
+    watch_buffer: int = WatchLimits.buffer
+    max_idle_seconds: float = 300.0
+
+
+def optional_int(text: str | None) -> int | None:
+    return int(text) if text not in (None, "") else None
 
 
 def parse_config(argv: list[str] | None = None) -> Config:
@@ -94,7 +126,36 @@ def parse_config(argv: list[str] | None = None) -> Config:
     p.add_argument("--max-message-bytes", type=int,
                    default=int(env("COSMODROME_MAX_MESSAGE_BYTES", d.max_message_bytes)))
     p.add_argument("--http-port", type=int, default=int(env("COSMODROME_HTTP_PORT", d.http_port)))
-    return Config(**vars(p.parse_args(argv)))
+    p.add_argument("--max-options-bytes", type=int,
+                   default=int(env("COSMODROME_MAX_OPTIONS_BYTES", d.max_options_bytes)))
+    p.add_argument("--tls-cert", default=env("COSMODROME_TLS_CERT", d.tls_cert))
+    p.add_argument("--tls-key", default=env("COSMODROME_TLS_KEY", d.tls_key))
+    p.add_argument("--metrics-port", type=optional_int,
+                   default=optional_int(env("COSMODROME_METRICS_PORT")))
+    p.add_argument("--drain", action="store_true",
+                   default=env("COSMODROME_DRAIN", "") not in ("", "0"))
+    for name, kind in (("max_streams_per_connection", int), ("max_watchers_per_match", int),
+                       ("watch_catch_up", int), ("watch_buffer", int),
+                       ("max_idle_seconds", float)):
+        default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
+        p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
+    config = Config(**vars(p.parse_args(argv)))
+    if config.watch_catch_up < 1 or config.watch_buffer < 1:
+        p.error("--watch-catch-up and --watch-buffer must be at least 1")
+    if bool(config.tls_cert) != bool(config.tls_key):
+        p.error("--tls-cert and --tls-key go together")
+    for path in filter(None, (config.tls_cert, config.tls_key)):
+        if not os.path.isfile(path):
+            p.error(f"no such file: {path}")
+    return config
+
+
+def tls_credentials(config: Config) -> grpc.ServerCredentials | None:
+    """Server credentials from the PEM files of --tls-cert and --tls-key, if given."""
+    if not config.tls_cert:
+        return None
+    with open(config.tls_key, "rb") as key, open(config.tls_cert, "rb") as chain:
+        return grpc.ssl_server_credentials([(key.read(), chain.read())])
 
 
 class LineWriter:
@@ -166,8 +227,10 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                                 wait_replicas=config.store_wait_replicas,
                                 wait_ms=config.store_wait_ms)
     await store.redis.ping()
-    runner = Runner(store, registry())
-    hub = WatchHub(store)
+    runner = Runner(store, registry(), max_options_bytes=config.max_options_bytes)
+    hub = WatchHub(store, WatchLimits(per_match=config.max_watchers_per_match,
+                                      catch_up=config.watch_catch_up,
+                                      buffer=config.watch_buffer))
     deadlines = DeadlineLoop(runner)
 
     limit = config.max_message_bytes
@@ -180,28 +243,39 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                  ("grpc.http2.min_recv_ping_interval_without_data_ms", 10_000),
                  ("grpc.http2.max_ping_strikes", 0),
                  ("grpc.keepalive_time_ms", 60_000),
-                 ("grpc.keepalive_timeout_ms", 20_000)])
-    servicers = {"CatalogService": CatalogServicer(runner), "LobbyService": LobbyServicer(runner),
+                 ("grpc.keepalive_timeout_ms", 20_000),
+                 # hostile or forgotten clients: HTTP/2's own cap on streams per
+                 # connection, and connections with no call open closed after a while
+                 ("grpc.max_concurrent_streams", config.max_streams_per_connection),
+                 ("grpc.max_connection_idle_ms", int(config.max_idle_seconds * 1000))])
+    servicers = {"CatalogService": CatalogServicer(runner),
+                 "LobbyService": LobbyServicer(runner, config.drain),
                  "PlayService": PlayServicer(runner, hub),
                  "AdminService": AdminServicer(runner, config.admin_token or None)}
     for module in SERVICES:
         for name, service in module.DESCRIPTOR.services_by_name.items():
             add_service(server, service, servicers[name])
     health_servicer = health.aio.HealthServicer()
-    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    add_health(server, health_servicer)
     names = [m.DESCRIPTOR.services_by_name[s].full_name
              for m in SERVICES for s in m.DESCRIPTOR.services_by_name]
     reflection.enable_server_reflection([*names, health.SERVICE_NAME, reflection.SERVICE_NAME],
                                         server)
-    port = server.add_insecure_port(f"{config.host}:{config.port}")
+    address = f"{config.host}:{config.port}"
+    credentials = tls_credentials(config)
+    port = (server.add_secure_port(address, credentials) if credentials
+            else server.add_insecure_port(address))
+    metrics_port = (metrics.serve(config.host, config.metrics_port)
+                    if config.metrics_port is not None else None)
     await server.start()
-    for name in ["", *names]:
-        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    probe = StoreProbe(health_servicer, store, names, embedded)
+    await probe.start()
     deadlines.start()
     edge = await start_edge(config, port) if config.http_port else None
     log.info("serving", address=f"{config.host}:{port}", store=url,
              embedded=embedded is not None, games=sorted(runner.games),
-             admin_api=bool(config.admin_token))
+             admin_api=bool(config.admin_token), tls=credentials is not None,
+             metrics_port=metrics_port)
     print(f"cosmodrome serving on {config.host}:{port}", file=sys.stderr, flush=True)
 
     stop = asyncio.Event()
@@ -213,6 +287,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await stop.wait()
 
     log.info("shutting down")
+    await probe.stop()
     await health_servicer.enter_graceful_shutdown()
     if edge:
         await asyncio.to_thread(edge.stop)
@@ -250,7 +325,10 @@ def main(argv: list[str] | None = None) -> None:
         uvloop.install()
     except ImportError:
         pass
-    asyncio.run(serve(config))
+    try:
+        asyncio.run(serve(config))
+    except EmbeddedStoreError as exc:
+        sys.exit(f"cosmodrome-server: {exc}")
 
 
 if __name__ == "__main__":

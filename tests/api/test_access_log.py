@@ -68,3 +68,17 @@ def test_a_watch_its_reader_leaves_is_logged_cancelled_not_as_an_error(redis_url
         watches = [line for line in lines if line["rpc"] == "PlayService/WatchMatch"]
         assert [w["status"] for w in watches] == ["CANCELLED"]
         assert "unhandled error" not in replica.log_path.read_text()
+
+
+def test_a_long_input_is_clipped_in_the_access_line(redis_url):
+    from cosmodrome.v1 import lobby_pb2
+
+    with ServerProcess(redis_url=redis_url, extra=["--log-level", "info"]) as replica:
+        api = Api(replica.address)
+        with pytest.raises(grpc.RpcError):
+            api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="g" * 100_000))
+        api.close()
+        [line] = access_lines(replica, 1)
+    assert line["status"] == "NOT_FOUND"
+    assert line["game"].startswith("ggg") and line["game"].endswith("(100000 chars)")
+    assert len(replica.log_path.read_text()) < 10_000

@@ -6,7 +6,9 @@ from __future__ import annotations
 import grpc
 import pytest
 
+from cosmodrome.games.cosmic.v1 import cosmic_pb2
 from cosmodrome.games.highcard.v1 import highcard_pb2
+from cosmodrome.games.mlem.v1 import mlem_pb2
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
 from cosmodrome.v1 import games_pb2, lobby_pb2, play_pb2
 from tests.support import Api, auth, error_info, ttt
@@ -195,3 +197,86 @@ def test_move_after_the_end_is_failed_precondition(api, match):
     assert api.view(match_id).match.result.winners == [0]
     err = fails(grpc.StatusCode.FAILED_PRECONDITION, api.submit, match_id, tokens[1], ttt(5))
     assert error_info(err).reason in ("match_not_active", "no_decision_owed")
+
+
+def with_unknown_field(message, number: int, payload: bytes):
+    """`message` carrying a length-delimited field `number` its schema does not have."""
+    from google.protobuf.internal.encoder import _VarintBytes
+    raw = message.SerializeToString() + _VarintBytes(number << 3 | 2) + \
+        _VarintBytes(len(payload)) + payload
+    return type(message).FromString(raw)
+
+
+def test_unknown_option_fields_are_neither_stored_nor_served(api):
+    options = with_unknown_field(tictactoe_pb2.Options(turn_timeout_ms=5000), 999,
+                                 b"z" * 200_000)
+    created = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(
+        game="tictactoe", options=games_pb2.GameOptions(tictactoe=options)))
+    served = api.lobby.GetMatch(lobby_pb2.GetMatchRequest(match_id=created.match_id))
+    for match in (created, served, api.export(created.match_id).record.match):
+        assert match.options.tictactoe == tictactoe_pb2.Options(turn_timeout_ms=5000)
+        assert match.options.ByteSize() < 16
+    page = api.lobby.ListMatches(lobby_pb2.ListMatchesRequest(game="tictactoe"))
+    assert page.ByteSize() < 50 * 1024
+
+
+def test_options_over_the_size_limit_are_invalid_argument(api):
+    options = cosmic_pb2.Options(powers=["none" * 300] * 5)  # 6 KB of known fields
+    err = fails(grpc.StatusCode.INVALID_ARGUMENT, api.lobby.CreateMatch,
+                lobby_pb2.CreateMatchRequest(game="cosmic", players=5,
+                                             options=games_pb2.GameOptions(cosmic=options)))
+    assert "at most 4096" in err.details()
+
+
+def test_page_token_that_overflows_is_invalid_argument(api):
+    import base64
+    token = base64.urlsafe_b64encode(b"9" * 400 + b":abc").decode()
+    err = fails(grpc.StatusCode.INVALID_ARGUMENT, api.lobby.ListMatches,
+                lobby_pb2.ListMatchesRequest(page_token=token))
+    assert "page_token" in err.details()
+
+
+def test_a_long_game_name_is_clipped_in_the_error(api):
+    name = "x" * 100_000
+    err = fails(grpc.StatusCode.NOT_FOUND, api.lobby.CreateMatch,
+                lobby_pb2.CreateMatchRequest(game=name))
+    assert len(err.details()) < 200 and "100000 chars" in err.details()
+    err = fails(grpc.StatusCode.NOT_FOUND, api.lobby.ListMatches,
+                lobby_pb2.ListMatchesRequest(game=name))
+    assert len(err.details()) < 200
+
+
+def test_health_answers_garbage_with_invalid_argument(server):
+    with grpc.insecure_channel(server.address) as channel:
+        for method in ("Check", "Watch"):
+            call = (channel.unary_unary if method == "Check" else channel.unary_stream)(
+                f"/grpc.health.v1.Health/{method}", request_serializer=None,
+                response_deserializer=None)
+            with pytest.raises(grpc.RpcError) as caught:
+                reply = call(b"\x0a\x02\xff\xfe", timeout=5)  # field 1: bytes, not UTF-8
+                if method == "Watch":
+                    next(reply)
+            assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT, method
+
+
+def test_leave_of_a_finished_match_is_refused_and_writes_nothing(api, match):
+    match_id, tokens = match
+    for cell, seat in ((0, 0), (3, 1), (1, 0), (4, 1), (2, 0)):
+        api.submit(match_id, tokens[seat], ttt(cell))
+    before = snapshot(api, match_id)
+    err = fails(grpc.StatusCode.FAILED_PRECONDITION, api.lobby.LeaveMatch,
+                lobby_pb2.LeaveMatchRequest(match_id=match_id), metadata=auth(tokens[1]))
+    assert error_info(err).reason == "match_finished"
+    assert snapshot(api, match_id) == before
+
+
+@pytest.mark.parametrize("game, players, options", [
+    ("cosmic", 3, lambda text: games_pb2.GameOptions(
+        cosmic=cosmic_pb2.Options(powers=[text, "none", "none"]))),
+    ("mlem", 2, lambda text: games_pb2.GameOptions(mlem=mlem_pb2.Options(layout=text))),
+])
+def test_a_long_option_a_game_refuses_is_clipped_in_the_error(api, game, players, options):
+    text = "q" * 3000
+    err = fails(grpc.StatusCode.INVALID_ARGUMENT, api.lobby.CreateMatch,
+                lobby_pb2.CreateMatchRequest(game=game, players=players, options=options(text)))
+    assert "q" * 100 not in err.details() and "3000 chars" in err.details()

@@ -124,3 +124,16 @@ def test_watch_of_a_finished_match_replays_it_and_ends(api):
     assert updates[-1].view.match.status == match_pb2.MATCH_STATUS_FINISHED
     assert list(api.play.WatchMatch(play_pb2.WatchMatchRequest(
         match_id=match_id, from_version=8), timeout=10)) == []
+
+
+def test_a_seeded_match_says_so_to_everyone(api):
+    seeded = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="highcard", seed=42))
+    fresh = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="highcard"))
+    assert seeded.seeded and not fresh.seeded
+    joined = api.lobby.JoinMatch(lobby_pb2.JoinMatchRequest(match_id=seeded.match_id))
+    assert joined.match.seeded
+    assert api.lobby.GetMatch(lobby_pb2.GetMatchRequest(match_id=seeded.match_id)).seeded
+    assert api.view(seeded.match_id, joined.seat_token).match.seeded
+    listed = {m.match_id: m.seeded for m in api.lobby.ListMatches(
+        lobby_pb2.ListMatchesRequest(game="highcard", page_size=200)).matches}
+    assert listed[seeded.match_id] and not listed[fresh.match_id]

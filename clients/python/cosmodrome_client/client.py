@@ -127,7 +127,8 @@ class Client:
 
     Use as `async with Client.connect(address) as client:` (waits until the server answers),
     or `client = Client(address)` ... `await client.close()`. `timeout` bounds each unary
-    call, in seconds.
+    call, in seconds. `tls`: False, plain text; True, TLS checked against the system's
+    root certificates; PEM bytes, TLS checked against those roots (a private CA).
 
     Several replicas: `address` may list them ("10.0.0.1:50051,10.0.0.2:50051"), or be a
     DNS name with `round_robin=True` ("dns:///game.example:50051" resolves to every
@@ -138,13 +139,17 @@ class Client:
 
     def __init__(self, address: str, *, timeout: float | None = 30.0,
                  channel: grpc.aio.Channel | None = None,
-                 round_robin: bool | None = None) -> None:
+                 round_robin: bool | None = None, tls: bool | bytes = False) -> None:
         self.address = address
         self.timeout = timeout
         target, several = channel_target(address)
         options = _CHANNEL_OPTIONS
         if round_robin or (round_robin is None and several):
             options = (*options, _ROUND_ROBIN)
+        if channel is None and tls:
+            roots = tls if isinstance(tls, bytes) else None
+            channel = grpc.aio.secure_channel(
+                target, grpc.ssl_channel_credentials(root_certificates=roots), options=options)
         self.channel = channel or grpc.aio.insecure_channel(target, options=options)
         self.catalog = catalog_pb2_grpc.CatalogServiceStub(self.channel)
         self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)

@@ -9,6 +9,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from cosmodrome.core import errors
 
 DOMAIN = "cosmodrome"
+MAX_MESSAGE = 512  # characters: a status message never carries a large echo of the input
 
 CODES: dict[type[errors.CosmodromeError], grpc.StatusCode] = {
     errors.InvalidArgument: grpc.StatusCode.INVALID_ARGUMENT,
@@ -19,11 +20,17 @@ CODES: dict[type[errors.CosmodromeError], grpc.StatusCode] = {
     errors.FailedPrecondition: grpc.StatusCode.FAILED_PRECONDITION,
     errors.Stale: grpc.StatusCode.ABORTED,
     errors.Unavailable: grpc.StatusCode.UNAVAILABLE,
+    errors.ResourceExhausted: grpc.StatusCode.RESOURCE_EXHAUSTED,
 }
 
 
 def status_code(exc: errors.CosmodromeError) -> grpc.StatusCode:
-    return CODES.get(type(exc), grpc.StatusCode.UNKNOWN)
+    """The status of the nearest class of `exc` in CODES (a subclass shares its parent's)."""
+    for kind in type(exc).__mro__:
+        code = CODES.get(kind)
+        if code is not None:
+            return code
+    return grpc.StatusCode.UNKNOWN
 
 
 def trailers(exc: errors.CosmodromeError) -> tuple[tuple[str, bytes], ...]:
@@ -33,10 +40,17 @@ def trailers(exc: errors.CosmodromeError) -> tuple[tuple[str, bytes], ...]:
                                        metadata=exc.details)
     detail = any_pb2.Any()
     detail.Pack(info)
-    status = status_pb2.Status(code=getattr(code_pb2, code.name), message=exc.message,
+    status = status_pb2.Status(code=getattr(code_pb2, code.name), message=message(exc),
                                details=[detail])
     return (("grpc-status-details-bin", status.SerializeToString()),)
 
 
+def message(exc: errors.CosmodromeError) -> str:
+    """The status message, cut to MAX_MESSAGE (messages quote input through errors.clip;
+    this is the last guard)."""
+    text = exc.message
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE] + "..."
+
+
 async def abort(context: grpc.aio.ServicerContext, exc: errors.CosmodromeError) -> None:
-    await context.abort(status_code(exc), exc.message, trailing_metadata=trailers(exc))
+    await context.abort(status_code(exc), message(exc), trailing_metadata=trailers(exc))

@@ -1,4 +1,5 @@
-"""Around every Cosmodrome RPC: credentials, structured access log and error mapping.
+"""Around every Cosmodrome RPC: credentials, structured access log, metrics and error
+mapping.
 
 It reads the caller's bearer token from the `authorization` metadata into `credential`
 (None: no token, a spectator); handlers resolve it against the match they load. What
@@ -21,7 +22,8 @@ from google.protobuf.message_factory import GetMessageClass
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from cosmodrome.api.errors import abort
+from cosmodrome import metrics
+from cosmodrome.api.errors import abort, status_code
 from cosmodrome.core import requestlog
 from cosmodrome.core.errors import (
     CosmodromeError,
@@ -31,6 +33,7 @@ from cosmodrome.core.errors import (
 )
 
 log = structlog.get_logger("cosmodrome.api")
+LOG_FIELD_LIMIT = 80  # characters of a logged field (a field may carry the caller's input)
 
 credential: ContextVar[str | None] = ContextVar("credential", default=None)
 RedisUnreachable = (RedisConnectionError, RedisTimeoutError)
@@ -98,24 +101,26 @@ class _Call:
         return self
 
     async def __aexit__(self, kind, exc, traceback) -> None:
-        outcome = "OK"
+        outcome = code = "OK"
         try:
             if isinstance(exc, RedisUnreachable):
                 log.warning("match store unreachable", rpc=self.rpc, error=str(exc))
+                metrics.store_errors.labels("call").inc()
                 exc = Unavailable("the match store is unreachable; retry later")
             if isinstance(exc, CosmodromeError):
-                outcome = exc.reason
+                outcome, code = exc.reason, status_code(exc).name
                 await abort(self.context, exc)
             elif exc is None:
                 pass
             elif not isinstance(exc, Exception):  # cancelled, or a stream's reader left
-                outcome = "CANCELLED"
+                outcome = code = "CANCELLED"
             elif self.context.code() is None:  # not an abort of ours
-                outcome = "INTERNAL"
+                outcome = code = "INTERNAL"
                 log.error("unhandled error", rpc=self.rpc, exc_info=exc, **self.fields)
             else:
-                outcome = self.context.code().name
+                outcome = code = self.context.code().name
         finally:
+            metrics.observe_call(self.rpc, code, time.perf_counter() - self.start)
             access_log.add(self.rpc, outcome, self.start, self.fields)
 
 
@@ -128,11 +133,16 @@ def _unary(rpc, parse, behaviour):
 
 
 def _stream(rpc, parse, behaviour):
+    """A streaming handler writes its messages itself (`await context.write(...)`), so it
+    can tell a write held up by a slow reader from the end of the call."""
     async def wrapped(raw, context):
         async with _Call(rpc, context) as call:
             call.credential()
-            async for item in behaviour(_parse(parse, raw), context):
-                yield item
+            metrics.watchers.inc()  # the one server stream is WatchMatch
+            try:
+                await behaviour(_parse(parse, raw), context)
+            finally:
+                metrics.watchers.dec()
     return wrapped
 
 
@@ -160,7 +170,14 @@ class AccessLog:
         pending, self.pending = self.pending, []
         for at, rpc, outcome, latency_ms, fields in pending:
             log.info("rpc", timestamp=at, rpc=rpc, status=outcome, latency_ms=latency_ms,
-                     **fields)
+                     **{k: _clipped(v) for k, v in fields.items()})
+
+
+def _clipped(value):
+    """A logged field cut to LOG_FIELD_LIMIT characters (here, off the request's path)."""
+    if isinstance(value, str) and len(value) > LOG_FIELD_LIMIT:
+        return f"{value[:LOG_FIELD_LIMIT]}... ({len(value)} chars)"
+    return value
 
 
 access_log = AccessLog()

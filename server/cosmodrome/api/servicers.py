@@ -6,6 +6,8 @@ response that shows game content is built by core.redact for the caller.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hmac
 
 from google.protobuf import empty_pb2
@@ -14,7 +16,13 @@ from cosmodrome.api.content import game_content
 from cosmodrome.api.interceptor import credential
 from cosmodrome.api.watch_hub import WatchHub
 from cosmodrome.core import redact, server_bots
-from cosmodrome.core.errors import InvalidArgument, PermissionDenied, Unauthenticated
+from cosmodrome.core.errors import (
+    InvalidArgument,
+    PermissionDenied,
+    ResourceExhausted,
+    Unauthenticated,
+    Unavailable,
+)
 from cosmodrome.core.requestlog import note
 from cosmodrome.core.runner import Runner, check_match_id, token_hash
 from cosmodrome.v1 import (
@@ -27,6 +35,7 @@ from cosmodrome.v1 import (
     match_pb2,
     play_pb2,
     play_pb2_grpc,
+    records_pb2,
 )
 
 MAX_PAGE = 200
@@ -60,11 +69,15 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
 
 
 class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
-    def __init__(self, runner: Runner) -> None:
+    def __init__(self, runner: Runner, drain: bool = False) -> None:
         self.runner = runner
+        self.drain = drain  # during an upgrade: the old release starts no new match
 
     async def CreateMatch(self, request, context):
         note(game=request.game)
+        if self.drain:
+            raise Unavailable("this replica is draining (an upgrade): retry, another "
+                              "replica will create the match")
         seed = request.seed if request.HasField("seed") else None
         bots = [(b.seat, b.kind) for b in request.bots]
         match, owner = await self.runner.create(request.game, request.options, request.players,
@@ -152,24 +165,52 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         if request.from_version < 0:
             raise InvalidArgument("from_version must be >= 0")
         digest = await self._watcher_digest(request)
-        record, _ = await self.runner.store.load(request.match_id)
-        viewer = self.runner.seat_by_digest(record, digest) if digest else None
-        game = self.runner.game(record.match.game)
+        record, viewer = await self._viewer(request.match_id, digest)
+        game = self.runner.game_of(record)
         if finished(record) and request.from_version >= record.match.version:
             return  # a finished match has nothing more to say
         # headers now, not with the first update: an HTTP client (SSE) sees at once that
         # its watch is open, however quiet the match
         await context.send_initial_metadata(())
-        async for entries, latest in self.hub.batches(request.match_id, request.from_version):
-            if latest is not None and viewer is not None:
-                self.runner.seat_by_digest(latest, digest)  # the seat may have been given up
-            for entry in entries:
-                update = play_pb2.MatchUpdate(entry=redact.log_entry(entry, viewer))
-                if latest is not None and entry is entries[-1]:
-                    update.view.CopyFrom(redact.match_view(game, latest, viewer))
-                yield update
-            if latest is not None and finished(latest):
-                return  # the end of the match ends the stream
+        watch = self.hub.watch(request.match_id, request.from_version, record)
+        try:
+            async for entries, snapshot in watch:
+                if snapshot is not None and digest is not None:
+                    self.runner.seat_by_digest(snapshot.record, digest)  # still held?
+                if snapshot is not None and snapshot.version != entries[-1].version:
+                    snapshot = None  # newer than these entries: no view with them
+                for entry in entries:
+                    update = play_pb2.MatchUpdate(entry=redact.log_entry(entry, viewer))
+                    if snapshot is not None and entry is entries[-1]:
+                        update.view.CopyFrom(snapshot.view(game, viewer))
+                    await context.write(update)
+                if snapshot is not None and finished(snapshot.record):
+                    return  # the end of the match ends the stream
+        except asyncio.CancelledError:
+            if not watch.dropped:
+                raise
+            asyncio.current_task().uncancel()
+            raise ResourceExhausted(
+                f"this stream fell {self.hub.limits.buffer} updates behind the match and "
+                "was dropped: watch again from the last version received") from None
+        finally:
+            watch.close()
+
+    async def _viewer(self, match_id: str, digest: str | None
+                      ) -> tuple[records_pb2.StoredMatch, int | None]:
+        """The match and the seat `digest` holds in it (None: a spectator), from this
+        replica's last record of it when that one knows the seat (a seat is never given to
+        another token without a new version, which the stream then checks), else from
+        Redis."""
+        record = self.runner.store.cache.latest(match_id)
+        if record is not None:
+            with contextlib.suppress(Unauthenticated):
+                return record, self._seat(record, digest)
+        record, _ = await self.runner.store.load(match_id)
+        return record, self._seat(record, digest)
+
+    def _seat(self, record: records_pb2.StoredMatch, digest: str | None) -> int | None:
+        return self.runner.seat_by_digest(record, digest) if digest else None
 
     async def _watcher_digest(self, request) -> str | None:
         """The hash of the seat token a watch acts for: the caller's own, or the one its

@@ -1,14 +1,24 @@
-"""Live updates: each replica tails the match streams its watchers need and fans out locally.
+"""Live updates: each replica follows the matches its watchers need and fans out locally.
 
-Every commit publishes the new version on its match's channel. A replica subscribes, over
-one connection, to the channels of the matches its watchers follow. One `_Tail` per watched
-match wakes on a notice, reads the new entries from the stream and loads the record once per
-batch; every local watcher of that match gets the batch through its queue. Notices lost
-while the subscription was down are made up for when it is back (every tail reads again),
-and each tail also reads every `poll_s` seconds, as a last resort.
+Every commit publishes a `records.Notice` (the new entry and the record at its version) on
+its match's channel. A replica subscribes, over one connection, to the channels of the
+matches its watchers follow; one `_Tail` per watched match hands each notice to every local
+`Watch` of that match, the record parsed once and each viewer's view rendered once
+(`redact.Snapshot`). No Redis read per notice.
 
-A watcher registers its queue *before* catching up from the stream, then skips versions it
-has already sent and refills any gap from the stream, so it never misses nor repeats one.
+A `Watch` waits for its tail's subscription, then catches up from the match's stream (a
+chunk of `catch_up` entries at a time, each read once the previous one is written), then
+takes the notices, skipping versions already sent and refilling any gap from the stream: it
+never misses nor repeats a version. Its own position is its own: a watcher asking for a far
+future version holds back nobody else.
+
+When notices may have been lost (the subscription was down, or a version was skipped), the
+tail reads the match's version and tells its watchers, who refill from the stream; it also
+does so every `poll_s` seconds, as a last resort.
+
+A reader too slow for its match (more than `buffer` updates waiting for it) is dropped with
+RESOURCE_EXHAUSTED rather than buffered without end; the client watches again from the last
+version it received.
 """
 
 from __future__ import annotations
@@ -16,83 +26,65 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 
 import structlog
 
-from cosmodrome.core.errors import NotFound
+from cosmodrome import metrics
+from cosmodrome.core.errors import NotFound, ResourceExhausted
+from cosmodrome.core.redact import Snapshot
 from cosmodrome.store.redis_store import RedisStore, match_channel
 from cosmodrome.v1 import records_pb2
 
 log = structlog.get_logger("cosmodrome.watch")
 
 Entries = list[records_pb2.StoredEntry]
-Batch = tuple[Entries, records_pb2.StoredMatch | None]
+Batch = tuple[Entries, Snapshot | None]  # the record at the last entry's version or later
 CLOSED = object()
 
 
+@dataclass(frozen=True)
+class WatchLimits:
+    """What one replica allows its watch streams. (Streams per client connection are
+    HTTP/2's own limit: `grpc.max_concurrent_streams`, set in serve.py.)"""
+
+    per_match: int = 10_000     # streams of one match open at once on this replica (0: any)
+    catch_up: int = 100         # log entries read and sent at a time when catching up
+    buffer: int = 64            # updates waiting for a slow reader before it is dropped
+
+
 class WatchHub:
-    def __init__(self, store: RedisStore, poll_s: float = 30.0) -> None:
+    def __init__(self, store: RedisStore, limits: WatchLimits = WatchLimits(),
+                 poll_s: float = 30.0) -> None:
         self.store = store
+        self.limits = limits
         self.poll_s = poll_s
         self._tails: dict[str, _Tail] = {}
         self._closing = False
-        self.notices = store.subscriber(self._moved, self._resumed)
+        self.notices = store.subscriber(self._noticed, self._resumed)
 
-    def _moved(self, match_id: str) -> None:
+    def watch(self, match_id: str, after_version: int,
+              known: records_pb2.StoredMatch | None = None) -> Watch:
+        """A new stream's place among the watchers (ResourceExhausted past the limit).
+        Iterate it for the batches after `after_version`; close it when done. `known`: a
+        record of the match the caller holds (spares a read if the catch-up ends there)."""
+        limits = self.limits
+        tail = self._tails.get(match_id)
+        if tail is None:
+            tail = self._tails[match_id] = _Tail(self, match_id)
+        elif limits.per_match and len(tail.watches) >= limits.per_match:
+            raise ResourceExhausted(f"this match already has {limits.per_match} watch "
+                                    "streams on this server, the most it allows")
+        return Watch(self, tail, after_version, known)
+
+    def _noticed(self, match_id: str, payload: bytes) -> None:
         tail = self._tails.get(match_id)
         if tail is not None:
-            tail.wake.set()
+            tail.noticed(records_pb2.Notice.FromString(payload))
 
     def _resumed(self) -> None:
         for tail in self._tails.values():
             tail.wake.set()
-
-    async def batches(self, match_id: str, after_version: int) -> AsyncIterator[Batch]:
-        """Every entry after `after_version`, in order, in batches, until the hub closes.
-
-        A batch carries the match record when the record is at the batch's last version
-        (so a view can be rendered at exactly that version), else None.
-        """
-        queue: asyncio.Queue = asyncio.Queue()
-        tail = self._tails.get(match_id)
-        if tail is None:
-            tail = self._tails[match_id] = _Tail(self, match_id, after_version)
-        tail.queues.add(queue)
-        try:
-            last = after_version
-            entries, record = await self._read(match_id, last)
-            if entries:
-                yield entries, record
-                last = entries[-1].version
-            while not self._closing:
-                item = await queue.get()
-                if item is CLOSED:
-                    return
-                entries, record = item
-                entries = [e for e in entries if e.version > last]
-                if not entries:
-                    continue
-                if entries[0].version != last + 1:  # missed some: refill from the stream
-                    entries, record = await self._read(match_id, last)
-                    if not entries:
-                        continue
-                if record is not None and record.match.version != entries[-1].version:
-                    record = None
-                yield entries, record
-                last = entries[-1].version
-        finally:
-            tail.queues.discard(queue)
-            if not tail.queues:
-                tail.wake.set()  # so it ends now
-
-    async def _read(self, match_id: str, after_version: int) -> Batch:
-        entries = await self.store.entries(match_id, after_version)
-        if not entries:
-            return [], None
-        record, _ = await self.store.load(match_id)
-        if record.match.version > entries[-1].version:
-            entries += await self.store.entries(match_id, entries[-1].version)
-        return entries, record if record.match.version == entries[-1].version else None
 
     def _forget(self, tail: _Tail) -> None:
         if self._tails.get(tail.match_id) is tail:
@@ -103,8 +95,8 @@ class WatchHub:
         self._closing = True
         tails = list(self._tails.values())
         for tail in tails:
-            for queue in tail.queues:
-                queue.put_nowait(CLOSED)
+            for watch in tail.watches:
+                watch.queue.put_nowait(CLOSED)
             tail.task.cancel()
         for tail in tails:
             with contextlib.suppress(asyncio.CancelledError):
@@ -112,46 +104,136 @@ class WatchHub:
         await self.notices.close()
 
 
+class Watch:
+    """One watch stream: its position, and the batches waiting for it."""
+
+    def __init__(self, hub: WatchHub, tail: _Tail, after_version: int,
+                 known: records_pb2.StoredMatch | None) -> None:
+        self.hub = hub
+        self.known = known
+        self.tail = tail
+        self.last = after_version  # the newest version handed out
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.task = asyncio.current_task()
+        self.dropped = False
+        self.closed = False
+        tail.watches.add(self)
+
+    def offer(self, batch: Batch) -> None:
+        """From the tail: a new batch. A reader this far behind is dropped instead."""
+        if self.queue.qsize() < self.hub.limits.buffer:
+            self.queue.put_nowait(batch)
+            return
+        self.dropped = True
+        metrics.watch_dropped.labels("slow").inc()
+        self.close()
+        self.task.cancel()  # ends its pending write; the servicer answers RESOURCE_EXHAUSTED
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.tail.leave(self)
+
+    async def __aiter__(self) -> AsyncIterator[Batch]:
+        await self.tail.ready  # subscribed: whatever follows the catch-up comes as notices
+        async for batch in self._catch_up():
+            yield batch
+        while not self.hub._closing:
+            item = await self.queue.get()
+            if item is CLOSED:
+                return
+            entries, snapshot = item
+            if snapshot is not None and snapshot.version <= self.last:
+                continue
+            entries = [e for e in entries if e.version > self.last]
+            if not entries or entries[0].version != self.last + 1:  # missed some
+                async for batch in self._catch_up():
+                    yield batch
+                continue
+            self.last = entries[-1].version
+            yield entries, snapshot
+
+    async def _catch_up(self) -> AsyncIterator[Batch]:
+        """The stream's entries after `last`, `catch_up` at a time (a chunk is read once the
+        previous one is sent), each with the match's record read after it (at the chunk's
+        last version for the last chunk)."""
+        store, match_id = self.hub.store, self.tail.match_id
+        while True:
+            entries = await store.entries(match_id, self.last, self.hub.limits.catch_up)
+            if not entries:
+                return
+            record, self.known = self.known, None
+            if record is None or record.match.version != entries[-1].version:
+                try:
+                    record, _ = await store.load(match_id)
+                except NotFound:  # deleted meanwhile
+                    record = None
+            self.last = entries[-1].version
+            yield entries, Snapshot(record) if record is not None else None
+            if record is not None and record.match.version == self.last:
+                return
+
+
 class _Tail:
-    def __init__(self, hub: WatchHub, match_id: str, from_version: int) -> None:
+    """One watched match on this replica: its subscription and its watches."""
+
+    def __init__(self, hub: WatchHub, match_id: str) -> None:
         self.hub = hub
         self.match_id = match_id
-        self.position = from_version
-        self.queues: set[asyncio.Queue] = set()
+        self.position = 0  # the newest version announced to the watches (0: none yet)
+        self.watches: set[Watch] = set()
+        self.ready = asyncio.get_running_loop().create_future()
         self.wake = asyncio.Event()
-        self.wake.set()  # the first read is at once, once subscribed
         self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def noticed(self, notice: records_pb2.Notice) -> None:
+        version = notice.entry.version
+        if not notice.HasField("entry") or (self.position and version > self.position + 1):
+            self.wake.set()  # an import, or notices were lost: look at the match
+        elif version > self.position:
+            self.position = version
+            self._offer(([notice.entry], Snapshot(notice.record)))
+
+    def leave(self, watch: Watch) -> None:
+        self.watches.discard(watch)
+        if not self.watches:
+            self.wake.set()  # so it ends now
+
+    def _offer(self, batch: Batch) -> None:
+        for watch in list(self.watches):
+            watch.offer(batch)
 
     async def _run(self) -> None:
         channel = match_channel(self.match_id)
         try:
             await self.hub.notices.subscribe(channel)
-            while self.queues:
+            self.ready.set_result(None)
+            while self.watches:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), self.hub.poll_s)
                 self.wake.clear()
-                if self.queues:
-                    await self._read()
+                if self.watches:
+                    await self._look()
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("watch tail failed", match=self.match_id)
-            for queue in self.queues:
-                queue.put_nowait(CLOSED)
+            for watch in self.watches:
+                watch.queue.put_nowait(CLOSED)
         finally:
+            if not self.ready.done():
+                self.ready.set_result(None)
             # No await from the loop's end to here: a watcher arriving now finds no tail
             # and starts a new one, whose SUBSCRIBE goes out after this UNSUBSCRIBE.
             self.hub.notices.unsubscribe(channel)
             self.hub._forget(self)
 
-    async def _read(self) -> None:
-        entries = await self.hub.store.entries(self.match_id, self.position)
-        if not entries:
-            return
-        self.position = entries[-1].version
+    async def _look(self) -> None:
+        """After lost notices: the match's version, for watches behind it to refill."""
         try:
             record, _ = await self.hub.store.load(self.match_id)
         except NotFound:  # deleted
-            record = None
-        for queue in self.queues:
-            queue.put_nowait((entries, record))
+            return
+        if record.match.version > self.position:
+            self.position = record.match.version
+            self._offer(([], Snapshot(record)))

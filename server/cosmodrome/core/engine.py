@@ -100,6 +100,10 @@ class Game(ABC):
     max_players: ClassVar[int]
     hidden_information: ClassVar[bool]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    # Bump when a release changes the rules so that a match in progress would play
+    # differently: each match keeps the version it was created under, and only replicas
+    # of that version play it (docs/operations.md, upgrades).
+    rules_version: ClassVar[int] = 1
 
     # protobuf message classes
     Options: ClassVar[type[Message]]

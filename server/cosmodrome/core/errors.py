@@ -6,6 +6,14 @@ seat's secrets.
 
 from __future__ import annotations
 
+ECHO_LIMIT = 40  # characters of the caller's own input an error message may quote
+
+
+def clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """`text` quoted for an error message or a log line, cut to `limit` characters: a
+    request's input is echoed only as far as it helps the caller see what was wrong."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} chars)"
+
 
 class CosmodromeError(Exception):
     reason = "ERROR"
@@ -55,6 +63,12 @@ class Stale(CosmodromeError):
         super().__init__(f"match is at version {current}, not {expected}",
                          current_version=str(current))
         self.current = current
+
+
+class ResourceExhausted(CosmodromeError):
+    """A limit the host set was reached (streams, buffers)."""
+
+    reason = "RESOURCE_EXHAUSTED"
 
 
 class Unavailable(CosmodromeError):

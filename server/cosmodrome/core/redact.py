@@ -67,3 +67,28 @@ def match_view(game: Game, record: records_pb2.StoredMatch, viewer: int | None,
     getattr(view.game, game.name).CopyFrom(game.view(state, viewer))
     add_decisions(game, decisions, viewer, view.decisions)
     return view
+
+
+class Snapshot:
+    """A match record at one version, each viewer's view of it rendered once however many
+    streams of that viewer (every spectator is one viewer) show it."""
+
+    __slots__ = ("record", "_decisions", "_views")
+
+    def __init__(self, record: records_pb2.StoredMatch) -> None:
+        self.record = record
+        self._decisions: list[Decision] | None = None
+        self._views: dict[int | None, match_pb2.MatchView] = {}
+
+    @property
+    def version(self) -> int:
+        return self.record.match.version
+
+    def view(self, game: Game, viewer: int | None) -> match_pb2.MatchView:
+        view = self._views.get(viewer)
+        if view is None:
+            if self._decisions is None and self.record.state.WhichOneof("game"):
+                self._decisions = game.decisions(getattr(self.record.state, game.name))
+            view = self._views[viewer] = match_view(game, self.record, viewer,
+                                                    decisions=self._decisions)
+        return view

@@ -20,6 +20,7 @@ import structlog
 from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from cosmodrome import metrics
 from cosmodrome.core import redact, server_bots
 from cosmodrome.core.engine import BadOptions, Decision, Game, IllegalMove
 from cosmodrome.core.errors import (
@@ -30,6 +31,8 @@ from cosmodrome.core.errors import (
     PermissionDenied,
     Stale,
     Unauthenticated,
+    Unavailable,
+    clip,
 )
 from cosmodrome.core.requestlog import note
 from cosmodrome.core.rng import fresh_seed
@@ -46,6 +49,7 @@ MAX_NAME = 64
 MAX_JOIN_ATTEMPTS = 16
 WATCH_TICKET_TTL_S = 300  # provisional: long enough for a browser's reconnects, no longer
 MAX_TICKET = 64
+MAX_OPTIONS_BYTES = 4096  # default cap on a match's options (a host may set another)
 
 ACTIVE = match_pb2.MATCH_STATUS_ACTIVE
 WAITING = match_pb2.MATCH_STATUS_WAITING
@@ -65,18 +69,42 @@ def check_match_id(match_id: str) -> None:
         raise InvalidArgument("match_id must be 1-64 lowercase letters or digits")
 
 
+class OtherRules(Unavailable):
+    """The match is played under a rules version this replica does not have (a replica of
+    another release, during an upgrade, plays it): retry, another replica will serve it."""
+
+    def __init__(self, game: Game, version: int) -> None:
+        super().__init__(
+            f"this match plays {game.name} rules version {version}, this replica has version "
+            f"{game.rules_version}; retry: a replica of the match's release will serve it",
+            rule="rules_version", match_rules_version=str(version),
+            replica_rules_version=str(game.rules_version))
+        self.rule = "rules_version"
+
+
 class Runner:
     def __init__(self, store: RedisStore, games: dict[str, Game],
-                 clock: Callable[[], int] = wall_clock_ms) -> None:
+                 clock: Callable[[], int] = wall_clock_ms,
+                 max_options_bytes: int = MAX_OPTIONS_BYTES) -> None:
         self.store = store
         self.games = games
         self.clock = clock
+        self.max_options_bytes = max_options_bytes
 
     def game(self, name: str) -> Game:
         try:
             return self.games[name]
         except KeyError:
-            raise NotFound(f"no game named {name!r}; see ListGames") from None
+            raise NotFound(f"no game named {clip(name)}; see ListGames") from None
+
+    def game_of(self, record: records_pb2.StoredMatch) -> Game:
+        """The match's game, if this replica plays the match's rules version (matches
+        stored before versions were stamped carry 0: version 1)."""
+        game = self.game(record.match.game)
+        version = record.match.rules_version or 1
+        if version != game.rules_version:
+            raise OtherRules(game, version)
+        return game
 
     # -- lobby -------------------------------------------------------------------------
 
@@ -93,7 +121,14 @@ class Runner:
         if not game.min_players <= players <= game.max_players:
             raise InvalidArgument(
                 f"players must be between {game.min_players} and {game.max_players}")
-        game_options = getattr(options, game.name) if chosen else game.Options()
+        game_options = game.Options()
+        if chosen:
+            game_options.CopyFrom(getattr(options, game.name))
+            # Fields this release does not know would be stored and served to everyone.
+            game_options.DiscardUnknownFields()
+        if game_options.ByteSize() > self.max_options_bytes:
+            raise InvalidArgument(f"options take {game_options.ByteSize()} bytes; "
+                                  f"at most {self.max_options_bytes} are accepted")
         try:
             game.check_options(game_options, players)
         except BadOptions as exc:
@@ -103,7 +138,8 @@ class Runner:
         match = match_pb2.Match(
             match_id=secrets.token_hex(8), game=game.name, players=players, version=1,
             status=WAITING, create_time=_timestamp(now), update_time=_timestamp(now),
-            seats=[match_pb2.Seat(index=i) for i in range(players)], private=private)
+            seats=[match_pb2.Seat(index=i) for i in range(players)], private=private,
+            seeded=seed is not None, rules_version=game.rules_version)
         match.options.CopyFrom(games_pb2.GameOptions(**{game.name: game_options}))
         owner = match_pb2.MatchSecrets(creator_token=secrets.token_urlsafe(24),
                                        join_secret=secrets.token_urlsafe(12) if private else "")
@@ -138,34 +174,49 @@ class Runner:
             raise InvalidArgument(f"request_id must be {MIN_JOIN_REQUEST_ID} to "
                                   f"{MAX_IDEMPOTENCY_KEY} random characters")
         token = _join_token(match_id, request_id) if request_id else secrets.token_urlsafe(24)
+        retried = bool(request_id)
+        cached = self.store.cache.latest(match_id)
+        if cached is not None:  # most joins follow a create or a join on this replica
+            with contextlib.suppress(CosmodromeError):
+                return await self._join(_copy(cached), seat, name, token, join_secret, retried)
+            # refused on what this replica remembered: decide again on what Redis holds
         for _ in range(MAX_JOIN_ATTEMPTS):
             record, _ = await self.store.load(match_id)
-            _check_join_secret(record, join_secret)
-            match = record.match
-            if request_id and (taken := self._seat_holding(record, token)) is not None:
-                return match, taken, token
-            if match.status == FINISHED:
-                raise FailedPrecondition("match_finished", "the match is over")
-            chosen = self._free_seat(record, seat)
-            record.seat_token_sha256[chosen] = token_hash(token)
-            match.seats[chosen].occupied = True
-            match.seats[chosen].display_name = name or f"seat {chosen}"
-            kind = "join"
-            if match.status == WAITING and all(s.occupied for s in match.seats):
-                self._start(record)
-                kind = "join_and_start"
             try:
-                await self._commit(record, chosen, kind)
+                return await self._join(record, seat, name, token, join_secret, retried)
             except Stale:
                 continue  # someone else changed the match meanwhile: look again
-            return record.match, chosen, token
         raise FailedPrecondition("busy_match", "the match kept changing; try again")
+
+    async def _join(self, record: records_pb2.StoredMatch, seat: int | None, name: str,
+                    token: str, join_secret: str, retried: bool = False
+                    ) -> tuple[match_pb2.Match, int, str]:
+        """`retried`: the token comes from a request_id, and the seat holding it (taken by
+        a first attempt whose reply was lost) is the answer."""
+        _check_join_secret(record, join_secret)
+        match = record.match
+        if retried and (taken := self._seat_holding(record, token)) is not None:
+            return match, taken, token
+        if match.status == FINISHED:
+            raise FailedPrecondition("match_finished", "the match is over")
+        chosen = self._free_seat(record, seat)
+        record.seat_token_sha256[chosen] = token_hash(token)
+        match.seats[chosen].occupied = True
+        match.seats[chosen].display_name = name or f"seat {chosen}"
+        kind = "join"
+        if match.status == WAITING and all(s.occupied for s in match.seats):
+            self._start(record)
+            kind = "join_and_start"
+        await self._commit(record, chosen, kind)
+        return record.match, chosen, token
 
     async def leave(self, match_id: str, token: str) -> match_pb2.Match:
         check_match_id(match_id)
         for _ in range(MAX_JOIN_ATTEMPTS):
             record, _ = await self.store.load(match_id)
             seat = self.seat_of(record, token, required=True)
+            if record.match.status == FINISHED:  # nothing to give up: write nothing
+                raise FailedPrecondition("match_finished", "the match is over")
             record.seat_token_sha256[seat] = ""
             record.match.seats[seat].occupied = False
             if record.match.status == WAITING:
@@ -254,7 +305,7 @@ class Runner:
         return wanted
 
     def _start(self, record: records_pb2.StoredMatch) -> None:
-        game = self.game(record.match.game)
+        game = self.game_of(record)
         options = getattr(record.match.options, game.name)
         state = game.setup(options, record.match.players, record.seed, self.clock())
         record.state.CopyFrom(games_pb2.GameState(**{game.name: state}))
@@ -311,7 +362,7 @@ class Runner:
     async def view(self, match_id: str, token: str | None) -> match_pb2.MatchView:
         check_match_id(match_id)
         record, _ = await self.store.load(match_id)
-        game = self.game(record.match.game)
+        game = self.game_of(record)
         return redact.match_view(game, record, self.seat_of(record, token))
 
     async def submit(self, match_id: str, token: str | None, expected_version: int,
@@ -339,7 +390,7 @@ class Runner:
         seat = self.seat_by_digest(record, sub.credential)
         if prior:
             return _replay(prior.value, sub.digest)
-        game = self.game(record.match.game)
+        game = self.game_of(record)
         game_move = self._unwrap_move(game, sub.move)
         kind = game.move_kind(game_move)
         note(seat=seat, move_kind=kind)
@@ -359,11 +410,12 @@ class Runner:
             events=[e.event for e in entry.events if redact.visible(e, seat)],
             view=redact.match_view(game, record, seat, state, decisions))
         result = sub.digest + response.SerializeToString() if sub.retry else b""
-        prior = await self.store.commit(record, entry, sub.expected_version, sub.retry, result,
-                                        _deadline(record, deadline_moved))
+        prior = await self._write(record, entry, sub.expected_version, sub.retry, result,
+                                  _deadline(record, deadline_moved))
         if prior:
             return _replay(prior.value, sub.digest)
         note(version=record.match.version)
+        metrics.count_move(game.name)
         return response
 
     def _unwrap_move(self, game: Game, move: games_pb2.GameMove) -> Message:
@@ -414,15 +466,25 @@ class Runner:
 
     async def _commit(self, record: records_pb2.StoredMatch, seat: int, kind: str) -> None:
         expected = record.match.version
-        game = self.game(record.match.game)
+        game = self.game_of(record)
         decisions: list[Decision] = []
         if record.match.status == ACTIVE:
             decisions = self._settle(game, record, getattr(record.state, game.name))
         now = self.clock()
         deadline_moved = _note_deadline(record, decisions, now)
         entry = self._entry(record, seat, kind, now)
-        await self.store.commit(record, entry, expected,
-                                deadline_ms=_deadline(record, deadline_moved))
+        await self._write(record, entry, expected, deadline_ms=_deadline(record, deadline_moved))
+
+    async def _write(self, record: records_pb2.StoredMatch, entry: records_pb2.StoredEntry,
+                     expected_version: int, retry: Retry | None = None, result: bytes = b"",
+                     deadline_ms: int | None = None) -> Duplicate | None:
+        """The store's compare-and-set, timed (every change of a match goes through it)."""
+        start = time.perf_counter()
+        try:
+            return await self.store.commit(record, entry, expected_version, retry, result,
+                                           deadline_ms)
+        finally:
+            metrics.observe_store("commit", time.perf_counter() - start)
 
     # -- deadlines ---------------------------------------------------------------------
 
@@ -431,6 +493,7 @@ class Runner:
         a deadline of the match has passed. True if something was applied.
 
         Any number of replicas may call this at once: the compare-and-set lets one win.
+        Raises OtherRules for a match of another rules version (its release fires it).
         """
         for _ in range(MAX_JOIN_ATTEMPTS):
             try:
@@ -439,7 +502,7 @@ class Runner:
                 return False
             if record.match.status != ACTIVE:
                 return False
-            game = self.game(record.match.game)
+            game = self.game_of(record)
             state = getattr(record.state, game.name)
             expected, now = record.match.version, self.clock()
             decisions = game.decisions(state)
@@ -461,12 +524,12 @@ class Runner:
             entry = self._entry(record, seat, kind, now)
             redact.add_events(game, events, entry.events)
             try:
-                await self.store.commit(record, entry, expected,
-                                        deadline_ms=record.next_deadline_ms)
+                await self._write(record, entry, expected, deadline_ms=record.next_deadline_ms)
             except Stale:
                 continue
             log.info("deadline fired", match=match_id, version=record.match.version, seat=seat,
                      move_kind=kind)
+            metrics.deadlines_fired.labels(game.name).inc()
             return True
         return False
 
@@ -493,7 +556,7 @@ class Runner:
         it a new incarnation (no replica may build on a copy of what it replaces)."""
         record.incarnation = secrets.token_hex(8)
         check_match_id(record.match.match_id)
-        game = self.game(record.match.game)
+        game = self.game_of(record)
         match = record.match
         if len(match.seats) != match.players or len(record.seat_token_sha256) != match.players:
             raise InvalidArgument("seats and seat_token_sha256 must have one entry per player")
@@ -599,6 +662,12 @@ def _check_join_secret(record: records_pb2.StoredMatch, join_secret: str) -> Non
     if stored and not hmac.compare_digest(stored, token_hash(join_secret)):
         raise PermissionDenied("this match is private: joining it needs its join_secret"
                                if not join_secret else "wrong join_secret for this match")
+
+
+def _copy(record: records_pb2.StoredMatch) -> records_pb2.StoredMatch:
+    copy = records_pb2.StoredMatch()
+    copy.CopyFrom(record)
+    return copy
 
 
 def _timestamp(ms: int) -> Timestamp:

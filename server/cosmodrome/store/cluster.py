@@ -190,7 +190,7 @@ class ClusterSubscriber:
     CHECK_S = 0.5
     MOVE_TIMEOUT_S = 5.0
 
-    def __init__(self, router: ClusterMultiplexer, on_message: Callable[[str], None],
+    def __init__(self, router: ClusterMultiplexer, on_message: Callable[[str, bytes], None],
                  on_resume: Callable[[], None]) -> None:
         self.router = router
         self.on_message = on_message

@@ -13,7 +13,7 @@ import contextlib
 
 import structlog
 
-from cosmodrome.core.runner import Runner
+from cosmodrome.core.runner import OtherRules, Runner
 from cosmodrome.store.redis_store import SLOTS
 
 log = structlog.get_logger("cosmodrome.deadlines")
@@ -46,7 +46,11 @@ class DeadlineLoop:
         fired = 0
         for slot, hinted in await store.due_slots(self.runner.clock()):
             for match_id, due in await store.due_deadlines(slot, self.runner.clock()):
-                if await self.runner.fire_deadline(match_id):
+                try:
+                    applied = await self.runner.fire_deadline(match_id)
+                except OtherRules:
+                    continue  # a replica of the match's release fires it
+                if applied:
                     fired += 1
                 else:
                     await store.release_deadline(match_id, due)

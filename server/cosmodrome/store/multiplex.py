@@ -249,7 +249,7 @@ class Script:
 class Subscriber:
     """Publications on a set of channels, over one connection of their own.
 
-    `on_message(channel)` runs for each publication. What is published while the connection
+    `on_message(channel, payload)` runs for each publication. What is published while the connection
     is down is lost: once it is back and every channel subscribed again, `on_resume()` runs
     so the caller can catch up from its own positions. `sharded`: by SSUBSCRIBE (the
     channels of one Cluster node's slots); `on_lost()` runs when the connection drops, which
@@ -259,7 +259,7 @@ class Subscriber:
     RETRY_S = 0.5
 
     def __init__(self, connection_kwargs: dict, tls: ssl.SSLContext | None,
-                 on_message: Callable[[str], None], on_resume: Callable[[], None],
+                 on_message: Callable[[str, bytes], None], on_resume: Callable[[], None],
                  sharded: bool = False, on_lost: Callable[[], None] | None = None) -> None:
         self.kwargs = connection_kwargs
         self.tls = tls
@@ -337,7 +337,7 @@ class Subscriber:
         kind = reply[0] if isinstance(reply, list) else reply
         message, subscribed, unsubscribed = self.kinds
         if kind == message:
-            self.on_message(reply[1].decode())
+            self.on_message(reply[1].decode(), reply[2])
         elif kind == subscribed:
             for confirmed in self._confirmations.pop(reply[1], ()):
                 if not confirmed.done():

@@ -7,6 +7,7 @@ Redis Cluster slot and its Lua scripts stay atomic there.
                     inc (incarnation: new at creation and at each admin import)
     m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry);
                     also the pub/sub channel where each new version is announced
+                    (a records.Notice: the entry and the record)
     m:{id}:idem     hash: per credential, its latest IDEMPOTENCY_KEYS_PER_SEAT keys, each
                     with the first result of its move (a ring, see commit.lua)
     m:{id}:ticket:<sha256>  string: a watch ticket's seat token hash, with its time to live
@@ -150,6 +151,10 @@ class RecordCache:
         copy.CopyFrom(cached)
         return copy
 
+    def latest(self, match_id: str) -> records_pb2.StoredMatch | None:
+        """The newest record seen of the match, not copied: to read, never to change."""
+        return self._records.get(match_id)
+
     def put(self, record: records_pb2.StoredMatch) -> None:
         if self.size:
             self._records[record.match.match_id] = record
@@ -226,6 +231,7 @@ class RedisStore:
         if not ok:
             raise AlreadyExists(f"match {mid} already exists")
         await self._durable(mid)
+        self.cache.put(record)
         await self._index(record.match, created_ms)
 
     async def _index(self, match: match_pb2.Match, created_ms: int) -> None:
@@ -234,10 +240,8 @@ class RedisStore:
         if match.private:
             return
         match_id, game = match.match_id, match.game
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(ALL_MATCHES, {match_id: created_ms})
-            pipe.zadd(game_index(game), {match_id: created_ms})
-            await pipe.execute()
+        await self.fast.execute_many(("ZADD", ALL_MATCHES, created_ms, match_id),
+                                     ("ZADD", game_index(game), created_ms, match_id))
 
     async def load(self, match_id: str, retry: Retry | None = None) -> tuple[
             records_pb2.StoredMatch, Duplicate | None]:
@@ -313,13 +317,13 @@ class RedisStore:
         raw = await self.fast.execute(*command)
         return [records_pb2.StoredEntry.FromString(fields[1]) for _, fields in raw]
 
-    def subscriber(self, on_move: Callable[[str], None], on_resume: Callable[[], None]
+    def subscriber(self, on_move: Callable[[str, bytes], None], on_resume: Callable[[], None]
                    ) -> Subscriber | ClusterSubscriber:
-        """Notices of new versions: `on_move(match_id)` for each match whose channel it
-        subscribes (`match_channel`; every commit publishes there); `on_resume()` after a
-        lost connection is back."""
-        def on_message(channel: str) -> None:
-            on_move(match_of_channel(channel))
+        """Notices of new versions: `on_move(match_id, notice)` for each match whose channel
+        it subscribes (`match_channel`; every commit publishes a records.Notice there);
+        `on_resume()` after a lost connection is back."""
+        def on_message(channel: str, notice: bytes) -> None:
+            on_move(match_of_channel(channel), notice)
         if self.cluster:
             return ClusterSubscriber(self.fast, on_message, on_resume)
         return Subscriber(self.fast.kwargs, self.fast.tls, on_message, on_resume)
@@ -355,7 +359,8 @@ class RedisStore:
                 await pipe.execute()
             except ResponseError as exc:
                 raise InvalidArgument(f"log versions must increase from 1: {exc}") from exc
-        await self.fast.execute(self.publish, match_channel(mid), record.match.version)
+        await self.fast.execute(self.publish, match_channel(mid),  # no entry: watchers
+                                records_pb2.Notice(record=record).SerializeToString())  # re-read
         await self._index(record.match, record.match.create_time.ToMilliseconds())
 
     async def delete(self, match_id: str, game: str) -> None:
@@ -490,5 +495,5 @@ def _decode_cursor(token: str) -> tuple[float | str, str]:
     try:
         score, match_id = base64.urlsafe_b64decode(token.encode()).decode().split(":", 1)
         return float(int(score)), match_id
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, OverflowError) as exc:  # a score no float holds: OverflowError
         raise InvalidArgument("page_token is not one this server issued") from exc

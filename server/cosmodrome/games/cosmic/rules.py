@@ -18,6 +18,7 @@ from cosmodrome.core.engine import (
     OptionSpec,
     Result,
 )
+from cosmodrome.core.errors import clip
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import flow
@@ -71,7 +72,7 @@ class Cosmic(Game):
             for name in options.powers:
                 for part in name.split("+"):
                     if part != "none" and part not in POWER_ID:
-                        raise BadOptions(f"powers: unknown power {part!r}")
+                        raise BadOptions(f"powers: unknown power {clip(part)}")
                     named.add(part)
             for x, y in EXCLUSIONS:
                 if x in named and y in named:

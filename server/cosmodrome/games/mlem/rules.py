@@ -24,6 +24,7 @@ from cosmodrome.core.engine import (
     OptionSpec,
     Result,
 )
+from cosmodrome.core.errors import clip
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.mlem import scoring
 from cosmodrome.games.mlem.track import (
@@ -129,7 +130,7 @@ class Mlem(Game):
 
     def check_options(self, options: pb.Options, players: int) -> None:
         if (options.layout or DEFAULT_LAYOUT) not in self.layouts:
-            raise BadOptions(f"layout: unknown layout {options.layout!r}; known: "
+            raise BadOptions(f"layout: unknown layout {clip(options.layout)}; known: "
                              f"{', '.join(sorted(self.layouts))}")
         if not self.min_players <= players <= self.max_players:
             raise BadOptions(f"players: MLEM is for {self.min_players} to {self.max_players}")

@@ -10,6 +10,16 @@
 -- field '<slot>:<key>' holds the result, '<slot>#<n>' the key in ring position n, and
 -- '<slot>#' the count of keys ever stored. A resend of any of them gets its first result.
 -- Returns {'OK', new_version} | {'DUP', stored_result} | {'STALE', current} | {'MISSING'}
+-- Publishes a records.Notice (entry and record) on the stream's name, for the watchers.
+local function field(tag, bytes)  -- one length-delimited protobuf field
+  local out, n = {string.char(tag)}, #bytes
+  while n >= 128 do
+    out[#out + 1] = string.char(n % 128 + 128)
+    n = math.floor(n / 128)
+  end
+  out[#out + 1] = string.char(n)
+  return table.concat(out) .. bytes
+end
 local caller = ARGV[5]
 if caller ~= '' then
   local seen = redis.call('HGET', KEYS[3], caller .. ':' .. ARGV[6])
@@ -22,7 +32,7 @@ if current ~= ARGV[1] or (stored[2] or '') ~= ARGV[9] then return {'STALE', curr
 local version = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'v', version, 'rec', ARGV[2], 'pub', ARGV[3])
 redis.call('XADD', KEYS[2], version .. '-0', 'e', ARGV[4])
-redis.call(ARGV[13], KEYS[2], version)  -- watchers' replicas: the stream has news
+redis.call(ARGV[13], KEYS[2], field(10, ARGV[4]) .. field(18, ARGV[2]))  -- Notice{entry, record}
 if caller ~= '' then
   local n = redis.call('HINCRBY', KEYS[3], caller .. '#', 1)
   local ring = caller .. '#' .. (n % tonumber(ARGV[10]))

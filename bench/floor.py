@@ -1,0 +1,128 @@
+"""The floor of the real-client shape: a bare grpc.aio service with the same calls and stream
+messages per game as Cosmodrome (create, two joins, a watch stream per seat, a submit per
+move pushing one message to every watcher), and no work behind them (raw bytes, no store,
+no rules: a game ends after `MOVES` moves, about a random tic-tac-toe game's length).
+
+`python -m bench.floor PORT` serves it (uvloop) in its own process; `measure(address, K,
+seconds)` drives it as bench/real_clients.py drives the real server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import sys
+import time
+
+import grpc
+
+from bench.load import Figures
+
+SERVICE = "bench.Floor"
+MOVES = 8
+PAD = bytes(200)  # about the size of a tic-tac-toe update with its view
+
+
+class Floor:
+    def __init__(self) -> None:
+        self.ids = itertools.count(1)
+        self.games: dict[bytes, list] = {}  # id -> [moves, joined, watcher queues]
+
+    async def create(self, request: bytes, context) -> bytes:
+        game_id = str(next(self.ids)).encode()
+        self.games[game_id] = [0, 0, []]
+        return game_id
+
+    async def join(self, game_id: bytes, context) -> bytes:
+        game = self.games[game_id]
+        game[1] += 1
+        if game[1] == 2:
+            self._publish(game)
+        return bytes([game[1] - 1]) + PAD[:40]
+
+    async def watch(self, game_id: bytes, context) -> None:
+        queue: asyncio.Queue = asyncio.Queue()
+        game = self.games[game_id]
+        game[2].append(queue)
+        if game[1] == 2:
+            queue.put_nowait(self._message(game))
+        while True:
+            message = await queue.get()
+            await context.write(message)
+            if message[1]:
+                return
+
+    async def submit(self, game_id: bytes, context) -> bytes:
+        game = self.games[game_id]
+        game[0] += 1
+        self._publish(game)
+        if game[0] >= MOVES:
+            del self.games[game_id]
+        return PAD
+
+    @staticmethod
+    def _message(game: list) -> bytes:
+        return bytes([game[0] % 2, game[0] >= MOVES]) + PAD  # whose turn, finished
+
+    def _publish(self, game: list) -> None:
+        message = self._message(game)
+        for queue in game[2]:
+            queue.put_nowait(message)
+
+
+async def serve(port: int) -> None:
+    floor = Floor()
+    server = grpc.aio.server()
+    handlers = {"Create": grpc.unary_unary_rpc_method_handler(floor.create),
+                "Join": grpc.unary_unary_rpc_method_handler(floor.join),
+                "Submit": grpc.unary_unary_rpc_method_handler(floor.submit),
+                "Watch": grpc.unary_stream_rpc_method_handler(floor.watch)}
+    server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(SERVICE, handlers)])
+    server.add_insecure_port(f"127.0.0.1:{port}")
+    await server.start()
+    print("ready", flush=True)
+    await server.wait_for_termination()
+
+
+async def measure(address: str, in_flight: int, seconds: float) -> Figures:
+    """`in_flight` workers, each playing game after game for `seconds`, two seats each on
+    a channel of its own."""
+    channels = [grpc.aio.insecure_channel(address) for _ in range(2 * in_flight)]
+    latencies: list[float] = []
+    clock = time.perf_counter
+    deadline = clock() + seconds
+
+    async def seat(channel, game_id: bytes, me: int) -> None:
+        submit = channel.unary_unary(f"/{SERVICE}/Submit")
+        async for message in channel.unary_stream(f"/{SERVICE}/Watch")(game_id):
+            if message[1]:
+                return
+            if message[0] == me:
+                t0 = clock()
+                await submit(game_id)
+                latencies.append(clock() - t0)
+
+    async def worker(mine: list) -> None:
+        create = mine[0].unary_unary(f"/{SERVICE}/Create")
+        joins = [c.unary_unary(f"/{SERVICE}/Join") for c in mine]
+        while clock() < deadline:
+            game_id = await create(b"")
+            seats = [(await join(game_id))[0] for join in joins]
+            await asyncio.gather(*(seat(c, game_id, s)
+                                   for c, s in zip(mine, seats, strict=True)))
+
+    try:
+        for channel in channels:
+            await asyncio.wait_for(channel.channel_ready(), 10)
+        start = clock()
+        await asyncio.gather(*(worker(channels[2 * i:2 * i + 2]) for i in range(in_flight)))
+        return Figures(len(latencies), clock() - start, latencies)
+    finally:
+        for channel in channels:
+            await channel.close()
+
+
+if __name__ == "__main__":
+    import uvloop
+
+    uvloop.run(serve(int(sys.argv[1])))

@@ -1,0 +1,79 @@
+// The peer's load generator, the shape of bench/real_clients.py: K workers, each playing
+// game after game: create, two joins (the lobby's REST API), a socket.io (websocket)
+// connection per seat that syncs to the match and sends a random free cell whenever the
+// state says it is that seat's turn. A move's latency: from sending it to the server's
+// update of the state it made, on the mover's socket.
+//   node load.js PORT K SECONDS   -> prints {"moves": ..., "seconds": ..., "latencies_ms": [...]}
+const { io } = require('socket.io-client');
+
+const [port, inFlight, seconds] = process.argv.slice(2).map(Number);
+const base = `http://127.0.0.1:${port}`;
+const latencies = [];
+
+async function post(path, body) {
+  const reply = await fetch(base + path, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  if (!reply.ok) throw new Error(`${path}: ${reply.status}`);
+  return reply.json();
+}
+
+function connect() {
+  const socket = io(`${base}/tic-tac-toe`, { transports: ['websocket'], forceNew: true });
+  return new Promise((resolve) => socket.once('connect', () => resolve(socket)));
+}
+
+function playSeat(socket, matchID, playerID, credentials, deadline) {
+  return new Promise((resolve) => {
+    let acted = -1;
+    let sentAt = 0;
+    const onState = (id, state) => {
+      if (id !== matchID || !state) return;
+      if (sentAt && state._stateID > acted) {
+        latencies.push(performance.now() - sentAt);
+        sentAt = 0;
+      }
+      if (state.ctx.gameover || performance.now() > deadline + 10000) {
+        socket.off('update', onState);
+        socket.off('sync', onSync);
+        resolve();
+        return;
+      }
+      if (state.ctx.currentPlayer !== playerID || state._stateID <= acted) return;
+      const free = state.G.cells.flatMap((c, i) => (c === null ? [i] : []));
+      acted = state._stateID;
+      sentAt = performance.now();
+      const move = { type: 'MAKE_MOVE',
+        payload: { type: 'clickCell', args: [free[Math.floor(Math.random() * free.length)]],
+          playerID, credentials } };
+      socket.emit('update', move, state._stateID, matchID, playerID);
+    };
+    const onSync = (id, info) => onState(id, info.state);
+    socket.on('update', onState);
+    socket.on('sync', onSync);
+    socket.emit('sync', matchID, playerID, credentials, 2);
+  });
+}
+
+async function worker(deadline) {
+  const sockets = [await connect(), await connect()];
+  while (performance.now() < deadline) {
+    const { matchID } = await post('/games/tic-tac-toe/create', { numPlayers: 2 });
+    const creds = [];
+    for (const playerID of ['0', '1']) {
+      const joined = await post(`/games/tic-tac-toe/${matchID}/join`,
+        { playerID, playerName: `p${playerID}` });
+      creds.push(joined.playerCredentials);
+    }
+    await Promise.all(sockets.map((s, i) => playSeat(s, matchID, String(i), creds[i], deadline)));
+  }
+  sockets.forEach((s) => s.close());
+}
+
+(async () => {
+  const start = performance.now();
+  const deadline = start + seconds * 1000;
+  await Promise.all(Array.from({ length: inFlight }, () => worker(deadline)));
+  const elapsed = (performance.now() - start) / 1000;
+  console.log(JSON.stringify({ moves: latencies.length, seconds: elapsed, latencies_ms: latencies }));
+})();

@@ -1,0 +1,84 @@
+"""The real client path: what a frontend or a bot does, K matches in flight.
+
+Each worker plays match after match: CreateMatch, a JoinMatch per seat, a WatchMatch
+stream per seat (from its own join on: the first update brings the view), and each seat
+submits a random legal option whenever the view on its stream says it owes a decision.
+Every seat has a channel (connection) of its own, as every player of a real game does.
+Bare stubs, as the echo yardstick uses: the figure is the server's, not the client
+library's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import grpc
+
+from bench.load import Figures
+from cosmodrome.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, play_pb2, play_pb2_grpc
+
+FINISHED = match_pb2.MATCH_STATUS_FINISHED
+
+
+async def measure(address: str, game: str, in_flight: int, seconds: float,
+                  players: int = 2, seed: int = 0) -> Figures:
+    """SubmitMove figures of `in_flight` workers playing `game` for `seconds` (a match
+    under way at the deadline is played to its end, or given up 10 s later)."""
+    channels = [grpc.aio.insecure_channel(address) for _ in range(players * in_flight)]
+    latencies: list[float] = []
+    pick = random.Random(seed).choice
+    clock = time.perf_counter
+    deadline = clock() + seconds
+
+    async def seat(channel, match_id: str, joined: lobby_pb2.JoinMatchResponse) -> None:
+        play = play_pb2_grpc.PlayServiceStub(channel)
+        auth = (("authorization", f"Bearer {joined.seat_token}"),)
+        me, acted = joined.seat, 0
+        stream = play.WatchMatch(play_pb2.WatchMatchRequest(  # from its own join, with a view
+            match_id=match_id, from_version=joined.match.version - 1), metadata=auth)
+        async for update in stream:
+            if not update.HasField("view"):
+                continue
+            view = update.view
+            if view.match.status == FINISHED or clock() > deadline + 10:
+                stream.cancel()
+                return
+            version = view.match.version
+            mine = [d for d in view.decisions if d.seat == me and d.options]
+            if not mine or version <= acted:
+                continue
+            acted = version
+            t0 = clock()
+            try:
+                await play.SubmitMove(play_pb2.SubmitMoveRequest(
+                    match_id=match_id, expected_version=version,
+                    idempotency_key=str(version), move=pick(mine[0].options)), metadata=auth)
+            except grpc.aio.AioRpcError as e:
+                if e.code() != grpc.StatusCode.ABORTED:  # another seat moved first: wait
+                    raise
+                continue
+            latencies.append(clock() - t0)
+
+    async def worker(mine: list) -> None:
+        lobby = [lobby_pb2_grpc.LobbyServiceStub(c) for c in mine]
+        while clock() < deadline:
+            match = await lobby[0].CreateMatch(lobby_pb2.CreateMatchRequest(
+                game=game, players=players))
+            joins = [await stub.JoinMatch(lobby_pb2.JoinMatchRequest(match_id=match.match_id))
+                     for stub in lobby]
+            await asyncio.gather(*(seat(c, match.match_id, j)
+                                   for c, j in zip(mine, joins, strict=True)))
+
+    try:
+        for channel in channels:
+            await asyncio.wait_for(channel.channel_ready(), 10)
+        start = clock()
+        await asyncio.wait_for(asyncio.gather(*(  # a stalled match fails the run, loudly
+            worker(channels[players * i:players * (i + 1)]) for i in range(in_flight))),
+            seconds + 60)
+        return Figures(len(latencies), clock() - start, latencies)
+    finally:
+        for channel in channels:
+            await channel.close()

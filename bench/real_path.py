@@ -1,0 +1,194 @@
+"""The real client path, next to its peer and its floor, in one run.
+
+- ours: bench/real_clients.py against the server and valkey `make bench` started;
+- the peer: a boardgame.io 0.50.2 server (production mode, in-memory storage) driven by
+  bench/peer/load.js, the same shape over socket.io (skipped, and said so, without Node);
+- the floor: bench/floor.py, a bare grpc.aio service with the same calls and messages.
+
+The three run alternately, `rounds` times at each K, so the machine's drift and other work
+on it weigh on all three alike; each figure is the median of the rounds. CPU per move is
+the server's (ours: server + valkey), from /proc, over the measured window.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench import floor, real_clients
+from bench.load import Figures
+from cosmodrome.store.embedded import free_port
+
+PEER_DIR = Path(__file__).with_name("peer")
+LEVELS = (8, 64)
+BOT_GAMES = (("mlem", 2), ("cosmic", 2))
+BOT_MATCHES = 8
+MOVES_OVER_PEER = 1.2   # budgets: moves/s at least 1.2x the peer's,
+FLOOR_SHARE = 0.7       # and at least 0.7 of the floor's
+
+
+@dataclass(frozen=True)
+class Run:
+    per_s: float   # moves/s
+    p50_ms: float  # SubmitMove latency
+    p99_ms: float
+    cpu_ms: float  # server (+ store) CPU per move
+    store_ms: float  # of which the store's
+    moves: int
+
+    @classmethod
+    def median(cls, runs: list[Run]) -> Run:
+        return cls(*(statistics.median(getattr(r, f) for r in runs)
+                     for f in ("per_s", "p50_ms", "p99_ms", "cpu_ms", "store_ms", "moves")))
+
+
+Measure = Callable[[int, float], Awaitable[Run]]
+
+
+def cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def timed(pids: list[int], drive: Awaitable[Figures]) -> Run:
+    """`drive`'s figures, and the CPU of `pids` (the server, then its store if any)."""
+    before = [cpu_seconds(p) for p in pids]
+    figures = await drive
+    spent = [cpu_seconds(p) - b for p, b in zip(pids, before, strict=True)]
+    per_move = 1000 / max(figures.calls, 1)
+    return Run(figures.per_s, figures.percentile_ms(50), figures.percentile_ms(99),
+               sum(spent) * per_move, sum(spent[1:]) * per_move, figures.calls)
+
+
+def peer_missing() -> str | None:
+    """Why the peer cannot run here, or None."""
+    if shutil.which("node") is None:
+        return "no Node.js on this machine"
+    if not (PEER_DIR / "node_modules" / "boardgame.io").is_dir():
+        return "bench/peer/node_modules is missing (make bench runs npm ci there when npm exists)"
+    return None
+
+
+async def wait_line(process: subprocess.Popen, word: str, timeout: float = 30) -> None:
+    async def read() -> None:
+        while True:
+            line = await asyncio.to_thread(process.stdout.readline)
+            if not line:
+                raise RuntimeError(f"exited before saying {word!r}")
+            if word in line:
+                return
+    await asyncio.wait_for(read(), timeout)
+
+
+async def peer_figures(port: int, in_flight: int, seconds: float) -> Figures:
+    process = await asyncio.create_subprocess_exec(
+        "node", str(PEER_DIR / "load.js"), str(port), str(in_flight), str(seconds),
+        stdout=asyncio.subprocess.PIPE, cwd=PEER_DIR)
+    out, _ = await process.communicate()
+    if process.returncode:
+        raise RuntimeError(f"the peer's load generator failed ({process.returncode})")
+    result = json.loads(out)
+    return Figures(result["moves"], result["seconds"],
+                   [ms / 1000 for ms in result["latencies_ms"]])
+
+
+def spawn(args: list[str], log: Path, **kwargs) -> subprocess.Popen:
+    return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=log.open("wb"), text=True, **kwargs)
+
+
+def row(name: str, run: Run) -> str:
+    return (f"  {name:13s} {run.per_s:7,.0f} moves/s   SubmitMove p50 {run.p50_ms:6.2f} ms"
+            f"  p99 {run.p99_ms:6.2f} ms   server CPU/move {run.cpu_ms:5.2f} ms"
+            + (f" (store {run.store_ms:4.2f})" if run.store_ms else " " * 13)
+            + f"   ({run.moves:,.0f} moves)")
+
+
+async def run(address: str, ours_pids: list[int], seconds: float, rounds: int,
+              work: Path) -> None:
+    print(f"\n== the real client path: create, two joins, a watch per seat, submit on its "
+          f"turn (tic-tac-toe; medians of {rounds} alternating runs)", flush=True)
+    processes: list[subprocess.Popen] = []
+    try:
+        floor_port = free_port()
+        processes.append(spawn([sys.executable, "-m", "bench.floor", str(floor_port)],
+                               work / "floor.log"))
+        await wait_line(processes[-1], "ready")
+        floor_address = f"127.0.0.1:{floor_port}"
+        systems: dict[str, Measure] = {
+            "cosmodrome": lambda k, s: timed(ours_pids, real_clients.measure(
+                address, "tictactoe", k, s)),
+            "floor": lambda k, s: timed([processes[0].pid], floor.measure(floor_address, k, s))}
+        missing = peer_missing()
+        if missing:
+            print(f"  (skipped the peer, boardgame.io: {missing})", flush=True)
+        else:
+            peer_port = free_port()
+            processes.append(spawn(["node", str(PEER_DIR / "server.js"), str(peer_port)],
+                                   work / "peer.log", cwd=PEER_DIR,
+                                   env=os.environ | {"NODE_ENV": "production"}))
+            await wait_line(processes[-1], "ready")
+            peer_pid = processes[-1].pid
+            systems["boardgame.io"] = lambda k, s: timed([peer_pid],
+                                                         peer_figures(peer_port, k, s))
+        for measure in systems.values():  # warm up (JIT, caches, connections)
+            await measure(8, 1.0)
+
+        table: dict[int, dict[str, Run]] = {}
+        for k in LEVELS:
+            runs: dict[str, list[Run]] = {name: [] for name in systems}
+            for _ in range(rounds):
+                for name, measure in systems.items():
+                    runs[name].append(await measure(k, seconds))
+            table[k] = {name: Run.median(r) for name, r in runs.items()}
+            print(f" K={k} (load average {os.getloadavg()[0]:.1f})", flush=True)
+            for name, result in table[k].items():
+                print(row(name, result), flush=True)
+
+        print(f"\n== the real client path, other games: bots on every seat "
+              f"({BOT_MATCHES} matches in flight, created and joined inside the window)",
+              flush=True)
+        for game, players in BOT_GAMES:
+            result = await timed(ours_pids, real_clients.measure(
+                address, game, BOT_MATCHES, seconds, players=players))
+            print(row(f"{game} ({players}p)", result), flush=True)
+
+        budgets(table)
+    finally:
+        for process in processes:
+            process.terminate()
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def budgets(table: dict[int, dict[str, Run]]) -> None:
+    print("\nreal client path budgets (each against the same run's peer and floor):")
+    for k, runs in table.items():
+        ours, bottom = runs["cosmodrome"], runs["floor"]
+        share = ours.per_s / bottom.per_s
+        print(f"  K={k:2d} moves/s over the floor's     {share:6.2f}  >= {FLOOR_SHARE}"
+              f"   [{'ok' if share >= FLOOR_SHARE else 'MISSED'}]")
+        peer = runs.get("boardgame.io")
+        if peer is None:
+            continue
+        ratio = ours.per_s / peer.per_s
+        print(f"  K={k:2d} moves/s over boardgame.io's  {ratio:6.2f}  >= {MOVES_OVER_PEER}"
+              f"   [{'ok' if ratio >= MOVES_OVER_PEER else 'MISSED'}]")
+        print(f"  K={k:2d} CPU/move ours {ours.cpu_ms:5.2f} ms vs boardgame.io "
+              f"{peer.cpu_ms:5.2f} ms   [{'ok' if ours.cpu_ms <= peer.cpu_ms else 'MISSED'}]")
+        print(f"  K={k:2d} p99 ours {ours.p99_ms:6.2f} ms vs boardgame.io {peer.p99_ms:6.2f} ms"
+              f"   [{'ok' if ours.p99_ms <= peer.p99_ms else 'MISSED'}]")

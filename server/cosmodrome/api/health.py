@@ -1,0 +1,116 @@
+"""gRPC health that tells the truth about the store.
+
+`StoreProbe` pings the store every `interval_s` through the connection moves use: while it
+answers, every service is SERVING; when it does not, every service but `LIVENESS` is
+NOT_SERVING (a readiness probe takes the replica out of rotation, a liveness probe does not
+restart a replica for an outage of the store). An embedded store that died is started again
+on its port and data folder (its append-only file brings the matches back).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+import grpc
+import structlog
+from google.protobuf.message import DecodeError
+from grpc_health.v1 import health, health_pb2
+
+from cosmodrome import metrics
+from cosmodrome.store.embedded import EmbeddedRedis
+from cosmodrome.store.redis_store import RedisStore
+
+log = structlog.get_logger("cosmodrome.health")
+
+SERVING = health_pb2.HealthCheckResponse.SERVING
+NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
+LIVENESS = "liveness"  # SERVING while the process answers, whatever the store does
+
+
+def add_health(server: grpc.aio.Server, servicer: health.aio.HealthServicer) -> None:
+    """The standard health service, with requests parsed here: bytes that are not a
+    HealthCheckRequest get INVALID_ARGUMENT (grpcio's own parsing answered UNKNOWN)."""
+    def parsed(method):
+        async def handler(raw: bytes, context: grpc.aio.ServicerContext):
+            try:
+                request = health_pb2.HealthCheckRequest.FromString(raw)
+            except DecodeError:
+                await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
+                                    "the request is not a valid HealthCheckRequest")
+            return await method(request, context)
+        return handler
+
+    respond = health_pb2.HealthCheckResponse.SerializeToString
+    handlers = {
+        "Check": grpc.unary_unary_rpc_method_handler(parsed(servicer.Check), None, respond),
+        "Watch": grpc.unary_stream_rpc_method_handler(parsed(servicer.Watch), None, respond)}
+    server.add_generic_rpc_handlers(
+        (grpc.method_handlers_generic_handler(health.SERVICE_NAME, handlers),))
+
+
+class StoreProbe:
+    def __init__(self, servicer: health.aio.HealthServicer, store: RedisStore,
+                 services: list[str], embedded: EmbeddedRedis | None = None,
+                 interval_s: float = 1.0, timeout_s: float = 2.0) -> None:
+        self.servicer = servicer
+        self.store = store
+        self.services = ["", *services]
+        self.embedded = embedded
+        self.interval_s = interval_s
+        self.timeout_s = timeout_s
+        self.up: bool | None = None
+        self._task: asyncio.Task | None = None
+
+    async def start(self) -> None:
+        await self.servicer.set(LIVENESS, SERVING)
+        await self.check()
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.interval_s)
+            try:
+                await self.check()
+            except Exception:  # the probe must outlive anything a check meets
+                log.exception("store probe failed")
+
+    async def check(self) -> bool:
+        """Ping the store (restarting a dead embedded one first); set health to match."""
+        if self.embedded and self.embedded.exited():
+            log.error("embedded store exited; starting it again", port=self.embedded.port)
+            await self._set(False)
+            # In this (the main) thread, which blocks the loop while the store starts: its
+            # parent-death signal follows the thread that started it, not the process.
+            self.embedded.start()
+        up = await self._ping()
+        if up != self.up:
+            if up:
+                log.info("store answers: serving")
+            else:
+                log.error("store does not answer: not serving")
+            await self._set(up)
+        return up
+
+    async def _ping(self) -> bool:
+        start = time.perf_counter()
+        try:
+            await asyncio.wait_for(self.store.fast.execute("PING"), self.timeout_s)
+        except Exception:
+            metrics.store_errors.labels("ping").inc()
+            return False
+        metrics.observe_store("ping", time.perf_counter() - start)
+        return True
+
+    async def _set(self, up: bool) -> None:
+        self.up = up
+        metrics.store_up.set(1 if up else 0)
+        for name in self.services:
+            await self.servicer.set(name, SERVING if up else NOT_SERVING)
