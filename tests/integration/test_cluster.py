@@ -258,7 +258,8 @@ async def test_sharded_subscriptions_of_many_slots_come_back_after_a_dropped_con
     store = RedisStore.from_url(cluster.url)
     heard: set[str] = set()
     resumed = []
-    notices = store.subscriber(heard.add, lambda: resumed.append(1))
+    notices = store.subscriber(lambda match_id, _notice: heard.add(match_id),
+                               lambda: resumed.append(1))
     matches = [secrets.token_hex(8) for _ in range(30)]  # many slots on every primary
     for match_id in matches:
         await notices.subscribe(match_channel(match_id))

@@ -58,11 +58,28 @@ class ClusterMultiplexer(Multiplexer):
     # -- routing -------------------------------------------------------------------------
 
     async def execute(self, *args) -> object:
+        if len(args) == 1:  # no key (PING): the cluster answers if any primary does
+            return await self._anywhere(args)
         return await self._routed(key_of(args), (args,))
 
     async def execute_many(self, *commands: tuple) -> list:
-        """Several commands of one slot (one match's keys) in one write."""
-        return await self._routed(key_of(commands[0]), commands, many=True)
+        """Several commands in one write per slot (one match's keys share one)."""
+        slots = {self.slot_of(key_of(command)) for command in commands}
+        if len(slots) == 1:
+            return await self._routed(key_of(commands[0]), commands, many=True)
+        return list(await asyncio.gather(*(self._routed(key_of(c), (c,)) for c in commands)))
+
+    async def _anywhere(self, command: tuple) -> object:
+        if self.owners is None:
+            await self.refresh()
+        failure: Exception | None = None
+        for address in dict.fromkeys(filter(None, self.owners)):
+            try:
+                return await self._node(address).execute(*command)
+            except ConnectionError as exc:
+                failure = exc
+        self.refresh_soon()
+        raise ConnectionError(f"no cluster primary answered: {failure}")
 
     async def _routed(self, key: str | bytes, commands: tuple, many: bool = False) -> object:
         slot = self.slot_of(key)
