@@ -3,7 +3,11 @@
 Configuration by flags or environment (flags win):
     --host/COSMODROME_HOST            listen address (127.0.0.1)
     --port/COSMODROME_PORT            gRPC port (50051; 0 picks a free one)
-    --redis-url/COSMODROME_REDIS_URL  Redis or Valkey URL; unset: the embedded store
+    --redis-url/COSMODROME_REDIS_URL  Redis or Valkey URL; unset: the embedded store;
+                                      redis+cluster://host:port for a Cluster (any node)
+    --store-wait-replicas/COSMODROME_STORE_WAIT_REPLICAS  acknowledge a write only once this
+                                      many replicas hold it (WAIT; 0: at once, the default)
+    --store-wait-ms/COSMODROME_STORE_WAIT_MS  how long a write waits for them (1000)
     --data-dir/COSMODROME_DATA_DIR    embedded store's folder (./data)
     --admin-token/COSMODROME_ADMIN_TOKEN  enables the admin API
     --log-format/COSMODROME_LOG_FORMAT    json (default) or console
@@ -75,6 +79,8 @@ class Config:
     host: str = "127.0.0.1"
     port: int = 50051
     redis_url: str = ""
+    store_wait_replicas: int = 0
+    store_wait_ms: int = 1000
     data_dir: str = "data"
     admin_token: str = ""
     log_format: str = "json"
@@ -106,6 +112,10 @@ def parse_config(argv: list[str] | None = None) -> Config:
     p.add_argument("--host", default=env("COSMODROME_HOST", d.host))
     p.add_argument("--port", type=int, default=int(env("COSMODROME_PORT", d.port)))
     p.add_argument("--redis-url", default=env("COSMODROME_REDIS_URL", d.redis_url))
+    p.add_argument("--store-wait-replicas", type=int,
+                   default=int(env("COSMODROME_STORE_WAIT_REPLICAS", d.store_wait_replicas)))
+    p.add_argument("--store-wait-ms", type=int,
+                   default=int(env("COSMODROME_STORE_WAIT_MS", d.store_wait_ms)))
     p.add_argument("--data-dir", default=env("COSMODROME_DATA_DIR", d.data_dir))
     p.add_argument("--admin-token", default=env("COSMODROME_ADMIN_TOKEN", d.admin_token))
     p.add_argument("--log-format", choices=("json", "console"),
@@ -213,7 +223,9 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     if not url:
         embedded = EmbeddedRedis(config.data_dir)
         url = embedded.start()  # in the main thread: the store ends with this process
-    store = RedisStore.from_url(url, retention_ms=int(config.retention_hours * 3_600_000))
+    store = RedisStore.from_url(url, retention_ms=int(config.retention_hours * 3_600_000),
+                                wait_replicas=config.store_wait_replicas,
+                                wait_ms=config.store_wait_ms)
     await store.redis.ping()
     runner = Runner(store, registry(), max_options_bytes=config.max_options_bytes)
     hub = WatchHub(store, WatchLimits(per_match=config.max_watchers_per_match,

@@ -11,7 +11,7 @@ import pytest
 import redis
 
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
-from cosmodrome.store.redis_store import DEADLINES, match_key
+from cosmodrome.store.redis_store import deadlines_key, match_key, match_slot
 from cosmodrome.v1 import games_pb2, lobby_pb2, play_pb2, records_pb2
 from tests.support import auth, error_info, ttt
 
@@ -80,8 +80,9 @@ def test_a_due_deadline_of_another_rules_version_is_neither_fired_nor_dropped(
     time.sleep(1.0)  # the deadline is due; the replica's loop looks every 100 ms
     assert api.export(match_id).record.match.version == 3  # not fired here
     with redis.Redis.from_url(redis_url) as client:
-        assert client.zscore(DEADLINES, match_id) is not None  # left for its release
-        client.zrem(DEADLINES, match_id)
+        deadlines = deadlines_key(match_slot(match_id))
+        assert client.zscore(deadlines, match_id) is not None  # left for its release
+        client.zrem(deadlines, match_id)
 
 
 def test_a_draining_replica_creates_no_match_but_plays_on(redis_url, api):

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import secrets
 import uuid
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -269,15 +270,24 @@ class Client:
                 return matches[:limit] if limit is not None else matches
 
     async def join(self, match_id: str, seat: int | None = None, name: str = "",
-                   join_secret: str = "") -> Seat:
+                   join_secret: str = "", retries: int = 8) -> Seat:
         """Take a seat (`seat` None: the first open one). The Seat holds the secret token.
-        A private match needs its `join_secret` (from its creator)."""
+        A private match needs its `join_secret` (from its creator). A join whose reply is
+        lost (UNAVAILABLE) is resent with the same request_id: same seat, same token."""
         request = lobby_pb2.JoinMatchRequest(match_id=match_id, display_name=name,
-                                             join_secret=join_secret)
+                                             join_secret=join_secret,
+                                             request_id=secrets.token_urlsafe(24))
         if seat is not None:
             request.seat = seat
-        response = await self._call(self.lobby.JoinMatch, request)
-        return Seat(self, match_id, response.seat, response.seat_token, response.match)
+        for attempt in range(retries + 1):  # a retry takes the same seat, never a second one
+            try:
+                response = await self._call(self.lobby.JoinMatch, request)
+                return Seat(self, match_id, response.seat, response.seat_token, response.match)
+            except CosmodromeError as error:
+                if error.code not in _TRANSIENT or attempt == retries:
+                    raise
+                await asyncio.sleep(0.05 * 2 ** attempt)
+        raise AssertionError("unreachable")
 
     def seat(self, match_id: str, seat: int, token: str) -> Seat:
         """A Seat handle from a saved token (to come back to a match after a restart)."""

@@ -107,7 +107,8 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
         note(match=request.match_id)
         seat = request.seat if request.HasField("seat") else None
         match, seat, token = await self.runner.join(request.match_id, seat,
-                                                    request.display_name, request.join_secret)
+                                                    request.display_name, request.join_secret,
+                                                    request.request_id)
         note(seat=seat, version=match.version)
         return lobby_pb2.JoinMatchResponse(match=match, seat=seat, seat_token=token)
 

@@ -6,6 +6,7 @@ store, and calls the pure engine for everything about rules.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
 import hmac
@@ -43,6 +44,7 @@ log = structlog.get_logger("cosmodrome.runner")
 SERVER_SEAT = -1
 MATCH_ID = re.compile(r"^[a-z0-9]{1,64}$")
 MAX_IDEMPOTENCY_KEY = 128
+MIN_JOIN_REQUEST_ID = 16  # it derives a seat token: too short would be guessable
 MAX_NAME = 64
 MAX_JOIN_ATTEMPTS = 16
 WATCH_TICKET_TTL_S = 300  # provisional: long enough for a browser's reconnects, no longer
@@ -160,29 +162,41 @@ class Runner:
         await self.store.create(record, entry, now)
         return record.match, owner
 
-    async def join(self, match_id: str, seat: int | None, name: str, join_secret: str = ""
+    async def join(self, match_id: str, seat: int | None, name: str, join_secret: str = "",
+                   request_id: str = ""
                    ) -> tuple[match_pb2.Match, int, str]:
+        """Take a seat. With `request_id` the token is derived from it, so a retry (whose
+        first reply was lost) finds the seat it took and gets the same answer."""
         check_match_id(match_id)
         if len(name) > MAX_NAME:
             raise InvalidArgument(f"display_name is longer than {MAX_NAME} characters")
-        token = secrets.token_urlsafe(24)
+        if request_id and not MIN_JOIN_REQUEST_ID <= len(request_id) <= MAX_IDEMPOTENCY_KEY:
+            raise InvalidArgument(f"request_id must be {MIN_JOIN_REQUEST_ID} to "
+                                  f"{MAX_IDEMPOTENCY_KEY} random characters")
+        token = _join_token(match_id, request_id) if request_id else secrets.token_urlsafe(24)
+        retried = bool(request_id)
         cached = self.store.cache.latest(match_id)
         if cached is not None:  # most joins follow a create or a join on this replica
             with contextlib.suppress(CosmodromeError):
-                return await self._join(_copy(cached), seat, name, token, join_secret)
+                return await self._join(_copy(cached), seat, name, token, join_secret, retried)
             # refused on what this replica remembered: decide again on what Redis holds
         for _ in range(MAX_JOIN_ATTEMPTS):
             record, _ = await self.store.load(match_id)
             try:
-                return await self._join(record, seat, name, token, join_secret)
+                return await self._join(record, seat, name, token, join_secret, retried)
             except Stale:
                 continue  # someone else changed the match meanwhile: look again
         raise FailedPrecondition("busy_match", "the match kept changing; try again")
 
     async def _join(self, record: records_pb2.StoredMatch, seat: int | None, name: str,
-                    token: str, join_secret: str) -> tuple[match_pb2.Match, int, str]:
+                    token: str, join_secret: str, retried: bool = False
+                    ) -> tuple[match_pb2.Match, int, str]:
+        """`retried`: the token comes from a request_id, and the seat holding it (taken by
+        a first attempt whose reply was lost) is the answer."""
         _check_join_secret(record, join_secret)
         match = record.match
+        if retried and (taken := self._seat_holding(record, token)) is not None:
+            return match, taken, token
         if match.status == FINISHED:
             raise FailedPrecondition("match_finished", "the match is over")
         chosen = self._free_seat(record, seat)
@@ -268,6 +282,13 @@ class Runner:
                 continue
             return record.match
         raise FailedPrecondition("busy_match", "the match kept changing; try again")
+
+    @staticmethod
+    def _seat_holding(record: records_pb2.StoredMatch, token: str) -> int | None:
+        try:
+            return Runner.seat_by_digest(record, token_hash(token))
+        except Unauthenticated:
+            return None
 
     @staticmethod
     def _free_seat(record: records_pb2.StoredMatch, wanted: int | None) -> int:
@@ -389,14 +410,12 @@ class Runner:
             events=[e.event for e in entry.events if redact.visible(e, seat)],
             view=redact.match_view(game, record, seat, state, decisions))
         result = sub.digest + response.SerializeToString() if sub.retry else b""
-        armed = await self._arm_bot(record, decisions)
-        prior = await self._write(record, entry, sub.expected_version, sub.retry, result)
+        prior = await self._write(record, entry, sub.expected_version, sub.retry, result,
+                                  _deadline(record, deadline_moved))
         if prior:
             return _replay(prior.value, sub.digest)
         note(version=record.match.version)
         metrics.count_move(game.name)
-        if deadline_moved and not armed:
-            await self.store.set_deadline(record.match.match_id, record.next_deadline_ms)
         return response
 
     def _unwrap_move(self, game: Game, move: games_pb2.GameMove) -> Message:
@@ -454,18 +473,16 @@ class Runner:
         now = self.clock()
         deadline_moved = _note_deadline(record, decisions, now)
         entry = self._entry(record, seat, kind, now)
-        armed = await self._arm_bot(record, decisions)
-        await self._write(record, entry, expected)
-        if deadline_moved and not armed:
-            await self.store.set_deadline(record.match.match_id, record.next_deadline_ms)
+        await self._write(record, entry, expected, deadline_ms=_deadline(record, deadline_moved))
 
     async def _write(self, record: records_pb2.StoredMatch, entry: records_pb2.StoredEntry,
-                     expected_version: int, retry: Retry | None = None, result: bytes = b""
-                     ) -> Duplicate | None:
+                     expected_version: int, retry: Retry | None = None, result: bytes = b"",
+                     deadline_ms: int | None = None) -> Duplicate | None:
         """The store's compare-and-set, timed (every change of a match goes through it)."""
         start = time.perf_counter()
         try:
-            return await self.store.commit(record, entry, expected_version, retry, result)
+            return await self.store.commit(record, entry, expected_version, retry, result,
+                                           deadline_ms)
         finally:
             metrics.observe_store("commit", time.perf_counter() - start)
 
@@ -506,13 +523,10 @@ class Runner:
             _note_deadline(record, decisions, now)
             entry = self._entry(record, seat, kind, now)
             redact.add_events(game, events, entry.events)
-            armed = await self._arm_bot(record, decisions)
             try:
-                await self._write(record, entry, expected)
+                await self._write(record, entry, expected, deadline_ms=record.next_deadline_ms)
             except Stale:
                 continue
-            if not armed:
-                await self.store.set_deadline(match_id, record.next_deadline_ms)
             log.info("deadline fired", match=match_id, version=record.match.version, seat=seat,
                      move_kind=kind)
             metrics.deadlines_fired.labels(game.name).inc()
@@ -521,10 +535,10 @@ class Runner:
 
     async def _arm_bot(self, record: records_pb2.StoredMatch, decisions: list[Decision]
                        ) -> bool:
-        """When the write about to be made leaves a server bot owing a decision, set its
-        deadline first (True): a replica dying between the write and the deadline cannot
-        leave the bot waiting. Armed for a write that then fails, the deadline finds nothing
-        owed and is dropped."""
+        """When a match is created with a server bot owing a decision, set its deadline
+        first (True): the create script writes no deadline (a move's commit writes its own,
+        atomically). Armed for a create that then fails, the deadline finds nothing owed
+        and is dropped."""
         if server_bots.owed_by_bot(record, decisions) is None:
             return False
         await self.store.set_deadline(record.match.match_id, record.next_deadline_ms)
@@ -566,6 +580,13 @@ class Runner:
             _note_deadline(record, decisions, self.clock())
 
 
+def _join_token(match_id: str, request_id: str) -> str:
+    """The seat token of a join request: secret as long as its request_id is."""
+    mac = hmac.new(request_id.encode(), f"cosmodrome seat token {match_id}".encode(),
+                   hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:24]).decode()
+
+
 def _replay(stored: bytes, digest: bytes) -> play_pb2.SubmitMoveResponse:
     """The first result of a retried move, if the retry is the same move."""
     if stored[:32] != digest:
@@ -576,6 +597,11 @@ def _replay(stored: bytes, digest: bytes) -> play_pb2.SubmitMoveResponse:
 
 def _next_deadline(decisions: list[Decision]) -> int:
     return min((d.deadline_ms for d in decisions if d.deadline_ms), default=0)
+
+
+def _deadline(record: records_pb2.StoredMatch, moved: bool) -> int | None:
+    """The deadline a commit writes: the match's next one if it moved, else None (kept)."""
+    return record.next_deadline_ms if moved else None
 
 
 def _note_deadline(record: records_pb2.StoredMatch, decisions: list[Decision], now: int

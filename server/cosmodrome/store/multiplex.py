@@ -52,6 +52,9 @@ class _Connection(asyncio.Protocol):
         self.replies = 0  # replies received so far, for the stall watchdog
         self.stall_s = stall_s
         self.watching = False
+        self.sent = 0  # commands written so far
+        self.replicated = 0  # of those, how many a replica is known to hold (WAIT)
+        self.waiting_replicas: asyncio.Task | None = None
 
     def connection_made(self, transport) -> None:
         self.transport = transport
@@ -68,6 +71,7 @@ class _Connection(asyncio.Protocol):
             self.watching = True
             loop.call_later(self.stall_s, self._watch, self.replies)
         self.push(b"".join(commands))
+        self.sent += len(commands)
         self.waiting.extend(futures)
         return futures
 
@@ -153,6 +157,23 @@ class Multiplexer:
         except NoScriptError:  # Redis restarted or flushed its scripts: send the source
             return await self.execute("EVAL", script.source, len(keys), *keys, *args)
 
+    async def replicated(self, key: str, replicas: int, timeout_ms: int) -> None:
+        """Returns once `replicas` replicas hold every write sent so far on the connection
+        (WAIT); raises ConnectionError if they do not within `timeout_ms`. Concurrent
+        callers share WAITs (group commit): one in flight, the next covers those it missed.
+        A WAIT holds up the connection's later commands until it returns."""
+        # The caller resumes right after its write's reply: the connection is the one that
+        # carried it, as a replacement could not have been opened in between.
+        connection = self._connection
+        if connection is None or connection.lost:
+            raise ConnectionError("the connection that wrote is lost: not known replicated")
+        mark = connection.sent
+        while connection.replicated < mark:
+            if connection.waiting_replicas is None:
+                connection.waiting_replicas = asyncio.ensure_future(
+                    _wait(connection, replicas, timeout_ms))
+            await asyncio.shield(connection.waiting_replicas)
+
     async def close(self) -> None:
         if self._connection is not None and self._connection.transport is not None:
             self._connection.transport.close()
@@ -172,6 +193,19 @@ class Multiplexer:
         finally:
             if self._opening is not None and self._opening.done():
                 self._opening = None
+
+
+async def _wait(connection: _Connection, replicas: int, timeout_ms: int) -> None:
+    mark = connection.sent
+    try:
+        (reply,) = connection.send(hiredis.pack_command(("WAIT", replicas, timeout_ms)))
+        acknowledged = await reply
+        if acknowledged < replicas:
+            raise ConnectionError(f"written, but {acknowledged} of {replicas} replicas hold "
+                                  f"it after {timeout_ms} ms: not acknowledged")
+        connection.replicated = mark
+    finally:
+        connection.waiting_replicas = None
 
 
 async def open_connection(kwargs: dict, tls: ssl.SSLContext | None = None,
@@ -217,23 +251,35 @@ class Subscriber:
 
     `on_message(channel, payload)` runs for each publication. What is published while the connection
     is down is lost: once it is back and every channel subscribed again, `on_resume()` runs
-    so the caller can catch up from its own positions.
+    so the caller can catch up from its own positions. `sharded`: by SSUBSCRIBE (the
+    channels of one Cluster node's slots); `on_lost()` runs when the connection drops, which
+    it also does when the node gives a wanted channel up or refuses one (its slot moved).
     """
 
     RETRY_S = 0.5
 
     def __init__(self, connection_kwargs: dict, tls: ssl.SSLContext | None,
-                 on_message: Callable[[str, bytes], None], on_resume: Callable[[], None]
-                 ) -> None:
+                 on_message: Callable[[str, bytes], None], on_resume: Callable[[], None],
+                 sharded: bool = False, on_lost: Callable[[], None] | None = None) -> None:
         self.kwargs = connection_kwargs
         self.tls = tls
         self.on_message = on_message
         self.on_resume = on_resume
+        self.on_lost = on_lost or (lambda: None)
+        self.sharded = sharded
+        self.verbs = (b"SSUBSCRIBE", b"SUNSUBSCRIBE") if sharded else (b"SUBSCRIBE",
+                                                                      b"UNSUBSCRIBE")
+        self.kinds = (b"smessage", b"ssubscribe", b"sunsubscribe") if sharded else (
+            b"message", b"subscribe", b"unsubscribe")
         self.channels: set[bytes] = set()
         self._confirmations: dict[bytes, list[asyncio.Future]] = {}
         self._connection: _Connection | None = None
         self._ready = self._was_ready = False  # subscribed (on this connection, ever)
         self._task: asyncio.Task | None = None
+
+    @property
+    def connected(self) -> bool:
+        return self._connection is not None and not self._connection.lost
 
     async def subscribe(self, channel: str) -> None:
         """Returns once Redis delivers `channel`'s publications to this subscriber."""
@@ -243,15 +289,18 @@ class Subscriber:
         self._confirmations.setdefault(name, []).append(confirmed)
         if self._task is None:
             self._task = asyncio.ensure_future(self._run())
-        elif self._connection is not None and not self._connection.lost:
-            self._connection.push(hiredis.pack_command(("SUBSCRIBE", name)))
+        elif self.connected:
+            self._connection.push(hiredis.pack_command((self.verbs[0], name)))
         await confirmed  # else at the next (re)connection, which subscribes every channel
 
     def unsubscribe(self, channel: str) -> None:
         name = channel.encode()
         self.channels.discard(name)
-        if self._connection is not None and not self._connection.lost:
-            self._connection.push(hiredis.pack_command(("UNSUBSCRIBE", name)))
+        for waiting in self._confirmations.pop(name, ()):  # moved elsewhere: stop waiting
+            if not waiting.done():
+                waiting.set_result(None)
+        if self.connected:
+            self._connection.push(hiredis.pack_command((self.verbs[1], name)))
 
     async def close(self) -> None:
         if self._task is not None:
@@ -267,30 +316,46 @@ class Subscriber:
                 connection = await open_connection(self.kwargs, self.tls, self._pushed)
             except ConnectionError as exc:
                 log.warning("subscriber cannot reach Redis", error=str(exc))
+                self.on_lost()
                 await asyncio.sleep(self.RETRY_S)
                 continue
             self._connection, self._ready = connection, False
-            if self.channels:
-                connection.push(hiredis.pack_command(("SUBSCRIBE", *self.channels)))
+            if self.channels and self.sharded:  # SSUBSCRIBE takes channels of one slot only
+                connection.push(b"".join(hiredis.pack_command((self.verbs[0], name))
+                                         for name in self.channels))
+            elif self.channels:
+                connection.push(hiredis.pack_command((self.verbs[0], *self.channels)))
             # The PING's answer comes after every SUBSCRIBE's: from then on nothing is missed.
             connection.push(hiredis.pack_command(("PING",)))
             await connection.closed
             log.warning("subscriber lost its Redis connection", error=connection.lost)
+            self.on_lost()
             if not self._ready:  # refused at once (e.g. too many clients): do not spin
                 await asyncio.sleep(self.RETRY_S)
 
     def _pushed(self, reply) -> None:
         kind = reply[0] if isinstance(reply, list) else reply
-        if kind == b"message":
+        message, subscribed, unsubscribed = self.kinds
+        if kind == message:
             self.on_message(reply[1].decode(), reply[2])
-        elif kind == b"subscribe":
+        elif kind == subscribed:
             for confirmed in self._confirmations.pop(reply[1], ()):
                 if not confirmed.done():
                     confirmed.set_result(None)
+        elif kind == unsubscribed:
+            if reply[1] in self.channels:  # not asked for: the node gave the slot up
+                self._start_over("the node gave up a channel's slot")
         elif kind in (b"pong", b"PONG"):
             self._ready = True
             if self._was_ready:  # a reconnection: publications may have been missed
                 self.on_resume()
             self._was_ready = True
-        elif isinstance(reply, hiredis.ReplyError):
-            log.warning("subscriber refused by Redis", error=str(reply))
+        elif isinstance(reply, hiredis.ReplyError):  # e.g. MOVED: not this node's slot now
+            self._start_over(f"subscriber refused by Redis: {reply}")
+
+    def _start_over(self, why: str) -> None:
+        """A channel is not subscribed although wanted: drop the connection, so every
+        channel is subscribed again (after `on_lost`, which may move it to another node)."""
+        log.warning("subscriber starts over", reason=why)
+        if self._connection is not None and self._connection.transport is not None:
+            self._connection.transport.abort()

@@ -8,31 +8,44 @@ Redis Cluster slot and its Lua scripts stay atomic there.
     m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry);
                     also the pub/sub channel where each new version is announced
                     (a records.Notice: the entry and the record)
-    m:{id}:idem     hash: per credential, the key and first result of its latest move
+    m:{id}:idem     hash: per credential, its latest IDEMPOTENCY_KEYS_PER_SEAT keys, each
+                    with the first result of its move (a ring, see commit.lua)
     m:{id}:ticket:<sha256>  string: a watch ticket's seat token hash, with its time to live
     matches         zset: match id by creation time (ms), for listing
     matches:<game>  zset: the same, per game
-    deadlines       zset: match id by the due time (ms) of its earliest deadline
+    deadlines:{t}   zset: match id by the due time (ms) of its earliest deadline, one per
+                    Cluster slot (the tag t hashes to that slot), so the commit script that
+                    moves a match writes its deadline in the same atomic step
+    deadline-slots  zset: slot number by the earliest due time of its deadlines set: a hint
+                    written after the commit, so the deadline loop reads one key, not 16,384;
+                    a hint lost with a killed replica is repaired by `repair_hints`
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
+import functools
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import resources
 
 import redis.asyncio as redis
-from redis.asyncio.connection import SSLConnection
-from redis.exceptions import ResponseError
+from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.connection import Connection, SSLConnection, parse_url
+from redis.exceptions import ConnectionError, ResponseError
 
 from cosmodrome.core.errors import AlreadyExists, InvalidArgument, NotFound, Stale
+from cosmodrome.store.cluster import ClusterMultiplexer, ClusterSubscriber
 from cosmodrome.store.multiplex import Multiplexer, Script, Subscriber
 from cosmodrome.v1 import match_pb2, records_pb2
 
-DEADLINES = "deadlines"
 ALL_MATCHES = "matches"
+DEADLINE_HINTS = "deadline-slots"
+LEGACY_DEADLINES = "deadlines"  # one zset for every match, before deadlines had slots
+SLOTS = 16384  # Redis Cluster's hash slots
+IDEMPOTENCY_KEYS_PER_SEAT = 16  # a seat's newest keys, each answered with its first result
 
 
 def _lua(name: str) -> str:
@@ -49,6 +62,40 @@ def log_key(match_id: str) -> str:
 
 def idem_key(match_id: str) -> str:
     return f"m:{{{match_id}}}:idem"
+
+
+def key_slot(key: str) -> int:
+    """The Redis Cluster slot of `key` (CRC16 of its hash tag, as Redis computes it)."""
+    data = key.encode()
+    start = data.find(b"{")
+    if start >= 0:
+        end = data.find(b"}", start + 1)
+        if end > start + 1:
+            data = data[start + 1:end]
+    return binascii.crc_hqx(data, 0) % SLOTS
+
+
+def match_slot(match_id: str) -> int:
+    return key_slot(match_key(match_id))
+
+
+@functools.cache
+def _slot_tags() -> tuple[str, ...]:
+    """A short hash tag for each slot (found once: about 170,000 CRCs, ~0.1 s)."""
+    tags: list[str | None] = [None] * SLOTS
+    missing, n = SLOTS, 0
+    while missing:
+        tag = format(n, "x")
+        slot = binascii.crc_hqx(tag.encode(), 0) % SLOTS
+        if tags[slot] is None:
+            tags[slot], missing = tag, missing - 1
+        n += 1
+    return tuple(tags)
+
+
+def deadlines_key(slot: int) -> str:
+    """The deadlines set of one slot: it shares the slot of the matches it holds."""
+    return f"deadlines:{{{_slot_tags()[slot]}}}"
 
 
 def ticket_key(match_id: str, ticket_digest: str) -> str:
@@ -71,7 +118,7 @@ def game_index(game: str) -> str:
 
 @dataclass(frozen=True)
 class Retry:
-    """An idempotency key, and the caller's slot that keeps its latest one."""
+    """An idempotency key, and the name its caller's latest keys are kept under."""
 
     slot: str
     key: str
@@ -119,20 +166,36 @@ class RecordCache:
         self._records.pop(match_id, None)
 
 
+CLUSTER_SCHEMES = {"redis+cluster": "redis", "rediss+cluster": "rediss",
+                   "valkey+cluster": "redis", "valkeys+cluster": "rediss"}
+
+
 class RedisStore:
     """Matches in Redis. A move's reads and writes go through `fast` (one shared, pipelined
-    connection); the rest (listing, blocking stream reads, admin, deadlines) through the
-    redis-py client and its pool."""
+    connection; on a Cluster one per primary); the rest (listing, blocking stream reads,
+    admin, deadlines) through the redis-py client and its pool.
 
-    def __init__(self, client: redis.Redis, retention_ms: int = 7 * 24 * 3600 * 1000,
-                 cache_size: int = 10_000) -> None:
+    On a Cluster (`redis+cluster://host:port`: any node), notices are sharded (SPUBLISH,
+    SSUBSCRIBE): each goes to the one shard that holds its match."""
+
+    def __init__(self, client: redis.Redis | RedisCluster, connection_kwargs: dict,
+                 retention_ms: int = 7 * 24 * 3600 * 1000, cache_size: int = 10_000,
+                 wait_replicas: int = 0, wait_ms: int = 1000) -> None:
         self.redis = client
-        pool = client.connection_pool
         tls = None
-        if issubclass(pool.connection_class, SSLConnection):  # rediss://: redis-py's context
-            tls = pool.connection_class(**pool.connection_kwargs).ssl_context.get()
-        self.fast = Multiplexer(pool.connection_kwargs, tls)
+        if issubclass(connection_kwargs.get("connection_class", Connection),
+                      SSLConnection):  # rediss://: redis-py's context
+            tls = SSLConnection(**_without(connection_kwargs, "connection_class")
+                                ).ssl_context.get()
+        self.cluster = isinstance(client, RedisCluster)
+        if self.cluster:
+            self.fast = ClusterMultiplexer(connection_kwargs, tls, key_slot)
+            self.publish = "SPUBLISH"  # the command a commit announces itself with
+        else:
+            self.fast = Multiplexer(connection_kwargs, tls)
+            self.publish = "PUBLISH"
         self.retention_ms = retention_ms
+        self.wait_replicas, self.wait_ms = wait_replicas, wait_ms
         self.cache = RecordCache(cache_size)
         self._commit = Script(_lua("commit"))
         self._create = Script(_lua("create"))
@@ -140,8 +203,17 @@ class RedisStore:
 
     @classmethod
     def from_url(cls, url: str, **kwargs) -> RedisStore:
+        """redis://, rediss://, unix:// (one server), or redis+cluster://, rediss+cluster://
+        (a Cluster, found from the node named)."""
+        scheme, sep, rest = url.partition("://")
+        if scheme in CLUSTER_SCHEMES:
+            plain = f"{CLUSTER_SCHEMES[scheme]}{sep}{rest}"
+            client = RedisCluster.from_url(plain, max_connections=512)
+            return cls(client, parse_url(plain), **kwargs)
         client = redis.Redis.from_url(url, max_connections=512)
-        return cls(client, **kwargs)
+        pool = client.connection_pool
+        return cls(client, {**pool.connection_kwargs,
+                            "connection_class": pool.connection_class}, **kwargs)
 
     async def close(self) -> None:
         await self.fast.close()
@@ -158,6 +230,7 @@ class RedisStore:
                                            entry.SerializeToString(), record.incarnation])
         if not ok:
             raise AlreadyExists(f"match {mid} already exists")
+        await self._durable(mid)
         self.cache.put(record)
         await self._index(record.match, created_ms)
 
@@ -174,37 +247,47 @@ class RedisStore:
             records_pb2.StoredMatch, Duplicate | None]:
         """The match record, and the stored first result if `retry` was seen before."""
         if retry:
-            raw, (key, result) = await self.fast.execute_many(
+            raw, result = await self.fast.execute_many(
                 ("HGET", match_key(match_id), "rec"),
-                ("HMGET", idem_key(match_id), retry.slot + ":k", retry.slot + ":r"))
+                ("HGET", idem_key(match_id), f"{retry.slot}:{retry.key}"))
         else:
             raw = await self.fast.execute("HGET", match_key(match_id), "rec")
-            key = result = None
+            result = None
         if raw is None:
             raise NotFound(f"no match {match_id}")
-        prior = Duplicate(result) if retry and key == retry.key.encode() else None
+        prior = Duplicate(result) if result is not None else None
+        if prior:  # its first attempt may have failed unreplicated: acknowledge it now
+            await self._durable(match_id)
         return records_pb2.StoredMatch.FromString(raw), prior
 
     async def commit(self, record: records_pb2.StoredMatch, entry: records_pb2.StoredEntry,
                      expected_version: int, retry: Retry | None = None,
-                     result: bytes = b"") -> Duplicate | None:
+                     result: bytes = b"", deadline_ms: int | None = None) -> Duplicate | None:
         """Write `record` as version expected+1 if the match is still at `expected_version`.
 
         With `retry`, `result` is kept as the answer to a resend of the same key, and a
-        resend gets the kept answer instead (nothing is written).
+        resend gets the kept answer instead (nothing is written). `deadline_ms`, if given,
+        is the match's new earliest deadline (0: none), written in the same atomic step.
         Raises Stale (with the current version) or NotFound.
         """
         mid = record.match.match_id
+        slot = match_slot(mid)
         finished = record.match.status == match_pb2.MATCH_STATUS_FINISHED
         reply = await self.fast.evalsha(
-            self._commit, keys=[match_key(mid), log_key(mid), idem_key(mid)],
+            self._commit, keys=[match_key(mid), log_key(mid), idem_key(mid), deadlines_key(slot)],
             args=[expected_version, record.SerializeToString(), record.match.SerializeToString(),
                   entry.SerializeToString(), retry.slot if retry else "",
                   retry.key if retry else "", result,
-                  self.retention_ms if finished else 0, record.incarnation])
+                  self.retention_ms if finished else 0, record.incarnation,
+                  IDEMPOTENCY_KEYS_PER_SEAT, "" if deadline_ms is None else deadline_ms,
+                  mid, self.publish])
         status = reply[0]
+        if status in (b"OK", b"DUP"):
+            await self._durable(mid)
         if status == b"OK":
             self.cache.put(record)
+            if deadline_ms:
+                await self._hint(slot, deadline_ms)
             return None
         self.cache.drop(mid)
         if status == b"DUP":
@@ -212,6 +295,18 @@ class RedisStore:
         if status == b"STALE":
             raise Stale(expected_version, int(reply[1]))
         raise NotFound(f"no match {mid}")
+
+    async def _durable(self, match_id: str) -> None:
+        """In the durable mode (wait_replicas > 0), return only once that many replicas
+        hold what was written: a failover then cannot lose an acknowledged write. Else
+        (ConnectionError: UNAVAILABLE) the caller resends, and its retry is answered."""
+        if self.wait_replicas:
+            try:
+                await self.fast.replicated(match_key(match_id), self.wait_replicas,
+                                           self.wait_ms)
+            except ConnectionError:
+                self.cache.drop(match_id)
+                raise
 
     async def entries(self, match_id: str, after_version: int, count: int | None = None
                       ) -> list[records_pb2.StoredEntry]:
@@ -223,14 +318,15 @@ class RedisStore:
         return [records_pb2.StoredEntry.FromString(fields[1]) for _, fields in raw]
 
     def subscriber(self, on_move: Callable[[str, bytes], None], on_resume: Callable[[], None]
-                   ) -> Subscriber:
+                   ) -> Subscriber | ClusterSubscriber:
         """Notices of new versions: `on_move(match_id, notice)` for each match whose channel
         it subscribes (`match_channel`; every commit publishes a records.Notice there);
         `on_resume()` after a lost connection is back."""
-        return Subscriber(self.fast.kwargs, self.fast.tls,
-                          lambda channel, notice: on_move(match_of_channel(channel), notice),
-                          on_resume)
-
+        def on_message(channel: str, notice: bytes) -> None:
+            on_move(match_of_channel(channel), notice)
+        if self.cluster:
+            return ClusterSubscriber(self.fast, on_message, on_resume)
+        return Subscriber(self.fast.kwargs, self.fast.tls, on_message, on_resume)
 
     # -- admin -------------------------------------------------------------------------
 
@@ -255,21 +351,25 @@ class RedisStore:
                                         "inc": record.incarnation})
             for entry in log:
                 pipe.xadd(keys[1], {"e": entry.SerializeToString()}, id=f"{entry.version}-0")
-            pipe.publish(match_channel(mid),  # no entry: watchers read the stream again
-                         records_pb2.Notice(record=record).SerializeToString())
+            if record.next_deadline_ms:  # the import's deadline, atomic with it
+                pipe.zadd(deadlines_key(match_slot(mid)), {mid: record.next_deadline_ms})
+            else:
+                pipe.zrem(deadlines_key(match_slot(mid)), mid)
             try:
                 await pipe.execute()
             except ResponseError as exc:
                 raise InvalidArgument(f"log versions must increase from 1: {exc}") from exc
+        await self.fast.execute(self.publish, match_channel(mid),  # no entry: watchers
+                                records_pb2.Notice(record=record).SerializeToString())  # re-read
         await self._index(record.match, record.match.create_time.ToMilliseconds())
 
     async def delete(self, match_id: str, game: str) -> None:
         self.cache.drop(match_id)
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.delete(match_key(match_id), log_key(match_id), idem_key(match_id))
+            pipe.zrem(deadlines_key(match_slot(match_id)), match_id)
             pipe.zrem(ALL_MATCHES, match_id)
             pipe.zrem(game_index(game), match_id)
-            pipe.zrem(DEADLINES, match_id)
             await pipe.execute()
 
     # -- listing -----------------------------------------------------------------------
@@ -320,18 +420,69 @@ class RedisStore:
         return raw.decode() if raw else None
 
     async def set_deadline(self, match_id: str, due_ms: int) -> None:
+        """Set a match's deadline outside a move (after an import, or to keep a later one)."""
+        slot = match_slot(match_id)
         if due_ms:
-            await self.redis.zadd(DEADLINES, {match_id: due_ms})
+            await self.redis.zadd(deadlines_key(slot), {match_id: due_ms})
+            await self._hint(slot, due_ms)
         else:
-            await self.redis.zrem(DEADLINES, match_id)
+            await self.redis.zrem(deadlines_key(slot), match_id)
 
-    async def due_deadlines(self, now_ms: int, limit: int = 32) -> list[tuple[str, int]]:
-        raw = await self.redis.zrangebyscore(DEADLINES, "-inf", now_ms, start=0, num=limit,
-                                             withscores=True)
+    async def _hint(self, slot: int, due_ms: int) -> None:
+        """Note that `slot` has a deadline at `due_ms` (kept if an earlier one is noted)."""
+        await self.fast.execute("ZADD", DEADLINE_HINTS, "LT", due_ms, slot)
+
+    async def due_slots(self, now_ms: int, limit: int = 32) -> list[tuple[int, int]]:
+        """Slots whose hint is due: (slot, hinted due time)."""
+        raw = await self.redis.zrangebyscore(DEADLINE_HINTS, "-inf", now_ms, start=0,
+                                             num=limit, withscores=True)
+        return [(int(m), int(s)) for m, s in raw]
+
+    async def due_deadlines(self, slot: int, now_ms: int, limit: int = 32
+                            ) -> list[tuple[str, int]]:
+        """Matches of `slot` whose deadline is due: (match id, due time)."""
+        raw = await self.redis.zrangebyscore(deadlines_key(slot), "-inf", now_ms, start=0,
+                                             num=limit, withscores=True)
         return [(m.decode(), int(s)) for m, s in raw]
 
     async def release_deadline(self, match_id: str, due_ms: int) -> None:
-        await self._release(keys=[DEADLINES], args=[match_id, due_ms])
+        """Drop a deadline that did not fire, unless a move set it anew meanwhile."""
+        await self._release(keys=[deadlines_key(match_slot(match_id))], args=[match_id, due_ms])
+
+    async def rehint(self, slot: int, hinted_ms: int) -> None:
+        """After firing what was due in `slot`: drop its hint unless an earlier one came
+        meanwhile, then hint its earliest deadline left. In that order, a deadline a move
+        writes meanwhile is either read here or hinted by that move."""
+        await self._release(keys=[DEADLINE_HINTS], args=[slot, hinted_ms])
+        earliest = await self.redis.zrange(deadlines_key(slot), 0, 0, withscores=True)
+        if earliest:
+            await self._hint(slot, int(earliest[0][1]))
+
+    async def repair_hints(self, slots: Iterable[int]) -> None:
+        """Hint the earliest deadline of each of `slots` (a hint is lost when a replica dies
+        between a move and its hint; the deadline loop sweeps every slot in turn)."""
+        slots = list(slots)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for slot in slots:
+                pipe.zrange(deadlines_key(slot), 0, 0, withscores=True)
+            earliest = await pipe.execute()
+        hints = {slot: int(found[0][1]) for slot, found in zip(slots, earliest, strict=True)
+                 if found}
+        if hints:
+            await self.redis.zadd(DEADLINE_HINTS, hints, lt=True)
+
+    async def migrate_legacy_deadlines(self) -> int:
+        """Move the deadlines of a store written before deadlines had slots."""
+        legacy = await self.redis.zrange(LEGACY_DEADLINES, 0, -1, withscores=True)
+        for match_id, due in legacy:
+            await self.set_deadline(match_id.decode(), int(due))
+        if legacy:
+            await self.redis.delete(LEGACY_DEADLINES)
+        return len(legacy)
+
+
+def _without(kwargs: dict, *names: str) -> dict:
+    return {k: v for k, v in kwargs.items() if k not in names}
 
 
 def _encode_cursor(score: float, match_id: str) -> str:

@@ -1,10 +1,14 @@
 -- Compare-and-set one new version of a match, atomically.
 -- KEYS[1] match hash {v, rec, pub}   KEYS[2] match stream   KEYS[3] idempotency hash
+-- KEYS[4] deadlines of the match's slot (zset: match id by due ms)
 -- ARGV[1] expected version  ARGV[2] record  ARGV[3] public match  ARGV[4] stream entry
 -- ARGV[5] idempotency slot of the caller ('' for none)  ARGV[6] its key  ARGV[7] its result
 -- ARGV[8] retention ms once finished (0: keep)  ARGV[9] the record's incarnation
--- Each caller keeps one slot: the key and result of its latest move, which is what a
--- retry resends.
+-- ARGV[10] keys kept per caller  ARGV[11] the match's next deadline ms ('' unchanged, 0 none)
+-- ARGV[12] the match id  ARGV[13] the publish command (PUBLISH, or SPUBLISH on a cluster)
+-- Each caller keeps its latest ARGV[10] keys, each with its first result, in a ring:
+-- field '<slot>:<key>' holds the result, '<slot>#<n>' the key in ring position n, and
+-- '<slot>#' the count of keys ever stored. A resend of any of them gets its first result.
 -- Returns {'OK', new_version} | {'DUP', stored_result} | {'STALE', current} | {'MISSING'}
 -- Publishes a records.Notice (entry and record) on the stream's name, for the watchers.
 local function field(tag, bytes)  -- one length-delimited protobuf field
@@ -16,9 +20,10 @@ local function field(tag, bytes)  -- one length-delimited protobuf field
   out[#out + 1] = string.char(n)
   return table.concat(out) .. bytes
 end
-if ARGV[5] ~= '' then
-  local seen = redis.call('HMGET', KEYS[3], ARGV[5] .. ':k', ARGV[5] .. ':r')
-  if seen[1] == ARGV[6] then return {'DUP', seen[2]} end
+local caller = ARGV[5]
+if caller ~= '' then
+  local seen = redis.call('HGET', KEYS[3], caller .. ':' .. ARGV[6])
+  if seen then return {'DUP', seen} end
 end
 local stored = redis.call('HMGET', KEYS[1], 'v', 'inc')
 local current = stored[1]
@@ -27,12 +32,21 @@ if current ~= ARGV[1] or (stored[2] or '') ~= ARGV[9] then return {'STALE', curr
 local version = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'v', version, 'rec', ARGV[2], 'pub', ARGV[3])
 redis.call('XADD', KEYS[2], version .. '-0', 'e', ARGV[4])
-redis.call('PUBLISH', KEYS[2], field(10, ARGV[4]) .. field(18, ARGV[2]))  -- Notice{entry, record}
-if ARGV[5] ~= '' then
-  redis.call('HSET', KEYS[3], ARGV[5] .. ':k', ARGV[6], ARGV[5] .. ':r', ARGV[7])
+redis.call(ARGV[13], KEYS[2], field(10, ARGV[4]) .. field(18, ARGV[2]))  -- Notice{entry, record}
+if caller ~= '' then
+  local n = redis.call('HINCRBY', KEYS[3], caller .. '#', 1)
+  local ring = caller .. '#' .. (n % tonumber(ARGV[10]))
+  local oldest = redis.call('HGET', KEYS[3], ring)
+  if oldest then redis.call('HDEL', KEYS[3], caller .. ':' .. oldest) end
+  redis.call('HSET', KEYS[3], ring, ARGV[6], caller .. ':' .. ARGV[6], ARGV[7])
+end
+if ARGV[11] == '0' then
+  redis.call('ZREM', KEYS[4], ARGV[12])
+elseif ARGV[11] ~= '' then
+  redis.call('ZADD', KEYS[4], ARGV[11], ARGV[12])
 end
 local retention = tonumber(ARGV[8])
 if retention > 0 then
-  for _, key in ipairs(KEYS) do redis.call('PEXPIRE', key, retention) end
+  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], retention) end
 end
 return {'OK', tostring(version)}
