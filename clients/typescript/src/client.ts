@@ -18,6 +18,7 @@ import { CatalogService, type GameInfo } from "./gen/cosmodrome/v1/catalog_pb.js
 import { type GameMove, GameMoveSchema, GameOptionsSchema } from "./gen/cosmodrome/v1/games_pb.js";
 import { LobbyService } from "./gen/cosmodrome/v1/lobby_pb.js";
 import {
+  type BotKind,
   type Decision,
   type LogEntry,
   type Match,
@@ -62,6 +63,8 @@ export interface CreateMatchOptions {
   players?: number;
   /** Fixes the PRNG (replays, tests); unset: a secure random seed. */
   seed?: bigint;
+  /** Seats the server plays itself from the start (kind unset: the game's own bot). */
+  bots?: { seat: number; kind?: BotKind }[];
 }
 
 export interface WatchOptions {
@@ -111,7 +114,10 @@ export class Client {
 
   async createMatch(game: string, init: CreateMatchOptions = {}): Promise<Match> {
     return this.call((o) =>
-      this.lobby.createMatch({ game, options: init.options, players: init.players ?? 0, seed: init.seed }, o),
+      this.lobby.createMatch(
+        { game, options: init.options, players: init.players ?? 0, seed: init.seed, bots: init.bots ?? [] },
+        o,
+      ),
     );
   }
 

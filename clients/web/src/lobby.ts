@@ -2,7 +2,6 @@
 // matches there are to watch or join.
 
 import { type Client, type GameInfo, type Match, MatchStatus } from "@cosmodrome/client";
-import { fillWithRandomBots } from "./bots.js";
 import { fill, h } from "./dom.js";
 import { holdSeat } from "./seats.js";
 
@@ -27,10 +26,12 @@ function gameCard(client: Client, game: GameInfo): HTMLElement {
   const counts = Array.from({ length: game.maxPlayers - game.minPlayers + 1 }, (_, i) => game.minPlayers + i);
   const players = h("select", { name: "players", "aria-label": "players" }, counts.map((n) => h("option", { value: n }, `${n} players`))) as HTMLSelectElement;
   const start = (bots: boolean) => reporting(async () => {
-    const match = await client.createMatch(game.name, { players: Number(players.value) });
+    const count = Number(players.value);
+    // "against bots": the server plays every other seat with the game's own bot
+    const others = bots ? Array.from({ length: count - 1 }, (_, i) => ({ seat: i + 1 })) : [];
+    const match = await client.createMatch(game.name, { players: count, bots: others });
     const me = await client.join(match.matchId, { seat: 0, name: "player" });
     holdSeat(match.matchId, { seat: me.seat, token: me.token });
-    if (bots) await fillWithRandomBots(client, match.matchId, counts.slice(0, match.players - 1).map((_, i) => i + 1));
     location.hash = `#/match/${match.matchId}`;
   });
   return h(

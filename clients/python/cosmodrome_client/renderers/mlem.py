@@ -26,7 +26,7 @@ CATS = {pb.CAT_KIND_PLANET_DOUBLE: "planet-double", pb.CAT_KIND_MOON_DOUBLE: "mo
 FACES = {pb.FACE_ONE: "1", pb.FACE_TWO: "2", pb.FACE_THREE: "3", pb.FACE_FOUR: "4",
          pb.FACE_BOOSTER: "B"}
 FACE_VALUE = {pb.FACE_ONE: 1, pb.FACE_TWO: 2, pb.FACE_THREE: 3, pb.FACE_FOUR: 4}
-PHASES = {pb.PHASE_TAKEOFF: "take-off: everyone with cats at home picks one, face down",
+PHASES = {pb.PHASE_TAKEOFF: "take-off: each seat in turn boards one of its cats, in the open",
           pb.PHASE_TRAVEL: "travel: the Commander picks dice groups",
           pb.PHASE_LANDING: "landing: in rocket order, stay aboard or disembark",
           pb.PHASE_PARACHUTE: "crash: parachute cats may jump",

@@ -30,7 +30,7 @@ const CAT_GLYPHS: Record<number, string> = {
 };
 const FACES: Record<number, string> = { [Face.ONE]: "1", [Face.TWO]: "2", [Face.THREE]: "3", [Face.FOUR]: "4", [Face.BOOSTER]: "B" };
 const PHASES: Record<number, string> = {
-  [Phase.TAKEOFF]: "take-off: everyone with cats at home picks one, face down",
+  [Phase.TAKEOFF]: "take-off: each seat in turn boards one of its cats, in the open",
   [Phase.TRAVEL]: "travel: the Commander picks dice groups",
   [Phase.LANDING]: "landing: in rocket order, stay aboard or disembark",
   [Phase.PARACHUTE]: "crash: parachute cats may jump",
@@ -93,7 +93,7 @@ export function mlemBoard(ctx: RenderContext): HTMLElement {
     h("div", { class: "planet" }, h("strong", {}, p.name), h("div", { class: "pile" }, p.cats.map((c) => token(c, ctx)))),
   );
   const objectives = Object.entries(OBJECTIVES).map(([value, text]) => {
-    const owner = v.objectiveOwner[Number(value) - 1] ?? -1;
+    const owner = v.boards.findIndex((b) => b.objectives.includes(Number(value)));
     return h("li", {}, `${text}: `, owner >= 0 ? h("strong", {}, ctx.seatName(owner)) : h("span", { class: "muted" }, "open"));
   });
   const players = Array.from({ length: v.players }, (_, s) => {
@@ -104,7 +104,7 @@ export function mlemBoard(ctx: RenderContext): HTMLElement {
       h("td", {}, h("span", { class: "swatch", style: `background:${SEAT_COLOURS[s % SEAT_COLOURS.length]}` }), ctx.seatName(s)),
       h("td", { class: "score" }, String(v.scores[s] ?? 0)),
       h("td", {}, (board?.home ?? []).map((kind) => token({ owner: s, kind } as mlem.Cat, ctx))),
-      h("td", {}, v.hasChosen[s] ? "picked" : v.sends[s] && v.phase === Phase.TAKEOFF ? "choosing" : ""),
+      h("td", {}, v.sends[s] && v.phase === Phase.TAKEOFF ? "to board" : ""),
     );
   });
   return h(
@@ -117,7 +117,6 @@ export function mlemBoard(ctx: RenderContext): HTMLElement {
       { class: "rocket-row" },
       h("div", { class: "rocket" }, h("strong", {}, `Rocket at space ${v.space}`), h("div", {}, rocket.length ? rocket : h("span", { class: "muted" }, "empty"))),
       h("div", { class: "dice" }, h("strong", {}, `Dice: ${v.pool} in the pool`), h("div", {}, dice, bonus)),
-      v.myChoice ? h("div", {}, "Your secret pick: ", h("strong", {}, catName(v.myChoice))) : null,
     ),
     h("h4", {}, "Moons"),
     h("div", { class: "moons" }, moons),
