@@ -7,6 +7,7 @@ import grpc
 import pytest
 
 from cosmodrome.games.cosmic.v1 import cosmic_pb2
+from cosmodrome.games.crafting.v1 import crafting_pb2
 from cosmodrome.games.highcard.v1 import highcard_pb2
 from cosmodrome.games.mlem.v1 import mlem_pb2
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
@@ -274,6 +275,8 @@ def test_leave_of_a_finished_match_is_refused_and_writes_nothing(api, match):
     ("cosmic", 3, lambda text: games_pb2.GameOptions(
         cosmic=cosmic_pb2.Options(powers=[text, "none", "none"]))),
     ("mlem", 2, lambda text: games_pb2.GameOptions(mlem=mlem_pb2.Options(layout=text))),
+    ("crafting", 2, lambda text: games_pb2.GameOptions(
+        crafting=crafting_pb2.Options(content=text))),
 ])
 def test_a_long_option_a_game_refuses_is_clipped_in_the_error(api, game, players, options):
     text = "q" * 3000

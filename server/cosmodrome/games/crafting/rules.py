@@ -25,6 +25,7 @@ from cosmodrome.core.engine import (
     OptionSpec,
     Result,
 )
+from cosmodrome.core.errors import clip
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.crafting import board as rules_board
 from cosmodrome.games.crafting.board import EMPTY_CELL
@@ -118,7 +119,7 @@ class Crafting(Game):
 
     def check_options(self, options: pb.Options, players: int) -> None:
         if (options.content or DEFAULT_CONTENT) not in self.contents:
-            raise BadOptions(f"content: unknown content pack {options.content!r}; known: "
+            raise BadOptions(f"content: unknown content pack {clip(options.content)}; known: "
                              f"{', '.join(sorted(self.contents))}")
         if not self.min_players <= players <= self.max_players:
             raise BadOptions("players: Crafting the Cosmos is for 2 to 4")
