@@ -38,7 +38,7 @@ TRIGGERS = ("landing", "reveal", "while_occupied", "while_face_up", "victory", "
 DECISIONS = ("none", "use_or_not", "show_card", "move_moon", "choose_body", "choose_place",
              "choose_power", "choose_power_kind", "choose_flare", "choose_edict",
              "choose_cards", "per_opponent_take_token", "per_opponent_take_card",
-             "cancel_victory", "report_infraction")
+             "cancel_victory", "report_infraction", "infraction_penalty")
 # Who tells the server a table-behaviour moon was broken (docs/rules/cosmic-000.md, §6).
 JUDGES = ("server_chat", "neighbour_report", "opponent_report", "server_enforced",
           "not_hostable")
@@ -158,6 +158,8 @@ def _moon(entry: dict, position: int, where: str) -> Moon:
         _need(not judged_by, f"{where}.judged_by", "only table-behaviour moons are judged")
     penalty_by = entry.get("penalty_by", "")
     _need(penalty_by in ("", *PENALTY_BY), f"{where}.penalty_by", f"{_clip(penalty_by)} unknown")
+    _need(bool(penalty_by) == (decision in ("report_infraction", "infraction_penalty")),
+          f"{where}.penalty_by", "names who takes the penalty exactly when there is one")
     return Moon(number=number, name=_field(entry, "name", str, where), code=code,
                 category=category, beneficial=_field(entry, "beneficial", bool, where),
                 trigger=trigger, decision=decision, fr=_field(entry, "fr", str, where),
