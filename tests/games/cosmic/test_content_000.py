@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -251,3 +252,39 @@ def test_the_files_as_shipped_parse_with_the_same_functions() -> None:
     assert len(C.parse_moons(_raw("moons.json"))) == 60
     assert len(C.parse_flares(_raw("flares.json"), POWER_NAMES)) == 20
     assert C.parse_deck(_raw("cards_cosmic.json"), EDICT_MODULES) == C.COSMIC_CARDS
+
+
+# ====================================================================== the reading's table
+
+DOC = REPO / "docs" / "rules" / "cosmic-000.md"
+
+
+def _sentence_rows() -> list[list[str]]:
+    text = DOC.read_text(encoding="utf-8")
+    table = text.split("## Sentences and tests")[1].split("\n## ")[0]
+    rows = []
+    for line in table.splitlines():
+        if line.startswith("| ") and not line.startswith("| id "):
+            rows.append([c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]])
+    return rows
+
+
+def test_the_sentence_table_has_one_row_per_sentence_and_a_test_name_each() -> None:
+    rows = _sentence_rows()
+    assert all(len(r) == 5 for r in rows), [r[0] for r in rows if len(r) != 5]
+    ids, tests = [r[0] for r in rows], [r[4].strip("*`") for r in rows]
+    assert len(set(ids)) == len(ids) and len(set(tests)) == len(tests)
+    assert all(re.fullmatch(r"test_[a-z0-9_]+", t) for t in tests), tests
+    assert {f"Moon{n:02d}" for n in range(1, 61)} <= set(ids)
+    written = {r[4].strip("*`") for r in rows if r[4].startswith("**")}
+    assert written <= set(globals()), sorted(written - set(globals()))
+
+
+@pytest.mark.skipif(_seed() is None, reason="seed 000 is not beside this checkout")
+def test_every_french_quote_of_the_sentence_table_is_in_the_seed() -> None:
+    def flat(s: str) -> str:
+        return re.sub(r"\s+", " ", s)
+    seed = flat(_seed().read_text(encoding="utf-8"))
+    quotes = [r[1].replace("\\|", "|") for r in _sentence_rows()]
+    missing = [q[:60] for q in quotes if not q.startswith("(each") and flat(q) not in seed]
+    assert not missing, missing
