@@ -76,8 +76,9 @@ def test_the_default_moon_deck_is_the_43_game_effect_moons() -> None:
 
 
 def test_c_est_son_voisin_de_droite_qui_decide_who_judges_each_table_moon() -> None:
-    """Silence (8, 16) and no "oui"/"non" (18) are judged from the match chat; the others
-    are reported by the right-hand neighbour, or by each opponent for the ages (60)."""
+    """Gestures only (8), silence (16) and no "oui"/"non" (18) are judged from the match
+    chat; the others are reported by the right-hand neighbour, or by each opponent for the
+    ages (60)."""
     judged = {m.number: m.judged_by for m in C.MOONS if m.category == "table_behaviour"}
     assert {n for n, j in judged.items() if j == "server_chat"} == {8, 16, 18}
     assert {n for n, j in judged.items() if j == "neighbour_report"} == {
