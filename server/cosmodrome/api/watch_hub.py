@@ -46,6 +46,7 @@ log = structlog.get_logger("cosmodrome.watch")
 Entries = list[records_pb2.StoredEntry]
 Batch = tuple[Entries, Snapshot | None]  # the record at the last entry's version or later
 CLOSED = object()
+CHAT_BEHIND = object()  # chat lines were said that this watch may not have had: refill
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ class Watch:
         self.closed = False
         tail.watches.add(self)
 
-    def offer(self, batch: Batch | records_pb2.StoredChat) -> None:
+    def offer(self, batch: Batch | records_pb2.StoredChat | object) -> None:
         """From the tail: a new batch. A reader this far behind is dropped instead."""
         if self.queue.qsize() < self.hub.limits.buffer:
             self.queue.put_nowait(batch)
@@ -153,7 +154,7 @@ class Watch:
             item = await self.queue.get()
             if item is CLOSED:
                 return
-            if isinstance(item, records_pb2.StoredChat):
+            if isinstance(item, records_pb2.StoredChat) or item is CHAT_BEHIND:
                 async for line in self._chat(item):
                     yield line
                 continue
@@ -168,9 +169,13 @@ class Watch:
             self.last = entries[-1].version
             yield entries, snapshot
 
-    async def _chat(self, line: records_pb2.StoredChat) -> AsyncIterator[records_pb2.StoredChat]:
-        """A live chat line: the next one, or one after a gap (refilled from the store)."""
-        if line.sequence == self.chat_last + 1:
+    async def _chat(self, line) -> AsyncIterator[records_pb2.StoredChat]:
+        """A live chat line: the next one, or one after a gap (refilled from the store, as
+        after CHAT_BEHIND)."""
+        if line is CHAT_BEHIND:
+            async for missed in self._chat_catch_up():
+                yield missed
+        elif line.sequence == self.chat_last + 1:
             self.chat_last = line.sequence
             yield line
         elif line.sequence > self.chat_last:
@@ -269,11 +274,16 @@ class _Tail:
             self.hub._forget(self)
 
     async def _look(self) -> None:
-        """After lost notices: the match's version, for watches behind it to refill."""
+        """After lost notices: the match's version (and chat), for watches behind to refill."""
         try:
             record, _ = await self.hub.store.load(self.match_id)
+            chatting = [w for w in self.watches if w.chat_last is not None]
+            said = await self.hub.store.chat_said(self.match_id) if chatting else 0
         except NotFound:  # deleted
             return
+        for watch in chatting:
+            if watch.chat_last < said:
+                watch.offer(CHAT_BEHIND)
         if record.match.version > self.position:
             self.position = record.match.version
             self._offer(([], Snapshot(record)))

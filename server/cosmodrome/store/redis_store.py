@@ -375,6 +375,10 @@ class RedisStore:
         lines = [records_pb2.StoredChat.FromString(r) for r in raw if r is not None]
         return lines, int(newest or 0)
 
+    async def chat_said(self, match_id: str) -> int:
+        """The match's newest chat sequence (0: nothing said yet)."""
+        return int(await self.fast.execute("HGET", match_key(match_id), "chat:n") or 0)
+
     def subscriber(self, on_move: Callable[[str, bytes], None], on_resume: Callable[[], None]
                    ) -> Subscriber | ClusterSubscriber:
         """Notices of new versions: `on_move(match_id, notice)` for each match whose channel
