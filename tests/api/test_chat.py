@@ -8,7 +8,7 @@ import pytest
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
-from cosmodrome.v1 import play_pb2
+from cosmodrome.v1 import lobby_pb2, play_pb2
 from tests.support import auth, error_info, ttt
 
 
@@ -197,3 +197,13 @@ def test_bad_paging_is_refused(api):
         grpc.StatusCode.INVALID_ARGUMENT
     assert refused(chat, api, match_id, from_sequence=-1).code() == \
         grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_a_seat_given_up_speaks_no_more(api):
+    match_id, tokens = api.new_match()
+    say(api, match_id, tokens[1], "I have to go")
+    api.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(match_id=match_id),
+                         metadata=auth(tokens[1]))
+    error = refused(say, api, match_id, tokens[1], "one more thing")
+    assert error.code() == grpc.StatusCode.UNAUTHENTICATED
+    assert [c.text for c in chat(api, match_id).lines] == ["I have to go"]

@@ -22,6 +22,7 @@ from cosmodrome.core import redact
 from cosmodrome.core.errors import FailedPrecondition, InvalidArgument
 from cosmodrome.core.requestlog import note
 from cosmodrome.core.runner import (
+    ACTIVE,
     FINISHED,
     MAX_IDEMPOTENCY_KEY,
     Runner,
@@ -71,12 +72,14 @@ class Chat:
             raise InvalidArgument(f"request_id is longer than {MAX_IDEMPOTENCY_KEY}")
         check_text(text, self.limits.max_chars)
         store = self.runner.store
-        record, _ = await store.load(match_id)
+        record, _ = await store.load(match_id)  # not the replica's cache: a seat given up
+                                                # elsewhere must stop speaking at once
         seat = self.runner.seat_of(record, token, required=True)
         note(seat=seat)
         if record.match.status == FINISHED:
             raise FailedPrecondition("match_finished", "the match is over: its chat is "
                                      "kept to read (GetChat), not to add to")
+        judges = self._judges(record, seat, text)  # before keeping: a refusal changes nothing
         digest = hashlib.sha256(text.encode()).digest()
         limits = self.limits
         line, first_digest = await store.add_chat(
@@ -87,8 +90,18 @@ class Chat:
                                      "this request_id was used for another line")
         if first_digest is None:
             metrics.chat_lines.labels(record.match.game).inc()
-        judged = await self.runner.judge_chat(match_id, seat, line.sequence, line.text)
+        judged = 0
+        if judges or first_digest is not None:  # a resent line: its judgement, if any
+            judged = await self.runner.judge_chat(match_id, seat, line.sequence, line.text)
         return play_pb2.SendChatResponse(line=redact.chat_line(line), judged_version=judged)
+
+    def _judges(self, record: records_pb2.StoredMatch, seat: int, text: str) -> bool:
+        """Whether the game's rules make a move of this line now (the runner judges again,
+        on the match as it is once the line is kept): spares most lines a second read."""
+        if record.match.status != ACTIVE:
+            return False
+        game = self.runner.game_of(record)
+        return game.judge_chat(getattr(record.state, game.name), seat, text) is not None
 
     async def lines(self, match_id: str, from_sequence: int, page_size: int
                     ) -> play_pb2.GetChatResponse:
