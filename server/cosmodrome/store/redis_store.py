@@ -7,7 +7,7 @@ Redis Cluster slot and its Lua scripts stay atomic there.
                     inc (incarnation: new at creation and at each admin import)
     m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry);
                     also the pub/sub channel where each new version is announced
-                    (a records.Notice: the entry and the record)
+                    (a records.Notice: the entry and the record; or a chat line)
                     and the match's chat (see lua/chat.lua): 'chat:n' its newest sequence,
                     'chat:first' its oldest kept, 'chat:<sequence>' each line kept (a
                     StoredChat), 'chat:rate:<seat>' and 'chat:q:<seat>...' the seat's rate
