@@ -43,10 +43,11 @@ async def test_the_chat_keeps_only_its_newest_lines(store):
     match_id, _ = await new_match(Runner(store, registry()))
     for n in range(5):
         await add(store, match_id, 0, f"line {n}", kept=3)
-    lines, newest = await store.chat(match_id, 0, 100)
-    assert [line.sequence for line in lines] == [3, 4, 5] and newest == 5
+    lines = await store.chat(match_id, 0, 100)
+    assert [line.sequence for line in lines] == [3, 4, 5]
+    assert await store.chat_said(match_id) == 5
     await add(store, match_id, 1, "the host lowered the cap", kept=1)  # trims at once
-    lines, _ = await store.chat(match_id, 0, 100)
+    lines = await store.chat(match_id, 0, 100)
     assert [line.text for line in lines] == ["the host lowered the cap"]
     assert [f for f in await store.redis.hkeys(match_key(match_id))
             if f.startswith(b"chat:") and f[5:].isdigit()] == [b"chat:6"]
@@ -63,7 +64,7 @@ async def test_the_rate_limit_is_a_sliding_window_per_seat(store):
     await add(store, match_id, 1, "another seat", rate=rate)
     await asyncio.sleep(refused.value.retry_after_ms / 1000 + 0.05)
     assert (await add(store, match_id, 0, "three", rate=rate)).sequence == 4
-    lines, _ = await store.chat(match_id, 0, 100)
+    lines = await store.chat(match_id, 0, 100)
     assert [line.text for line in lines] == ["one", "two", "another seat", "three"]
 
 
@@ -77,7 +78,7 @@ async def test_the_chat_lives_expires_and_goes_with_its_match(store):
     record.match.version += 1
     await store.commit(record, records_pb2.StoredEntry(version=version + 1), version)
     assert 0 < await store.redis.pttl(match_key(match_id)) <= 60_000  # retention
-    assert len((await store.chat(match_id, 0, 10))[0]) == 1
+    assert len(await store.chat(match_id, 0, 10)) == 1
     await store.delete(match_id, "tictactoe")
     with pytest.raises(NotFound):
         await store.chat(match_id, 0, 10)
@@ -126,6 +127,6 @@ async def test_a_game_may_judge_a_line_into_a_move_committed_once(store):
                             games_pb2.GameMove(tictactoe=tictactoe_pb2.Move(cell=4)))
     assert (await chat.send(match_id, tokens[0], "non", "")).judged_version == 0  # not on move
     assert (await chat.send(match_id, tokens[1], "bonjour", "")).judged_version == 0
-    lines, _ = await store.chat(match_id, 0, 10)
+    lines = await store.chat(match_id, 0, 10)
     assert [line.text for line in lines] == ["Non", "non", "bonjour"]
 

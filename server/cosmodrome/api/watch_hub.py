@@ -186,7 +186,7 @@ class Watch:
         """The chat lines kept after `chat_last`, `catch_up` at a time."""
         count = self.hub.limits.catch_up
         while True:
-            lines, _ = await self.hub.store.chat(self.tail.match_id, self.chat_last, count)
+            lines = await self.hub.store.chat(self.tail.match_id, self.chat_last, count)
             for line in lines:
                 self.chat_last = line.sequence
                 yield line

@@ -109,7 +109,7 @@ class Chat:
         if from_sequence < 0 or not 0 <= page_size <= MAX_PAGE:
             raise InvalidArgument(
                 f"from_sequence must be >= 0 and page_size between 0 and {MAX_PAGE}")
-        lines, _ = await self.runner.store.chat(match_id, from_sequence, page_size or 100)
+        lines = await self.runner.store.chat(match_id, from_sequence, page_size or 100)
         return play_pb2.GetChatResponse(
             lines=[redact.chat_line(line) for line in lines],
             next_from_sequence=lines[-1].sequence if lines else from_sequence)

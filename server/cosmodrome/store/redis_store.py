@@ -4,14 +4,14 @@ Key layout: every key of one match shares the hash tag `{match_id}`, so a match 
 Redis Cluster slot and its Lua scripts stay atomic there.
 
     m:{id}          hash: v (version), rec (StoredMatch), pub (public Match),
-                    inc (incarnation: new at creation and at each admin import)
+                    inc (incarnation: new at creation and at each admin import);
+                    and the match's chat (lua/chat.lua): chat:n (its newest sequence),
+                    chat:first (its oldest kept), chat:<sequence> (each line kept, a
+                    StoredChat), chat:rate:<seat> and chat:q:<seat>... (each seat's rate
+                    window and request ids): the chat lives, expires and goes with its match
     m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry);
                     also the pub/sub channel where each new version is announced
                     (a records.Notice: the entry and the record; or a chat line)
-                    and the match's chat (see lua/chat.lua): 'chat:n' its newest sequence,
-                    'chat:first' its oldest kept, 'chat:<sequence>' each line kept (a
-                    StoredChat), 'chat:rate:<seat>' and 'chat:q:<seat>...' the seat's rate
-                    and request ids: the chat lives, expires and goes with its match
     m:{id}:idem     hash: per credential, its latest IDEMPOTENCY_KEYS_PER_SEAT keys, each
                     with the first result of its move (a ring, see commit.lua)
     m:{id}:ticket:<sha256>  string: a watch ticket's seat token hash, with its time to live
@@ -358,22 +358,20 @@ class RedisStore:
                 reply[1][:len(digest)]
         return records_pb2.StoredChat.FromString(reply[1]), None
 
-    async def chat(self, match_id: str, after: int, count: int
-                   ) -> tuple[list[records_pb2.StoredChat], int]:
+    async def chat(self, match_id: str, after: int, count: int) -> list[records_pb2.StoredChat]:
         """The match's chat lines kept with sequence > `after`, at most `count`, oldest
-        first; and the newest sequence (0: nothing said yet)."""
+        first (from the oldest kept if lines after `after` are gone)."""
         key = match_key(match_id)
 
         def fields(start: int) -> list[str]:
             return [f"chat:{n}" for n in range(start, start + count)]
-        version, newest, first, *raw = await self.fast.execute(
-            "HMGET", key, "v", "chat:n", "chat:first", *fields(after + 1))
+        version, first, *raw = await self.fast.execute(
+            "HMGET", key, "v", "chat:first", *fields(after + 1))
         if version is None:
             raise NotFound(f"no match {match_id}")
         if first is not None and after + 1 < int(first):  # asked for lines gone: from the oldest
             raw = await self.fast.execute("HMGET", key, *fields(int(first)))
-        lines = [records_pb2.StoredChat.FromString(r) for r in raw if r is not None]
-        return lines, int(newest or 0)
+        return [records_pb2.StoredChat.FromString(r) for r in raw if r is not None]
 
     async def chat_said(self, match_id: str) -> int:
         """The match's newest chat sequence (0: nothing said yet)."""
