@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PROTOS := $(shell find proto -name '*.proto')
 GEN_STAMP := server/cosmodrome/v1/.generated
 
-.PHONY: setup proto contract-lock run edge test test-fast bench bench-cluster soak lint clean web-build web \
+.PHONY: setup proto contract-lock run edge test test-fast bench bench-chat bench-cluster soak lint clean web-build web \
         client-wheel
 
 setup: $(VENV)/.installed $(GEN_STAMP)
@@ -47,6 +47,10 @@ test-fast: setup web-build
 
 bench: setup bench/peer/node_modules
 	$(PY) -m bench.run $(ARGS)
+
+# What a chat line costs beside a GetView, in the same run.
+bench-chat: setup
+	$(PY) -m bench.chat $(ARGS)
 
 # What acknowledging a move only once a replica holds it costs, on a loopback Valkey Cluster.
 bench-cluster: setup

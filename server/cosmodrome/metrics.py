@@ -16,6 +16,7 @@ use prometheus-client's metrics as they are.
     cosmodrome_store_up                      1 while the store answers the probe, else 0
     cosmodrome_deadlines_fired_total{game}   game deadlines (turn clocks, the deal's minute)
                                              this replica applied through the compare-and-set
+    cosmodrome_chat_lines_total{game}        chat lines kept (SendChat, retries not counted)
     cosmodrome_watch_dropped_total{reason}   watch streams the server ended because their
                                              reader fell behind (reason="slow"); the client
                                              resumes from its last version
@@ -89,6 +90,7 @@ store_errors = Counter("cosmodrome_store_errors", "Store failures, by operation"
 store_up = Gauge("cosmodrome_store_up", "1 while the store answers the health probe")
 deadlines_fired = Counter("cosmodrome_deadlines_fired",
                           "Game deadlines this replica applied, by game", ["game"])
+chat_lines = Counter("cosmodrome_chat_lines", "Chat lines kept, by game", ["game"])
 watch_dropped = Counter("cosmodrome_watch_dropped",
                         "Watch streams ended because their reader fell behind", ["reason"])
 

@@ -32,6 +32,10 @@ Configuration by flags or environment (flags win):
                                       stream is dropped (64)
     --max-idle-seconds/COSMODROME_MAX_IDLE_SECONDS  a connection with no call open this
                                       long is closed (300)
+    --chat-max-chars/COSMODROME_CHAT_MAX_CHARS  characters a chat line may hold (500)
+    --chat-kept-lines/COSMODROME_CHAT_KEPT_LINES  chat lines kept per match (500)
+    --chat-rate-lines/COSMODROME_CHAT_RATE_LINES  chat lines a seat may say per window (5)
+    --chat-rate-seconds/COSMODROME_CHAT_RATE_SECONDS  that window (10)
 """
 
 from __future__ import annotations
@@ -63,6 +67,7 @@ from cosmodrome.api.servicers import (
     PlayServicer,
 )
 from cosmodrome.api.watch_hub import WatchHub, WatchLimits
+from cosmodrome.core.chat import Chat, ChatLimits
 from cosmodrome.core.runner import Runner
 from cosmodrome.games import registry
 from cosmodrome.store.deadlines import DeadlineLoop
@@ -98,6 +103,10 @@ class Config:
     watch_catch_up: int = WatchLimits.catch_up
     watch_buffer: int = WatchLimits.buffer
     max_idle_seconds: float = 300.0
+    chat_max_chars: int = ChatLimits.max_chars
+    chat_kept_lines: int = ChatLimits.kept
+    chat_rate_lines: int = ChatLimits.rate_lines
+    chat_rate_seconds: float = ChatLimits.rate_window_ms / 1000
 
 
 def optional_int(text: str | None) -> int | None:
@@ -136,18 +145,30 @@ def parse_config(argv: list[str] | None = None) -> Config:
                    default=env("COSMODROME_DRAIN", "") not in ("", "0"))
     for name, kind in (("max_streams_per_connection", int), ("max_watchers_per_match", int),
                        ("watch_catch_up", int), ("watch_buffer", int),
-                       ("max_idle_seconds", float)):
+                       ("max_idle_seconds", float), ("chat_max_chars", int),
+                       ("chat_kept_lines", int), ("chat_rate_lines", int),
+                       ("chat_rate_seconds", float)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     config = Config(**vars(p.parse_args(argv)))
     if config.watch_catch_up < 1 or config.watch_buffer < 1:
         p.error("--watch-catch-up and --watch-buffer must be at least 1")
+    if min(config.chat_max_chars, config.chat_kept_lines, config.chat_rate_lines) < 1 \
+            or config.chat_rate_seconds <= 0:
+        p.error("--chat-max-chars, --chat-kept-lines, --chat-rate-lines and "
+                "--chat-rate-seconds must be positive")
     if bool(config.tls_cert) != bool(config.tls_key):
         p.error("--tls-cert and --tls-key go together")
     for path in filter(None, (config.tls_cert, config.tls_key)):
         if not os.path.isfile(path):
             p.error(f"no such file: {path}")
     return config
+
+
+def chat_limits(config: Config) -> ChatLimits:
+    return ChatLimits(max_chars=config.chat_max_chars, kept=config.chat_kept_lines,
+                      rate_lines=config.chat_rate_lines,
+                      rate_window_ms=int(config.chat_rate_seconds * 1000))
 
 
 def tls_credentials(config: Config) -> grpc.ServerCredentials | None:
@@ -250,7 +271,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                  ("grpc.max_connection_idle_ms", int(config.max_idle_seconds * 1000))])
     servicers = {"CatalogService": CatalogServicer(runner),
                  "LobbyService": LobbyServicer(runner, config.drain),
-                 "PlayService": PlayServicer(runner, hub),
+                 "PlayService": PlayServicer(runner, hub, Chat(runner, chat_limits(config))),
                  "AdminService": AdminServicer(runner, config.admin_token or None)}
     for module in SERVICES:
         for name, service in module.DESCRIPTOR.services_by_name.items():

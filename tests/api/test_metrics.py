@@ -93,3 +93,17 @@ def test_a_fired_deadline_is_counted_by_game(replica):
         assert time.monotonic() < deadline, "no deadline counted"
         time.sleep(0.1)
     api.close()
+
+
+def test_chat_lines_are_counted_once_each(replica):
+    api = Api(replica.address)
+    key = ("cosmodrome_chat_lines_total", (("game", "tictactoe"),))
+    before = scrape(replica.metrics_port).get(key, 0)
+    match_id, tokens = api.new_match("tictactoe")
+    for text in ("one", "two", "two"):  # the last one a retry of the second
+        api.play.SendChat(play_pb2.SendChatRequest(match_id=match_id, text=text,
+                                                   request_id=f"r-{text}"),
+                          metadata=(("authorization", f"Bearer {tokens[0]}"),))
+    after = scrape(replica.metrics_port).get(key, 0)
+    api.close()
+    assert after - before == 2

@@ -76,3 +76,24 @@ def test_a_watcher_gets_moves_made_while_the_subscription_was_cut(alone):
     probe.config_set("maxclients", 10_000)
     assert [next(updates).entry.version for _ in range(2)] == [5, 6]
     updates.cancel()
+
+
+def test_a_watcher_gets_chat_said_while_the_subscription_was_cut(alone):
+    """No line follows the lost ones: the replica's look at the match after its
+    subscription is back finds them."""
+    _, api, probe = alone
+    match_id, tokens = api.new_match("tictactoe")
+    updates = api.play.WatchMatch(play_pb2.WatchMatchRequest(
+        match_id=match_id, from_version=3, with_chat=True), timeout=20)
+
+    def say(text: str) -> None:
+        api.play.SendChat(play_pb2.SendChatRequest(match_id=match_id, text=text),
+                          metadata=(("authorization", f"Bearer {tokens[0]}"),))
+    say("heard")
+    assert next(updates).chat.text == "heard"
+    probe.config_set("maxclients", len(probe.client_list()) - 1)
+    assert probe.client_kill_filter(_type="pubsub") == 1
+    say("said to nobody")  # published while nobody listens
+    probe.config_set("maxclients", 10_000)
+    assert next(updates).chat.text == "said to nobody"
+    updates.cancel()

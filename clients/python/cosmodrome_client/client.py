@@ -17,8 +17,9 @@ Create a match, take both seats and let two random bots play it out::
     asyncio.run(main())
 
 A `Seat` acts for one seat with its secret token: `view()`, `decisions()`, `submit(move)`,
-`watch()`, `leave()`. Moves and views are the game's own messages (tictactoe_pb2.Move, ...);
-the client wraps and unwraps the service's typed oneofs.
+`watch()`, `leave()`, `send_chat(text)`; anyone reads the match chat with `chat()`, or
+hears it live with `watch(chat=True)`. Moves and views are the game's own messages
+(tictactoe_pb2.Move, ...); the client wraps and unwraps the service's typed oneofs.
 """
 
 from __future__ import annotations
@@ -369,25 +370,51 @@ class Viewer:
                 return entries
             from_version = page.next_from_version
 
+    async def chat(self, from_sequence: int = 0) -> list[play_pb2.ChatLine]:
+        """The match's chat lines kept after `from_sequence` (the newest ones, up to the
+        server's cap), oldest first. The chat is public: the same for every viewer."""
+        lines: list[play_pb2.ChatLine] = []
+        while True:
+            request = play_pb2.GetChatRequest(match_id=self.match_id,
+                                              from_sequence=from_sequence, page_size=1000)
+            page = await self.client._read(self.client.play.GetChat, request, self.token)
+            lines.extend(page.lines)
+            if not page.lines:
+                return lines
+            from_sequence = page.next_from_sequence
+
     async def watch(self, from_version: int = 0, *, until_finished: bool = True,
-                    max_retries: int | None = None) -> AsyncIterator[play_pb2.MatchUpdate]:
+                    max_retries: int | None = None, chat: bool = False,
+                    chat_from_sequence: int = 0) -> AsyncIterator[play_pb2.MatchUpdate]:
         """Every update after `from_version`, then live ones, in version order.
 
         A dropped stream is reopened from the last version seen, so no update is missed or
         repeated. With `until_finished` the iteration ends after the update whose view shows
         the match finished; stop earlier with `break`. `max_retries` bounds consecutive
-        reconnects without progress (None: keep trying).
+        reconnects without progress (None: keep trying). With `chat`, the match's chat
+        comes too (updates with `chat` set and no entry): the lines kept after
+        `chat_from_sequence` first, then live ones, none missed or repeated either.
 
-            async for update in seat.watch():
-                print(update.entry.version, update.entry.move_kind)
+            async for update in seat.watch(chat=True):
+                if update.HasField("chat"):
+                    print(f"seat {update.chat.seat}: {update.chat.text}")
+                else:
+                    print(update.entry.version, update.entry.move_kind)
         """
         last, failures, gap_at = from_version, 0, None
+        said = chat_from_sequence  # the newest chat line delivered
         while True:
-            request = play_pb2.WatchMatchRequest(match_id=self.match_id, from_version=last)
+            request = play_pb2.WatchMatchRequest(match_id=self.match_id, from_version=last,
+                                                 with_chat=chat, chat_from_sequence=said)
             call = self.client.play.WatchMatch(request, metadata=_auth(self.token),
                                                wait_for_ready=True)
             try:
                 async for update in call:
+                    if update.HasField("chat"):
+                        if update.chat.sequence > said:
+                            said, failures = update.chat.sequence, 0
+                            yield update
+                        continue
                     version = update.entry.version
                     if version <= last:
                         continue  # already delivered before a reconnect
@@ -497,6 +524,26 @@ class Seat(Viewer):
                 if response.HasField("view"):
                     self._remember(response.view)
                 return response
+        raise AssertionError("unreachable")
+
+    async def send_chat(self, text: str, *, request_id: str | None = None,
+                        retries: int = 4) -> play_pb2.SendChatResponse:
+        """Say `text` in the match chat (public to every seat and spectator). Resent with
+        one request id while the server cannot be reached, so it is said at most once. Too
+        many lines too fast raise CosmodromeError RESOURCE_EXHAUSTED, whose
+        `metadata["retry_after_ms"]` says when the next one is accepted. The reply's
+        `judged_version` is set when the game's rules made a move of the line."""
+        request = play_pb2.SendChatRequest(match_id=self.match_id, text=text,
+                                           request_id=request_id or uuid.uuid4().hex)
+        for attempt in range(retries + 1):
+            try:
+                return await self.client.play.SendChat(
+                    request, metadata=_auth(self.token), timeout=self.client.timeout,
+                    wait_for_ready=True)
+            except grpc.aio.AioRpcError as e:
+                if e.code() not in _TRANSIENT or attempt == retries or self.client.closed:
+                    raise CosmodromeError.from_rpc(e) from e
+                await asyncio.sleep(min(1.0, 0.05 * 2 ** attempt))
         raise AssertionError("unreachable")
 
     async def leave(self) -> match_pb2.Match:

@@ -8,9 +8,10 @@
 Each screen shows the match (status, seats, whose turn and who owes what), the game's view
 (the game's own board from cosmodrome_client.renderers, else a generic field-per-line
 rendering of its View message), the last events, and, when you owe a decision, its options
-as a numbered list. Type a number and Enter; `q` quits. The client follows the match's
-watch stream and redraws when anyone moves; when the connection drops it says so and
-resumes where it left off.
+as a numbered list. Type a number and Enter; `q` quits; `say <text>` says a line in the
+match chat (seated players), whose lines show as they come, `[chat] name: text`. The
+client follows the match's watch stream and redraws when anyone moves; when the connection
+drops it says so and resumes where it left off.
 
 It reads lines from stdin and writes to stdout, so it runs in a terminal, under tmux or
 driven through pipes (without a TTY each screen starts with a separator instead of a clear).
@@ -45,6 +46,7 @@ from cosmodrome_client.renderers import RENDERERS, Context, Renderer  # noqa: F4
 
 PROMPT = "Your choice"
 QUIT = ("q", "quit", "exit")
+SAY = "say "  # a line in the match chat
 EVENTS_SHOWN = 8
 CLEAR = "\033[H\033[2J"
 SEPARATOR = "=" * 60
@@ -267,7 +269,7 @@ class Terminal:
     async def follow(self) -> None:
         """The watch stream into the queue (the client resumes it after a drop)."""
         try:
-            async for update in self.viewer.watch(from_version=0):
+            async for update in self.viewer.watch(from_version=0, chat=True):
                 await self.queue.put(("update", update))
             await self.queue.put(("ended",))
         except CosmodromeError as e:
@@ -290,7 +292,29 @@ class Terminal:
                 if self.options:
                     self.prompt()
 
+    def on_chat(self, line) -> None:
+        """A chat line, shown at once (the server refuses control characters in them)."""
+        who = context(self.view, content=self.content).who(line.seat)
+        self.say(f"\n[chat] {who}: {line.text}")
+        if self.options:
+            self.prompt()
+
+    async def speak(self, text: str) -> None:
+        """`say <text>`: a line in the match chat."""
+        if self.seat is None:
+            self.say("Spectators read the chat; only seated players speak.")
+        else:
+            try:
+                await self.seat.send_chat(text)
+            except CosmodromeError as e:
+                self.say(f"Chat refused: {e.message}")
+        if self.options:
+            self.prompt()
+
     def on_update(self, update) -> None:
+        if update.HasField("chat"):
+            self.on_chat(update.chat)
+            return
         game = self.viewer_game
         e = update.entry
         ctx = context(update.view if update.HasField("view") else self.view,
@@ -356,6 +380,8 @@ class Terminal:
                     if self.view.match.status == FINISHED and self.drawn >= \
                             self.view.match.version:
                         return 0
+                elif kind == "line" and item[1].strip().lower().startswith(SAY):
+                    await self.speak(item[1].strip()[len(SAY):])  # at once, prompt or not
                 elif kind == "line" and item[1].strip():
                     pending.append(item[1].strip())  # typed ahead: used at the next prompt
                 elif kind == "eof":  # a spectator keeps watching without input

@@ -6,7 +6,8 @@
 //   const view = await x.view();
 //   await x.submit(gameMove("tictactoe", { cell: 4 }));
 //
-// A `Player` acts for one seat with its secret token; a `Viewer` only sees and follows.
+// A `Player` acts for one seat with its secret token (and may `sendChat`); a `Viewer` only
+// sees, follows and reads the match chat.
 // Messages are the generated protobuf-es types; game messages travel in the typed oneofs
 // of games.proto (`GameMove`, `GameView`, ...).
 
@@ -26,8 +27,10 @@ import {
   type MatchView,
 } from "./gen/cosmodrome/v1/match_pb.js";
 import {
+  type ChatLine,
   type MatchUpdate,
   PlayService,
+  type SendChatResponse,
   type SubmitMoveResponse,
   type WatchTicket,
 } from "./gen/cosmodrome/v1/play_pb.js";
@@ -76,6 +79,10 @@ export interface WatchOptions {
   signal?: AbortSignal;
   /** Consecutive reconnects without progress before giving up (default: keep trying). */
   maxRetries?: number;
+  /** Also the match chat: updates with `chat` set and no entry (default false). */
+  chat?: boolean;
+  /** With `chat`: the lines kept after this sequence first (default 0: all), then live ones. */
+  chatFromSequence?: bigint;
 }
 
 /** A connection to a Cosmodrome server through its HTTP edge (gRPC-Web). */
@@ -202,15 +209,31 @@ export class Viewer {
     }
   }
 
+  /** The match chat's lines kept after `fromSequence`, oldest first (public: the same for all). */
+  async chat(fromSequence = 0n): Promise<ChatLine[]> {
+    const lines: ChatLine[] = [];
+    for (;;) {
+      const page = await this.client.call(
+        (o) => this.client.play.getChat({ matchId: this.matchId, fromSequence, pageSize: 1000 }, o),
+        this.token,
+      );
+      lines.push(...page.lines);
+      if (page.lines.length === 0) return lines;
+      fromSequence = page.nextFromSequence;
+    }
+  }
+
   /**
    * Every update after `fromVersion`, then live ones, in version order. A dropped stream is
-   * reopened from the last version seen, so nothing is missed or repeated.
+   * reopened from the last version seen, so nothing is missed or repeated. With `chat`, the
+   * chat lines come too (`update.chat`), resumed in the same way from the last line seen.
    *
    *   for await (const update of viewer.watch()) console.log(update.entry?.version);
    */
   async *watch(options: WatchOptions = {}): AsyncGenerator<MatchUpdate> {
-    const { untilFinished = true, signal, maxRetries } = options;
+    const { untilFinished = true, signal, maxRetries, chat = false } = options;
     let last = options.fromVersion ?? 0n;
+    let said = options.chatFromSequence ?? 0n; // the newest chat line delivered
     let failures = 0;
     while (!signal?.aborted) {
       const stop = new AbortController(); // ends the call when the caller stops iterating
@@ -218,10 +241,17 @@ export class Viewer {
       signal?.addEventListener("abort", onAbort);
       try {
         const stream = this.client.play.watchMatch(
-          { matchId: this.matchId, fromVersion: last },
+          { matchId: this.matchId, fromVersion: last, withChat: chat, chatFromSequence: said },
           { headers: authorization(this.token), signal: stop.signal },
         );
         for await (const update of stream) {
+          if (update.chat) {
+            if (update.chat.sequence <= said) continue;
+            said = update.chat.sequence;
+            failures = 0;
+            yield update;
+            continue;
+          }
           const version = update.entry?.version ?? 0n;
           if (version <= last) continue; // already delivered before a reconnect
           last = version;
@@ -325,6 +355,25 @@ export class Player extends Viewer {
    */
   async watchTicket(): Promise<WatchTicket> {
     return this.client.call((o) => this.client.play.createWatchTicket({ matchId: this.matchId }, o), this.token);
+  }
+
+  /**
+   * Says `text` in the match chat (public to every seat and spectator). Resent with one
+   * request id while the server cannot be reached, so it is said at most once; over the rate
+   * limit it throws CosmodromeError ResourceExhausted (`metadata.retry_after_ms`).
+   */
+  async sendChat(text: string, options: { requestId?: string; retries?: number } = {}): Promise<SendChatResponse> {
+    const requestId = options.requestId ?? newIdempotencyKey();
+    const retries = options.retries ?? 4;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.client.call((o) => this.client.play.sendChat({ matchId: this.matchId, text, requestId }, o), this.token);
+      } catch (error) {
+        const e = CosmodromeError.from(error);
+        if (!TRANSIENT.has(e.code) || attempt >= retries) throw e;
+        await sleep(50 * 2 ** attempt);
+      }
+    }
   }
 
   /** Gives up the seat; its token stops working. */

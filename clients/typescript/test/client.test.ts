@@ -287,6 +287,35 @@ describe("watch", { skip }, () => {
   });
 });
 
+describe("chat", { skip }, () => {
+  test("a seat speaks, a spectator reads and hears the line between the moves", async () => {
+    const [x, o] = await ticTacToe();
+    const spectator = client.spectate(x.matchId);
+    const view = await spectator.view();
+    const stop = new AbortController();
+    const heard = collect(spectator.watch({ fromVersion: view.match!.version, chat: true, signal: stop.signal }), 2);
+    const said = await o.sendChat("à toi, x");
+    assert.equal(said.line?.sequence, 1n);
+    assert.equal(said.judgedVersion, 0n);
+    await x.submit(cell(4));
+    const [line, move] = await heard;
+    stop.abort();
+    assert.equal(line.chat?.text, "à toi, x");
+    assert.equal(line.chat?.seat, 1);
+    assert.equal(move.entry?.version, view.match!.version + 1n);
+    assert.deepEqual((await spectator.chat()).map((l) => l.text), ["à toi, x"]);
+    assert.equal((await spectator.view()).match?.version, view.match!.version + 1n, "the line moved no version");
+  });
+
+  test("only a seat's holder may speak, and not too fast", async () => {
+    const [x] = await ticTacToe();
+    const impostor = client.player(x.matchId, 0, "not-a-seat-token");
+    await assert.rejects(impostor.sendChat("hi"), (e: CosmodromeError) => e.code === Code.Unauthenticated);
+    for (let n = 0; n < 5; n++) await x.sendChat(`line ${n}`);
+    await assert.rejects(x.sendChat("one too many"), (e: CosmodromeError) => e.code === Code.ResourceExhausted && Number(e.metadata.retry_after_ms) > 0);
+  });
+});
+
 describe("EventSource", { skip }, () => {
   test("a watch ticket opens the server-sent events of the match with the seat's view", async () => {
     const match = await client.createMatch("highcard", { players: 2, seed: 5n });

@@ -1,8 +1,9 @@
 // One match, live: the viewer's board, its decisions and the log, following the watch stream
 // with the seat's token when this tab holds one (so with that seat's redaction), else as a
-// spectator.
+// spectator; beside it the match chat (a seat speaks, everyone reads).
 
 import {
+  type ChatLine,
   type Client,
   CosmodromeError,
   type GameMove,
@@ -21,6 +22,7 @@ import { heldSeat } from "./seats.js";
 
 const STATUS = { [MatchStatus.UNSPECIFIED]: "unknown", [MatchStatus.WAITING]: "waiting", [MatchStatus.ACTIVE]: "active", [MatchStatus.FINISHED]: "finished" };
 const LOG_SHOWN = 40;
+const CHAT_MAX_CHARS = 500; // the server's default; it says so if it allows fewer
 
 export async function showMatch(root: HTMLElement, client: Client, matchId: string, signal: AbortSignal): Promise<void> {
   const held = heldSeat(matchId);
@@ -28,6 +30,10 @@ export async function showMatch(root: HTMLElement, client: Client, matchId: stri
   const log: LogEntry[] = [];
   let submitting = false;
   let message = "";
+  // The board is redrawn on every update; the chat is not (a line being typed survives).
+  const board = h("div", {});
+  const chat = chatPanel(held ? (viewer as Player) : undefined, () => viewer.lastView);
+  fill(root, board, chat.element);
 
   const choose = async (move: GameMove) => {
     const view = viewer.lastView;
@@ -47,12 +53,11 @@ export async function showMatch(root: HTMLElement, client: Client, matchId: stri
 
   const render = (view: MatchView) => {
     const match = view.match!;
-    const names = new Map(match.seats.map((s) => [s.index, s.displayName || `seat ${s.index}`]));
-    const seatName = (seat: number) => (seat === view.viewerSeat ? `${names.get(seat)} (you)` : (names.get(seat) ?? `seat ${seat}`));
+    const seatName = seatNamer(view);
     const mine = view.decisions.filter((d) => d.seat === view.viewerSeat && d.options.length > 0);
     const ctx: RenderContext = { view, seatName, options: submitting ? [] : mine.flatMap((d) => d.options), choose };
     fill(
-      root,
+      board,
       h(
         "section",
         { id: "match", "data-match": match.matchId, "data-status": STATUS[match.status], "data-version": String(match.version), "data-viewer": view.viewerSeat },
@@ -91,11 +96,54 @@ export async function showMatch(root: HTMLElement, client: Client, matchId: stri
   };
 
   render(await viewer.view());
-  for await (const update of viewer.watch({ signal, untilFinished: true })) {
+  for await (const update of viewer.watch({ signal, untilFinished: true, chat: true })) {
+    if (update.chat) chat.add(update.chat);
     if (update.entry) log.push(update.entry);
     if (update.view) render(update.view);
   }
   if (viewer.lastView && !signal.aborted) render(viewer.lastView);
+}
+
+function seatNamer(view: MatchView): (seat: number) => string {
+  const names = new Map((view.match?.seats ?? []).map((s) => [s.index, s.displayName || `seat ${s.index}`]));
+  return (seat) => (seat === view.viewerSeat ? `${names.get(seat)} (you)` : (names.get(seat) ?? `seat ${seat}`));
+}
+
+/** The chat: its lines as they come, and for a seat a field to speak. */
+function chatPanel(player: Player | undefined, view: () => MatchView | undefined) {
+  const lines = h("ol", { class: "chat-lines" });
+  const status = h("p", { class: "error", role: "alert" });
+  const input = h("input", { type: "text", name: "text", maxlength: CHAT_MAX_CHARS, placeholder: "Say something", autocomplete: "off" }) as HTMLInputElement;
+  const speak = async (event: Event) => {
+    event.preventDefault();
+    const text = input.value;
+    if (!player || !text.trim()) return;
+    try {
+      await player.sendChat(text);
+      input.value = "";
+      status.textContent = "";
+    } catch (error) {
+      status.textContent = error instanceof CosmodromeError ? error.message : String(error);
+    }
+  };
+  const element = h(
+    "section",
+    { id: "chat" },
+    h("h3", {}, "Chat"),
+    lines,
+    player
+      ? h("form", { class: "chat-form", onsubmit: speak }, input, h("button", { type: "submit" }, "Send"))
+      : h("p", { class: "muted" }, "Spectators read the chat; take a seat to speak."),
+    status,
+  );
+  const add = (line: ChatLine) => {
+    const current = view();
+    const who = current ? seatNamer(current)(line.seat) : `seat ${line.seat}`;
+    // textContent only: a line is shown as text, never as markup
+    lines.append(h("li", { "data-sequence": String(line.sequence), "data-seat": line.seat }, h("strong", {}, `${who}: `), line.text));
+    lines.scrollTop = lines.scrollHeight; // the newest line in sight
+  };
+  return { element, add };
 }
 
 function result(view: MatchView, seatName: (s: number) => string): HTMLElement {

@@ -132,6 +132,15 @@ test("a spectator follows a match live and sees none of the seat's secrets", { s
     await seat.page.locator("button.option:not([disabled])").first().click();
     await spectator.waitForFunction((v) => Number(document.querySelector("#match")?.dataset.version) > v, before);
     assert.equal(await myHand(spectator), "[]");
+
+    // The chat: the seat speaks, the spectator reads it live (and has no field to speak).
+    assert.equal(await spectator.locator("#chat form").count(), 0);
+    await seat.page.fill("#chat input[name=text]", "<b>bonne</b> chance");
+    await seat.page.click("#chat button[type=submit]");
+    const heard = spectator.locator("#chat .chat-lines li", { hasText: "<b>bonne</b> chance" });
+    await heard.waitFor();
+    assert.equal(await heard.locator("b").count(), 0, "a line is text, never markup");
+    assert.equal(await seat.page.inputValue("#chat input[name=text]"), "", "sent: the field is cleared");
     assert.deepEqual([...seat.problems, ...problems], []);
     await spectator.screenshot({ path: join(ARTIFACTS, "highcard-spectator.png"), fullPage: true });
   } finally {

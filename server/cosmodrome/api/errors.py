@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import grpc
-from google.protobuf import any_pb2
+from google.protobuf import any_pb2, duration_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 
 from cosmodrome.core import errors
@@ -38,11 +38,21 @@ def trailers(exc: errors.CosmodromeError) -> tuple[tuple[str, bytes], ...]:
     code = status_code(exc)
     info = error_details_pb2.ErrorInfo(reason=getattr(exc, "rule", exc.reason), domain=DOMAIN,
                                        metadata=exc.details)
-    detail = any_pb2.Any()
-    detail.Pack(info)
+    details = [_packed(info)]
+    retry_after_ms = getattr(exc, "retry_after_ms", None)
+    if retry_after_ms is not None:  # what grpcio-status and Google's clients read to wait
+        delay = duration_pb2.Duration()
+        delay.FromMilliseconds(retry_after_ms)
+        details.append(_packed(error_details_pb2.RetryInfo(retry_delay=delay)))
     status = status_pb2.Status(code=getattr(code_pb2, code.name), message=message(exc),
-                               details=[detail])
+                               details=details)
     return (("grpc-status-details-bin", status.SerializeToString()),)
+
+
+def _packed(detail) -> any_pb2.Any:
+    packed = any_pb2.Any()
+    packed.Pack(detail)
+    return packed
 
 
 def message(exc: errors.CosmodromeError) -> str:

@@ -16,6 +16,7 @@ from cosmodrome.api.content import game_content
 from cosmodrome.api.interceptor import credential
 from cosmodrome.api.watch_hub import WatchHub
 from cosmodrome.core import redact, server_bots
+from cosmodrome.core.chat import Chat
 from cosmodrome.core.errors import (
     InvalidArgument,
     PermissionDenied,
@@ -131,9 +132,10 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
 
 
 class PlayServicer(play_pb2_grpc.PlayServiceServicer):
-    def __init__(self, runner: Runner, hub: WatchHub) -> None:
+    def __init__(self, runner: Runner, hub: WatchHub, chat: Chat | None = None) -> None:
         self.runner = runner
         self.hub = hub
+        self.chat = chat or Chat(runner)
 
     async def GetView(self, request, context):
         note(match=request.match_id)
@@ -162,8 +164,8 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
     async def WatchMatch(self, request, context):
         check_match_id(request.match_id)
         note(match=request.match_id)
-        if request.from_version < 0:
-            raise InvalidArgument("from_version must be >= 0")
+        if request.from_version < 0 or request.chat_from_sequence < 0:
+            raise InvalidArgument("from_version and chat_from_sequence must be >= 0")
         digest = await self._watcher_digest(request)
         record, viewer = await self._viewer(request.match_id, digest)
         game = self.runner.game_of(record)
@@ -172,9 +174,14 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         # headers now, not with the first update: an HTTP client (SSE) sees at once that
         # its watch is open, however quiet the match
         await context.send_initial_metadata(())
-        watch = self.hub.watch(request.match_id, request.from_version, record)
+        chat_after = request.chat_from_sequence if request.with_chat else None
+        watch = self.hub.watch(request.match_id, request.from_version, record, chat_after)
         try:
-            async for entries, snapshot in watch:
+            async for item in watch:
+                if isinstance(item, records_pb2.StoredChat):
+                    await context.write(play_pb2.MatchUpdate(chat=redact.chat_line(item)))
+                    continue
+                entries, snapshot = item
                 if snapshot is not None and digest is not None:
                     self.runner.seat_by_digest(snapshot.record, digest)  # still held?
                 if snapshot is not None and snapshot.version != entries[-1].version:
@@ -225,6 +232,16 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
     async def CreateWatchTicket(self, request, context):
         note(match=request.match_id)
         return await self.runner.watch_ticket(request.match_id, credential.get())
+
+    async def SendChat(self, request, context):
+        note(match=request.match_id)
+        return await self.chat.send(request.match_id, credential.get(), request.text,
+                                    request.request_id)
+
+    async def GetChat(self, request, context):
+        note(match=request.match_id)
+        return await self.chat.lines(request.match_id, request.from_sequence,
+                                     request.page_size)
 
 
 def finished(record) -> bool:

@@ -16,6 +16,11 @@ When notices may have been lost (the subscription was down, or a version was ski
 tail reads the match's version and tells its watchers, who refill from the stream; it also
 does so every `poll_s` seconds, as a last resort.
 
+A watch that asked for the chat also gets the match's chat lines (a `records.StoredChat`
+each): the lines kept after its chat position first, then the live ones, which come as
+notices on the same channel. They have their own sequence and are neither missed nor
+repeated in the same way (a gap is refilled from the store).
+
 A reader too slow for its match (more than `buffer` updates waiting for it) is dropped with
 RESOURCE_EXHAUSTED rather than buffered without end; the client watches again from the last
 version it received.
@@ -41,6 +46,7 @@ log = structlog.get_logger("cosmodrome.watch")
 Entries = list[records_pb2.StoredEntry]
 Batch = tuple[Entries, Snapshot | None]  # the record at the last entry's version or later
 CLOSED = object()
+CHAT_BEHIND = object()  # chat lines were said that this watch may not have had: refill
 
 
 @dataclass(frozen=True)
@@ -64,10 +70,12 @@ class WatchHub:
         self.notices = store.subscriber(self._noticed, self._resumed)
 
     def watch(self, match_id: str, after_version: int,
-              known: records_pb2.StoredMatch | None = None) -> Watch:
+              known: records_pb2.StoredMatch | None = None, chat_after: int | None = None
+              ) -> Watch:
         """A new stream's place among the watchers (ResourceExhausted past the limit).
         Iterate it for the batches after `after_version`; close it when done. `known`: a
-        record of the match the caller holds (spares a read if the catch-up ends there)."""
+        record of the match the caller holds (spares a read if the catch-up ends there).
+        `chat_after`: also the chat lines after this sequence (None: no chat)."""
         limits = self.limits
         tail = self._tails.get(match_id)
         if tail is None:
@@ -75,7 +83,7 @@ class WatchHub:
         elif limits.per_match and len(tail.watches) >= limits.per_match:
             raise ResourceExhausted(f"this match already has {limits.per_match} watch "
                                     "streams on this server, the most it allows")
-        return Watch(self, tail, after_version, known)
+        return Watch(self, tail, after_version, known, chat_after)
 
     def _noticed(self, match_id: str, payload: bytes) -> None:
         tail = self._tails.get(match_id)
@@ -108,8 +116,9 @@ class Watch:
     """One watch stream: its position, and the batches waiting for it."""
 
     def __init__(self, hub: WatchHub, tail: _Tail, after_version: int,
-                 known: records_pb2.StoredMatch | None) -> None:
+                 known: records_pb2.StoredMatch | None, chat_after: int | None = None) -> None:
         self.hub = hub
+        self.chat_last = chat_after  # the newest chat line handed out (None: no chat)
         self.known = known
         self.tail = tail
         self.last = after_version  # the newest version handed out
@@ -119,7 +128,7 @@ class Watch:
         self.closed = False
         tail.watches.add(self)
 
-    def offer(self, batch: Batch) -> None:
+    def offer(self, batch: Batch | records_pb2.StoredChat | object) -> None:
         """From the tail: a new batch. A reader this far behind is dropped instead."""
         if self.queue.qsize() < self.hub.limits.buffer:
             self.queue.put_nowait(batch)
@@ -134,14 +143,21 @@ class Watch:
             self.closed = True
             self.tail.leave(self)
 
-    async def __aiter__(self) -> AsyncIterator[Batch]:
+    async def __aiter__(self) -> AsyncIterator[Batch | records_pb2.StoredChat]:
         await self.tail.ready  # subscribed: whatever follows the catch-up comes as notices
+        if self.chat_last is not None:
+            async for line in self._chat_catch_up():
+                yield line
         async for batch in self._catch_up():
             yield batch
         while not self.hub._closing:
             item = await self.queue.get()
             if item is CLOSED:
                 return
+            if isinstance(item, records_pb2.StoredChat) or item is CHAT_BEHIND:
+                async for line in self._chat(item):
+                    yield line
+                continue
             entries, snapshot = item
             if snapshot is not None and snapshot.version <= self.last:
                 continue
@@ -152,6 +168,30 @@ class Watch:
                 continue
             self.last = entries[-1].version
             yield entries, snapshot
+
+    async def _chat(self, line) -> AsyncIterator[records_pb2.StoredChat]:
+        """A live chat line: the next one, or one after a gap (refilled from the store, as
+        after CHAT_BEHIND)."""
+        if line is CHAT_BEHIND:
+            async for missed in self._chat_catch_up():
+                yield missed
+        elif line.sequence == self.chat_last + 1:
+            self.chat_last = line.sequence
+            yield line
+        elif line.sequence > self.chat_last:
+            async for missed in self._chat_catch_up():
+                yield missed
+
+    async def _chat_catch_up(self) -> AsyncIterator[records_pb2.StoredChat]:
+        """The chat lines kept after `chat_last`, `catch_up` at a time."""
+        count = self.hub.limits.catch_up
+        while True:
+            lines = await self.hub.store.chat(self.tail.match_id, self.chat_last, count)
+            for line in lines:
+                self.chat_last = line.sequence
+                yield line
+            if len(lines) < count:
+                return
 
     async def _catch_up(self) -> AsyncIterator[Batch]:
         """The stream's entries after `last`, `catch_up` at a time (a chunk is read once the
@@ -187,6 +227,11 @@ class _Tail:
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     def noticed(self, notice: records_pb2.Notice) -> None:
+        if notice.HasField("chat"):  # a chat line: no new version
+            for watch in list(self.watches):
+                if watch.chat_last is not None:
+                    watch.offer(notice.chat)
+            return
         version = notice.entry.version
         if not notice.HasField("entry") or (self.position and version > self.position + 1):
             self.wake.set()  # an import, or notices were lost: look at the match
@@ -229,11 +274,16 @@ class _Tail:
             self.hub._forget(self)
 
     async def _look(self) -> None:
-        """After lost notices: the match's version, for watches behind it to refill."""
+        """After lost notices: the match's version (and chat), for watches behind to refill."""
         try:
             record, _ = await self.hub.store.load(self.match_id)
+            chatting = [w for w in self.watches if w.chat_last is not None]
+            said = await self.hub.store.chat_said(self.match_id) if chatting else 0
         except NotFound:  # deleted
             return
+        for watch in chatting:
+            if watch.chat_last < said:
+                watch.offer(CHAT_BEHIND)
         if record.match.version > self.position:
             self.position = record.match.version
             self._offer(([], Snapshot(record)))

@@ -148,6 +148,14 @@ class Game(ABC):
         """Apply what the rules say when a decision's deadline has passed (in place)."""
         return []
 
+    def judge_chat(self, state: Message, seat: int, text: str) -> Message | None:
+        """The move the rules make of `seat` saying `text` in the match chat (a penalty for
+        a word a rule forbids, say), or None: the chat is not judged (the default). Must not
+        change `state`. The platform applies the move with `apply(state, seat, move)` and
+        commits it like any move, once per line, whether or not `seat` owes a decision then
+        (`apply` accepts it all the same)."""
+        return None
+
     def audit(self, state: Message) -> list[str]:
         """What is wrong with `state`, if anything: the invariants a consistent game keeps
         (pieces neither lost nor invented, ...). The soak calls it on every finished match."""

@@ -71,5 +71,14 @@ class ResourceExhausted(CosmodromeError):
     reason = "RESOURCE_EXHAUSTED"
 
 
+class RateLimited(ResourceExhausted):
+    """Too many calls too fast: one is accepted again in `retry_after_ms` (sent to the
+    caller as a google.rpc.RetryInfo detail)."""
+
+    def __init__(self, message: str, retry_after_ms: int) -> None:
+        super().__init__(message, retry_after_ms=str(retry_after_ms))
+        self.retry_after_ms = retry_after_ms
+
+
 class Unavailable(CosmodromeError):
     reason = "UNAVAILABLE"

@@ -12,7 +12,7 @@ from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 from google.protobuf.message import Message
 
 from cosmodrome.core.engine import Decision, Event, Game
-from cosmodrome.v1 import match_pb2, records_pb2
+from cosmodrome.v1 import match_pb2, play_pb2, records_pb2
 
 SPECTATOR = -1
 
@@ -33,6 +33,14 @@ def log_entry(entry: records_pb2.StoredEntry, viewer: int | None) -> match_pb2.L
     return match_pb2.LogEntry(
         version=entry.version, seat=entry.seat, move_kind=entry.move_kind, time=entry.time,
         events=[e.event for e in entry.events if visible(e, viewer)])
+
+
+def chat_line(line: records_pb2.StoredChat) -> play_pb2.ChatLine:
+    """A chat line is public to the match: the same for every viewer."""
+    public = play_pb2.ChatLine(sequence=line.sequence, seat=line.seat, text=line.text,
+                               match_version=line.match_version)
+    public.time.FromMilliseconds(line.time_ms)
+    return public
 
 
 def add_decisions(game: Game, decisions: Iterable[Decision], viewer: int | None,

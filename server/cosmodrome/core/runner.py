@@ -533,6 +533,48 @@ class Runner:
             return True
         return False
 
+    async def judge_chat(self, match_id: str, seat: int, sequence: int, text: str) -> int:
+        """Apply the move the game's rules make of `seat` saying chat line `sequence`, if
+        any, through the compare-and-set like any move: the version it made, or 0. Judged
+        once: the line's sequence is the move's idempotency key, so a resent line finds its
+        judgement."""
+        retry = Retry("chat", str(sequence))  # no seat token hashes to this slot name
+        for _ in range(MAX_JOIN_ATTEMPTS):
+            record, prior = await self.store.load(match_id, retry)
+            if prior:
+                return int(prior.value)
+            if record.match.status != ACTIVE:
+                return 0
+            game = self.game_of(record)
+            state = getattr(record.state, game.name)
+            move = game.judge_chat(state, seat, text)
+            if move is None:
+                return 0
+            expected, now = record.match.version, self.clock()
+            try:
+                events = game.apply(state, seat, move, now)
+            except IllegalMove as exc:  # the game's bug, not the speaker's: no penalty
+                log.error("game refused the move it judged a chat line to be",
+                          game=game.name, rule=exc.rule)
+                return 0
+            decisions = self._settle(game, record, state)
+            deadline_moved = _note_deadline(record, decisions, now)
+            kind = game.move_kind(move)
+            entry = self._entry(record, seat, kind, now)
+            redact.add_events(game, events, entry.events)
+            version = record.match.version
+            try:
+                prior = await self._write(record, entry, expected, retry, str(version).encode(),
+                                          _deadline(record, deadline_moved))
+            except Stale:
+                continue
+            if prior:
+                return int(prior.value)
+            log.info("chat judged", match=match_id, version=version, seat=seat, move_kind=kind)
+            return version
+        raise FailedPrecondition("busy_match", "the match kept changing; the line is kept, "
+                                 "send it again with the same request_id to judge it")
+
     async def _arm_bot(self, record: records_pb2.StoredMatch, decisions: list[Decision]
                        ) -> bool:
         """When a match is created with a server bot owing a decision, set its deadline

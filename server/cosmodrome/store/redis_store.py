@@ -4,10 +4,14 @@ Key layout: every key of one match shares the hash tag `{match_id}`, so a match 
 Redis Cluster slot and its Lua scripts stay atomic there.
 
     m:{id}          hash: v (version), rec (StoredMatch), pub (public Match),
-                    inc (incarnation: new at creation and at each admin import)
+                    inc (incarnation: new at creation and at each admin import);
+                    and the match's chat (lua/chat.lua): chat:n (its newest sequence),
+                    chat:first (its oldest kept), chat:<sequence> (each line kept, a
+                    StoredChat), chat:rate:<seat> and chat:q:<seat>... (each seat's rate
+                    window and request ids): the chat lives, expires and goes with its match
     m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry);
                     also the pub/sub channel where each new version is announced
-                    (a records.Notice: the entry and the record)
+                    (a records.Notice: the entry and the record; or a chat line)
     m:{id}:idem     hash: per credential, its latest IDEMPOTENCY_KEYS_PER_SEAT keys, each
                     with the first result of its move (a ring, see commit.lua)
     m:{id}:ticket:<sha256>  string: a watch ticket's seat token hash, with its time to live
@@ -36,7 +40,13 @@ from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.connection import Connection, SSLConnection, parse_url
 from redis.exceptions import ConnectionError, ResponseError
 
-from cosmodrome.core.errors import AlreadyExists, InvalidArgument, NotFound, Stale
+from cosmodrome.core.errors import (
+    AlreadyExists,
+    InvalidArgument,
+    NotFound,
+    RateLimited,
+    Stale,
+)
 from cosmodrome.store.cluster import ClusterMultiplexer, ClusterSubscriber
 from cosmodrome.store.multiplex import Multiplexer, Script, Subscriber
 from cosmodrome.v1 import match_pb2, records_pb2
@@ -46,6 +56,7 @@ DEADLINE_HINTS = "deadline-slots"
 LEGACY_DEADLINES = "deadlines"  # one zset for every match, before deadlines had slots
 SLOTS = 16384  # Redis Cluster's hash slots
 IDEMPOTENCY_KEYS_PER_SEAT = 16  # a seat's newest keys, each answered with its first result
+CHAT_REQUESTS_PER_SEAT = 16  # likewise for chat request ids
 
 
 def _lua(name: str) -> str:
@@ -199,6 +210,7 @@ class RedisStore:
         self.cache = RecordCache(cache_size)
         self._commit = Script(_lua("commit"))
         self._create = Script(_lua("create"))
+        self._chat = Script(_lua("chat"))
         self._release = client.register_script(_lua("release_deadline"))
 
     @classmethod
@@ -316,6 +328,54 @@ class RedisStore:
             command += ["COUNT", count]
         raw = await self.fast.execute(*command)
         return [records_pb2.StoredEntry.FromString(fields[1]) for _, fields in raw]
+
+    # -- chat --------------------------------------------------------------------------
+
+    async def add_chat(self, match_id: str, line: records_pb2.StoredChat, request_id: str,
+                       digest: bytes, kept: int, rate_lines: int, rate_window_ms: int
+                       ) -> tuple[records_pb2.StoredChat, bytes | None]:
+        """Keep `line` (seat and text) as the match's next chat line, unless its seat said
+        `rate_lines` lines in the last `rate_window_ms` (RateLimited); the oldest lines past
+        `kept` go. Returns the line as stored (sequence, time and match version set) and
+        None; for a resent `request_id`, the line its first attempt stored and the digest
+        that attempt sent. The store's clock times the line and the rate, so the limit
+        holds across replicas whatever their clocks."""
+        reply = await self.fast.evalsha(
+            self._chat, keys=[match_key(match_id), log_key(match_id)],
+            args=[line.SerializeToString(), line.seat, request_id, digest, kept, rate_lines,
+                  rate_window_ms, CHAT_REQUESTS_PER_SEAT, self.publish])
+        status = reply[0]
+        if status == b"MISSING":
+            raise NotFound(f"no match {match_id}")
+        if status == b"RATE":
+            wait_ms = int(reply[1])
+            raise RateLimited(f"seat {line.seat} said {rate_lines} lines in the last "
+                              f"{rate_window_ms / 1000:g} s, the most allowed: retry in "
+                              f"{wait_ms / 1000:.1f} s", wait_ms)
+        await self._durable(match_id)
+        if status == b"DUP":
+            return records_pb2.StoredChat.FromString(reply[1][len(digest):]), \
+                reply[1][:len(digest)]
+        return records_pb2.StoredChat.FromString(reply[1]), None
+
+    async def chat(self, match_id: str, after: int, count: int) -> list[records_pb2.StoredChat]:
+        """The match's chat lines kept with sequence > `after`, at most `count`, oldest
+        first (from the oldest kept if lines after `after` are gone)."""
+        key = match_key(match_id)
+
+        def fields(start: int) -> list[str]:
+            return [f"chat:{n}" for n in range(start, start + count)]
+        version, first, *raw = await self.fast.execute(
+            "HMGET", key, "v", "chat:first", *fields(after + 1))
+        if version is None:
+            raise NotFound(f"no match {match_id}")
+        if first is not None and after + 1 < int(first):  # asked for lines gone: from the oldest
+            raw = await self.fast.execute("HMGET", key, *fields(int(first)))
+        return [records_pb2.StoredChat.FromString(r) for r in raw if r is not None]
+
+    async def chat_said(self, match_id: str) -> int:
+        """The match's newest chat sequence (0: nothing said yet)."""
+        return int(await self.fast.execute("HGET", match_key(match_id), "chat:n") or 0)
 
     def subscriber(self, on_move: Callable[[str, bytes], None], on_resume: Callable[[], None]
                    ) -> Subscriber | ClusterSubscriber:

@@ -1,0 +1,115 @@
+"""The match chat: who may speak, what a line may hold, and the game's judgement of it.
+
+A line is public to the match: every seat and spectator sees it whole (seat, text, time,
+its sequence and the match version it was said at; never a token or an internal id). Only
+a seated player (his seat token) may speak, while the match waits or plays; a finished
+match's chat is read-only. Lines are kept by the store (store/lua/chat.lua) under their
+own sequence, the newest `kept` of them, and a seat may say `rate_lines` lines per
+`rate_window_ms` (the store's clock, so the limit holds across replicas). A line never
+changes the match version: moves race on nothing a chat line wrote. A game may judge a
+line (`Game.judge_chat`): the move its rules make of it is applied by the runner through
+the compare-and-set, once per line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from dataclasses import dataclass
+
+from cosmodrome import metrics
+from cosmodrome.core import redact
+from cosmodrome.core.errors import FailedPrecondition, InvalidArgument
+from cosmodrome.core.requestlog import note
+from cosmodrome.core.runner import (
+    ACTIVE,
+    FINISHED,
+    MAX_IDEMPOTENCY_KEY,
+    Runner,
+    check_match_id,
+)
+from cosmodrome.v1 import play_pb2, records_pb2
+
+MAX_PAGE = 1000
+# Not Unicode category Cc, yet they reorder or break what others read (a line that shows
+# another text than it holds, or spans several lines): refused as control characters.
+LAYOUT_CONTROLS = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+@dataclass(frozen=True)
+class ChatLimits:
+    """What the host allows the chat (serve.py flags --chat-*)."""
+
+    max_chars: int = 500          # characters a line may hold
+    kept: int = 500               # lines kept per match: the oldest go
+    rate_lines: int = 5           # lines a seat may say per window...
+    rate_window_ms: int = 10_000  # ...of this many milliseconds
+
+
+def check_text(text: str, max_chars: int) -> None:
+    """Refuse a line that is empty, blank, too long or holds a control character; the
+    message never quotes the text."""
+    if not text or text.isspace():
+        raise InvalidArgument(f"text is empty or blank: say 1 to {max_chars} characters")
+    if len(text) > max_chars:
+        raise InvalidArgument(f"text has {len(text)} characters; at most {max_chars} are "
+                              "accepted")
+    for position, char in enumerate(text, 1):
+        if unicodedata.category(char) == "Cc" or char in LAYOUT_CONTROLS:
+            raise InvalidArgument(f"text holds a control character (U+{ord(char):04X}, "
+                                  f"character {position}): a chat line is one line of text")
+
+
+class Chat:
+    def __init__(self, runner: Runner, limits: ChatLimits = ChatLimits()) -> None:
+        self.runner = runner
+        self.limits = limits
+
+    async def send(self, match_id: str, token: str | None, text: str, request_id: str
+                   ) -> play_pb2.SendChatResponse:
+        check_match_id(match_id)
+        if len(request_id) > MAX_IDEMPOTENCY_KEY:
+            raise InvalidArgument(f"request_id is longer than {MAX_IDEMPOTENCY_KEY}")
+        check_text(text, self.limits.max_chars)
+        store = self.runner.store
+        record, _ = await store.load(match_id)  # not the replica's cache: a seat given up
+                                                # elsewhere must stop speaking at once
+        seat = self.runner.seat_of(record, token, required=True)
+        note(seat=seat)
+        if record.match.status == FINISHED:
+            raise FailedPrecondition("match_finished", "the match is over: its chat is "
+                                     "kept to read (GetChat), not to add to")
+        judges = self._judges(record, seat, text)  # before keeping: a refusal changes nothing
+        digest = hashlib.sha256(text.encode()).digest()
+        limits = self.limits
+        line, first_digest = await store.add_chat(
+            match_id, records_pb2.StoredChat(seat=seat, text=text), request_id, digest,
+            limits.kept, limits.rate_lines, limits.rate_window_ms)
+        if first_digest is not None and first_digest != digest:
+            raise FailedPrecondition("request_id_reused",
+                                     "this request_id was used for another line")
+        if first_digest is None:
+            metrics.chat_lines.labels(record.match.game).inc()
+        judged = 0
+        if judges or first_digest is not None:  # a resent line: its judgement, if any
+            judged = await self.runner.judge_chat(match_id, seat, line.sequence, line.text)
+        return play_pb2.SendChatResponse(line=redact.chat_line(line), judged_version=judged)
+
+    def _judges(self, record: records_pb2.StoredMatch, seat: int, text: str) -> bool:
+        """Whether the game's rules make a move of this line now (the runner judges again,
+        on the match as it is once the line is kept): spares most lines a second read."""
+        if record.match.status != ACTIVE:
+            return False
+        game = self.runner.game_of(record)
+        return game.judge_chat(getattr(record.state, game.name), seat, text) is not None
+
+    async def lines(self, match_id: str, from_sequence: int, page_size: int
+                    ) -> play_pb2.GetChatResponse:
+        check_match_id(match_id)
+        if from_sequence < 0 or not 0 <= page_size <= MAX_PAGE:
+            raise InvalidArgument(
+                f"from_sequence must be >= 0 and page_size between 0 and {MAX_PAGE}")
+        lines = await self.runner.store.chat(match_id, from_sequence, page_size or 100)
+        return play_pb2.GetChatResponse(
+            lines=[redact.chat_line(line) for line in lines],
+            next_from_sequence=lines[-1].sequence if lines else from_sequence)

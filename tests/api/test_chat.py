@@ -1,0 +1,209 @@
+"""The match chat over gRPC: seated players speak, everyone reads, the match version never
+moves, bad lines are refused with the right status and change nothing."""
+
+from __future__ import annotations
+
+import grpc
+import pytest
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from cosmodrome.v1 import lobby_pb2, play_pb2
+from tests.support import auth, error_info, ttt
+
+
+def say(api, match_id, token, text, request_id=""):
+    return api.play.SendChat(play_pb2.SendChatRequest(match_id=match_id, text=text,
+                                                      request_id=request_id),
+                             metadata=auth(token))
+
+
+def chat(api, match_id, from_sequence=0, page_size=0):
+    return api.play.GetChat(play_pb2.GetChatRequest(
+        match_id=match_id, from_sequence=from_sequence, page_size=page_size))
+
+
+def refused(call, *args, **kwargs) -> grpc.RpcError:
+    with pytest.raises(grpc.RpcError) as caught:
+        call(*args, **kwargs)
+    return caught.value
+
+
+def test_two_seats_speak_and_a_spectator_reads_every_line_in_order(api):
+    match_id, tokens = api.new_match()
+    first = say(api, match_id, tokens[0], "bonjour")
+    second = say(api, match_id, tokens[1], "salut, ça va ? 🚀")
+    assert (first.line.sequence, first.line.seat) == (1, 0)
+    assert (second.line.sequence, second.line.seat) == (2, 1)
+    lines = chat(api, match_id).lines  # no token: a spectator
+    assert [(c.sequence, c.seat, c.text) for c in lines] == [
+        (1, 0, "bonjour"), (2, 1, "salut, ça va ? 🚀")]
+    assert lines[0].time.seconds > 0 and lines[0].time.ToMilliseconds() <= \
+        lines[1].time.ToMilliseconds()
+    assert lines[0].match_version == api.view(match_id).match.version
+
+
+def test_a_chat_line_never_changes_the_match_version(api):
+    match_id, tokens = api.new_match()
+    before = api.view(match_id).match
+    for n in range(3):
+        say(api, match_id, tokens[n % 2], f"line {n}")
+    after = api.view(match_id).match
+    assert after.version == before.version and after.update_time == before.update_time
+    # a move made against the version seen before the chat still passes the compare-and-set
+    reply = api.submit(match_id, tokens[0], ttt(4), version=before.version)
+    assert reply.version == before.version + 1
+    assert [e.version for e in api.play.GetLog(play_pb2.GetLogRequest(
+        match_id=match_id)).entries] == list(range(1, before.version + 2))
+
+
+def test_chat_pages_from_a_sequence(api):
+    match_id, tokens = api.new_match()
+    for n in range(5):
+        say(api, match_id, tokens[n % 2], f"line {n}")
+    page = chat(api, match_id, from_sequence=1, page_size=2)
+    assert [c.sequence for c in page.lines] == [2, 3] and page.next_from_sequence == 3
+    rest = chat(api, match_id, from_sequence=page.next_from_sequence)
+    assert [c.text for c in rest.lines] == ["line 3", "line 4"]
+    assert chat(api, match_id, from_sequence=5).lines == []
+
+
+def test_only_seated_players_may_speak(api):
+    match_id, tokens = api.new_match()
+    error = refused(say, api, match_id, None, "I am only watching")
+    assert error.code() == grpc.StatusCode.UNAUTHENTICATED
+    error = refused(say, api, match_id, "not-a-seat-token", "let me in")
+    assert error.code() == grpc.StatusCode.UNAUTHENTICATED
+    assert chat(api, match_id).lines == []
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("", "empty"),
+    ("   ", "blank"),
+    ("x" * 501, "501 characters"),
+    ("ding\adong", "U+0007"),
+    ("two\nlines", "U+000A"),
+    ("evil \u202egnp.exe", "U+202E"),
+])
+def test_a_bad_line_is_refused_naming_what_is_wrong_and_never_echoed(api, text, named):
+    match_id, tokens = api.new_match()
+    error = refused(say, api, match_id, tokens[0], text)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert named in error.details()
+    if text.strip():
+        assert text.strip()[:4] not in error.details()
+    assert chat(api, match_id).lines == []
+
+
+def test_a_line_of_500_characters_is_accepted(api):
+    match_id, tokens = api.new_match()
+    assert len(say(api, match_id, tokens[0], "é" * 500).line.text) == 500
+
+
+def test_a_seat_saying_too_much_too_fast_is_told_when_to_retry(api):
+    match_id, tokens = api.new_match()
+    for n in range(5):
+        say(api, match_id, tokens[0], f"spam {n}")
+    error = refused(say, api, match_id, tokens[0], "one more")
+    assert error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+    status = rpc_status.from_call(error)
+    retry = error_details_pb2.RetryInfo()
+    assert any(d.Unpack(retry) for d in status.details)
+    assert 0 < retry.retry_delay.ToMilliseconds() <= 10_000
+    assert int(error_info(error).metadata["retry_after_ms"]) == \
+        retry.retry_delay.ToMilliseconds()
+    assert say(api, match_id, tokens[1], "the other seat may still speak").line.sequence == 6
+    assert len(chat(api, match_id).lines) == 6
+
+
+def test_a_retried_request_is_said_once(api):
+    match_id, tokens = api.new_match()
+    first = say(api, match_id, tokens[0], "gg", request_id="r-1")
+    again = say(api, match_id, tokens[0], "gg", request_id="r-1")
+    assert again.line == first.line
+    assert [c.text for c in chat(api, match_id).lines] == ["gg"]
+    error = refused(say, api, match_id, tokens[0], "not gg", request_id="r-1")
+    assert error.code() == grpc.StatusCode.FAILED_PRECONDITION
+    assert error_info(error).reason == "request_id_reused"
+    # another seat's request ids are its own
+    assert say(api, match_id, tokens[1], "gg", request_id="r-1").line.sequence == 2
+
+
+def test_a_finished_match_keeps_its_chat_to_read_not_to_add_to(api):
+    match_id, tokens = api.new_match()
+    say(api, match_id, tokens[0], "good luck")
+    for cell, seat in ((0, 0), (3, 1), (1, 0), (4, 1), (2, 0)):
+        api.submit(match_id, tokens[seat], ttt(cell))
+    error = refused(say, api, match_id, tokens[1], "well played")
+    assert error.code() == grpc.StatusCode.FAILED_PRECONDITION
+    assert error_info(error).reason == "match_finished"
+    assert [c.text for c in chat(api, match_id).lines] == ["good luck"]
+
+
+def test_another_seat_sees_the_line_live_in_its_watch_stream(api):
+    match_id, tokens = api.new_match()
+    version = api.view(match_id).match.version
+    watch = api.play.WatchMatch(play_pb2.WatchMatchRequest(
+        match_id=match_id, from_version=version, with_chat=True), metadata=auth(tokens[1]),
+        timeout=20)
+    say(api, match_id, tokens[0], "à toi")
+    update = next(watch)
+    assert update.chat.text == "à toi" and update.chat.seat == 0
+    assert not update.HasField("entry") and not update.HasField("view")
+    api.submit(match_id, tokens[0], ttt(4))
+    move = next(watch)
+    assert move.entry.version == version + 1 and move.view.viewer_seat == 1
+    say(api, match_id, tokens[0], "et maintenant ?")
+    assert next(watch).chat.match_version == version + 1
+    watch.cancel()
+
+
+def test_a_watch_replays_the_chat_after_its_sequence_then_the_moves(api):
+    match_id, tokens = api.new_match()
+    for n in range(3):
+        say(api, match_id, tokens[0], f"line {n}")
+    api.submit(match_id, tokens[0], ttt(0))
+    watch = api.play.WatchMatch(play_pb2.WatchMatchRequest(
+        match_id=match_id, from_version=3, with_chat=True, chat_from_sequence=1), timeout=20)
+    first, second, move = next(watch), next(watch), next(watch)
+    assert [first.chat.sequence, second.chat.sequence] == [2, 3]
+    assert move.entry.version == 4 and move.entry.move_kind == "place"
+    watch.cancel()
+
+
+def test_a_watch_without_chat_gets_moves_only(api):
+    """Clients that know no chat (with_chat unset) never see an update without an entry."""
+    match_id, tokens = api.new_match()
+    say(api, match_id, tokens[0], "unheard")
+    watch = api.play.WatchMatch(play_pb2.WatchMatchRequest(match_id=match_id, from_version=3),
+                                timeout=20)
+    say(api, match_id, tokens[1], "unheard too")
+    api.submit(match_id, tokens[0], ttt(0))
+    update = next(watch)
+    assert update.entry.version == 4
+    watch.cancel()
+
+
+def test_chat_of_an_unknown_match_is_not_found(api):
+    error = refused(chat, api, "nosuchmatch")
+    assert error.code() == grpc.StatusCode.NOT_FOUND
+    error = refused(say, api, "nosuchmatch", "token", "hello")
+    assert error.code() == grpc.StatusCode.NOT_FOUND
+
+
+def test_bad_paging_is_refused(api):
+    match_id, _ = api.new_match()
+    assert refused(chat, api, match_id, page_size=1001).code() == \
+        grpc.StatusCode.INVALID_ARGUMENT
+    assert refused(chat, api, match_id, from_sequence=-1).code() == \
+        grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_a_seat_given_up_speaks_no_more(api):
+    match_id, tokens = api.new_match()
+    say(api, match_id, tokens[1], "I have to go")
+    api.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(match_id=match_id),
+                         metadata=auth(tokens[1]))
+    error = refused(say, api, match_id, tokens[1], "one more thing")
+    assert error.code() == grpc.StatusCode.UNAUTHENTICATED
+    assert [c.text for c in chat(api, match_id).lines] == ["I have to go"]

@@ -1,0 +1,132 @@
+"""The chat in a real store: the log capped at its newest lines, the rate window, the chat's
+life tied to its match, and a game judging lines (a test-only game) through the
+compare-and-set."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+
+import pytest
+
+from cosmodrome.core.chat import Chat, ChatLimits
+from cosmodrome.core.errors import NotFound, RateLimited, Stale
+from cosmodrome.core.runner import Runner
+from cosmodrome.games import registry
+from cosmodrome.games.tictactoe.rules import EMPTY, TicTacToe
+from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
+from cosmodrome.store.redis_store import RedisStore, match_key
+from cosmodrome.v1 import games_pb2, match_pb2, records_pb2
+
+
+@pytest.fixture
+async def store(redis_url):
+    store = RedisStore.from_url(redis_url, retention_ms=60_000)
+    yield store
+    await store.close()
+
+
+async def new_match(runner: Runner) -> tuple[str, list[str]]:
+    match, _ = await runner.create("tictactoe", games_pb2.GameOptions(), 2, 7)
+    tokens = [(await runner.join(match.match_id, seat, f"p{seat}"))[2] for seat in (0, 1)]
+    return match.match_id, tokens
+
+
+async def add(store, match_id, seat, text, kept=500, rate=(100, 10_000), request_id=""):
+    digest = hashlib.sha256(text.encode()).digest()
+    line, _ = await store.add_chat(match_id, records_pb2.StoredChat(seat=seat, text=text),
+                                   request_id, digest, kept, *rate)
+    return line
+
+
+async def test_the_chat_keeps_only_its_newest_lines(store):
+    match_id, _ = await new_match(Runner(store, registry()))
+    for n in range(5):
+        await add(store, match_id, 0, f"line {n}", kept=3)
+    lines = await store.chat(match_id, 0, 100)
+    assert [line.sequence for line in lines] == [3, 4, 5]
+    assert await store.chat_said(match_id) == 5
+    await add(store, match_id, 1, "the host lowered the cap", kept=1)  # trims at once
+    lines = await store.chat(match_id, 0, 100)
+    assert [line.text for line in lines] == ["the host lowered the cap"]
+    assert [f for f in await store.redis.hkeys(match_key(match_id))
+            if f.startswith(b"chat:") and f[5:].isdigit()] == [b"chat:6"]
+
+
+async def test_the_rate_limit_is_a_sliding_window_per_seat(store):
+    match_id, _ = await new_match(Runner(store, registry()))
+    rate = (2, 400)
+    await add(store, match_id, 0, "one", rate=rate)
+    await add(store, match_id, 0, "two", rate=rate)
+    with pytest.raises(RateLimited) as refused:
+        await add(store, match_id, 0, "three", rate=rate)
+    assert 0 < refused.value.retry_after_ms <= 400
+    await add(store, match_id, 1, "another seat", rate=rate)
+    await asyncio.sleep(refused.value.retry_after_ms / 1000 + 0.05)
+    assert (await add(store, match_id, 0, "three", rate=rate)).sequence == 4
+    lines = await store.chat(match_id, 0, 100)
+    assert [line.text for line in lines] == ["one", "two", "another seat", "three"]
+
+
+async def test_the_chat_lives_expires_and_goes_with_its_match(store):
+    runner = Runner(store, registry())
+    match_id, _ = await new_match(runner)
+    await add(store, match_id, 0, "kept in the match's own hash")
+    record, _ = await store.load(match_id)
+    record.match.status = match_pb2.MATCH_STATUS_FINISHED
+    version = record.match.version
+    record.match.version += 1
+    await store.commit(record, records_pb2.StoredEntry(version=version + 1), version)
+    assert 0 < await store.redis.pttl(match_key(match_id)) <= 60_000  # retention
+    assert len(await store.chat(match_id, 0, 10)) == 1
+    await store.delete(match_id, "tictactoe")
+    with pytest.raises(NotFound):
+        await store.chat(match_id, 0, 10)
+
+
+async def test_a_chat_line_leaves_the_compare_and_set_alone(store):
+    runner = Runner(store, registry())
+    match_id, _ = await new_match(runner)
+    record, _ = await store.load(match_id)
+    await add(store, match_id, 0, "while you think")
+    version = record.match.version
+    record.match.version += 1
+    await store.commit(record, records_pb2.StoredEntry(version=version + 1), version)
+    with pytest.raises(Stale):  # and a stale write is still refused
+        await store.commit(record, records_pb2.StoredEntry(version=version + 1), version)
+
+
+class SaysNonPlays(TicTacToe):
+    """Test-only rules: a seat on move who says "non" has its mark put in the first free
+    cell at once (a penalty: it loses the choice of its move)."""
+
+    def judge_chat(self, state, seat, text):
+        if seat != state.to_move or "non" not in text.lower().split():
+            return None
+        return tictactoe_pb2.Move(cell=list(state.cells).index(EMPTY))
+
+
+async def test_a_game_may_judge_a_line_into_a_move_committed_once(store):
+    runner = Runner(store, {"tictactoe": SaysNonPlays()})
+    chat = Chat(runner, ChatLimits())
+    match_id, tokens = await new_match(runner)
+    before, _ = await store.load(match_id)
+    said = await chat.send(match_id, tokens[0], "Non", "r-1")
+    assert said.judged_version == before.match.version + 1
+    after, _ = await store.load(match_id)
+    assert after.state.tictactoe.cells[0] == tictactoe_pb2.MARK_X
+    assert after.state.tictactoe.to_move == 1
+    log = await store.entries(match_id, before.match.version)
+    assert [(e.seat, e.move_kind) for e in log] == [(0, "place")]
+    again = await chat.send(match_id, tokens[0], "Non", "r-1")  # a resent line: judged once
+    assert again.judged_version == said.judged_version and again.line == said.line
+    assert (await store.load(match_id))[0].match.version == after.match.version
+    # the judged move moved the version: a move made against the one before is stale
+    with pytest.raises(Stale):
+        await runner.submit(match_id, tokens[1], before.match.version, "",
+                            games_pb2.GameMove(tictactoe=tictactoe_pb2.Move(cell=4)))
+    assert (await chat.send(match_id, tokens[0], "non", "")).judged_version == 0  # not on move
+    assert (await chat.send(match_id, tokens[1], "bonjour", "")).judged_version == 0
+    lines = await store.chat(match_id, 0, 10)
+    assert [line.text for line in lines] == ["Non", "non", "bonjour"]
+
