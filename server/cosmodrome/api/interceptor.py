@@ -68,9 +68,11 @@ def add_service(server: grpc.aio.Server, service: ServiceDescriptor, servicer) -
         else:
             handlers[method.name] = grpc.unary_unary_rpc_method_handler(
                 _unary(rpc, parse, behaviour), None, respond)
+    # Generic handlers only: grpc.aio keeps a pending request per registered method and
+    # waits on all of them (asyncio.wait) for every call it accepts, about 12 microseconds
+    # more per call with this contract's 18 methods than with the one generic request.
     server.add_generic_rpc_handlers(
         (grpc.method_handlers_generic_handler(service.full_name, handlers),))
-    server.add_registered_method_handlers(service.full_name, handlers)
 
 
 def _parse(parse, raw: bytes):
