@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import time
+from collections.abc import Callable
 from contextvars import ContextVar
 
 import grpc
@@ -153,16 +154,23 @@ class AccessLog:
 
     Rendered one at a time, amid request handling, an access line cost about 60
     microseconds of a move's CPU (bench A/B against the log level off); rendered together,
-    a fraction of that. Each line keeps the time its call ended.
+    a fraction of that. Each line keeps the time its call ended. serve.py turns it off
+    below the info level, and for JSON logs gives it `emit`, which renders a line as
+    structlog's JSON renderer would, without its processor chain (8 microseconds a line
+    instead of 36).
     """
 
     FLUSH_S = 0.05
 
     def __init__(self) -> None:
         self.pending: list[tuple] = []
+        self.enabled = True
+        self.emit: Callable[[dict], None] | None = None
         atexit.register(self.flush)
 
     def add(self, rpc: str, outcome: str, start: float, fields: dict) -> None:
+        if not self.enabled:
+            return
         latency_ms = round((time.perf_counter() - start) * 1000, 3)
         if not self.pending:
             asyncio.get_running_loop().call_later(self.FLUSH_S, self.flush)
@@ -171,8 +179,12 @@ class AccessLog:
     def flush(self) -> None:
         pending, self.pending = self.pending, []
         for at, rpc, outcome, latency_ms, fields in pending:
-            log.info("rpc", timestamp=at, rpc=rpc, status=outcome, latency_ms=latency_ms,
-                     **{k: _clipped(v) for k, v in fields.items()})
+            line = {"timestamp": at, "rpc": rpc, "status": outcome, "latency_ms": latency_ms,
+                    **{k: _clipped(v) for k, v in fields.items()}}
+            if self.emit is None:
+                log.info("rpc", **line)
+            else:
+                self.emit(line)
 
 
 def _clipped(value):
