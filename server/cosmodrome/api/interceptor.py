@@ -65,7 +65,7 @@ def add_service(server: grpc.aio.Server, service: ServiceDescriptor, servicer) -
         behaviour = getattr(servicer, method.name)
         if method.server_streaming:
             handlers[method.name] = grpc.unary_stream_rpc_method_handler(
-                _stream(rpc, parse, behaviour), None, respond)
+                _stream(rpc, parse, behaviour), None, _serialized(respond))
         else:
             handlers[method.name] = grpc.unary_unary_rpc_method_handler(
                 _unary(rpc, parse, behaviour), None, respond)
@@ -74,6 +74,14 @@ def add_service(server: grpc.aio.Server, service: ServiceDescriptor, servicer) -
     # more per call with this contract's 18 methods than with the one generic request.
     server.add_generic_rpc_handlers(
         (grpc.method_handlers_generic_handler(service.full_name, handlers),))
+
+
+def _serialized(serialize):
+    """A stream's serializer: messages, or bytes a handler serialized once for several
+    streams (a watch update shown to every stream of one viewer)."""
+    def serialized(message) -> bytes:
+        return message if isinstance(message, bytes) else serialize(message)
+    return serialized
 
 
 def _parse(parse, raw: bytes):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
 import structlog
@@ -64,10 +64,13 @@ class WatchHub:
         self.notices = store.subscriber(self._noticed, self._resumed)
 
     def watch(self, match_id: str, after_version: int,
-              known: records_pb2.StoredMatch | None = None) -> Watch:
+              known: records_pb2.StoredMatch | None = None,
+              before_waiting: Callable[[], Awaitable[None]] | None = None) -> Watch:
         """A new stream's place among the watchers (ResourceExhausted past the limit).
         Iterate it for the batches after `after_version`; close it when done. `known`: a
-        record of the match the caller holds (spares a read if the catch-up ends there)."""
+        record of the match the caller holds (spares a read if the catch-up ends there).
+        `before_waiting` runs once, the first time the watch has nothing to hand out and
+        waits (unless cleared before: `watch.before_waiting = None`)."""
         limits = self.limits
         tail = self._tails.get(match_id)
         if tail is None:
@@ -75,7 +78,7 @@ class WatchHub:
         elif limits.per_match and len(tail.watches) >= limits.per_match:
             raise ResourceExhausted(f"this match already has {limits.per_match} watch "
                                     "streams on this server, the most it allows")
-        return Watch(self, tail, after_version, known)
+        return Watch(self, tail, after_version, known, before_waiting)
 
     def _noticed(self, match_id: str, payload: bytes) -> None:
         tail = self._tails.get(match_id)
@@ -108,9 +111,11 @@ class Watch:
     """One watch stream: its position, and the batches waiting for it."""
 
     def __init__(self, hub: WatchHub, tail: _Tail, after_version: int,
-                 known: records_pb2.StoredMatch | None) -> None:
+                 known: records_pb2.StoredMatch | None,
+                 before_waiting: Callable[[], Awaitable[None]] | None = None) -> None:
         self.hub = hub
         self.known = known
+        self.before_waiting = before_waiting
         self.tail = tail
         self.last = after_version  # the newest version handed out
         self.queue: asyncio.Queue = asyncio.Queue()
@@ -139,6 +144,9 @@ class Watch:
         async for batch in self._catch_up():
             yield batch
         while not self.hub._closing:
+            if self.before_waiting is not None and self.queue.empty():
+                before_waiting, self.before_waiting = self.before_waiting, None
+                await before_waiting()
             item = await self.queue.get()
             if item is CLOSED:
                 return
