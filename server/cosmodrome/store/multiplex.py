@@ -55,7 +55,6 @@ class _Connection(asyncio.Protocol):
         self.sent = 0  # commands written so far
         self.replicated = 0  # of those, how many a replica is known to hold (WAIT)
         self.waiting_replicas: asyncio.Task | None = None
-        self.outgoing: list[bytes] = []  # commands of this loop turn, not yet written
 
     def connection_made(self, transport) -> None:
         self.transport = transport
@@ -91,22 +90,9 @@ class _Connection(asyncio.Protocol):
             self.watching = False
 
     def push(self, command: bytes) -> None:
-        """Send without waiting for a reply (SUBSCRIBE: its answers come as pushes).
-
-        Written with every other command of this turn of the event loop, in one write: a
-        write to a socket is a system call (about 0.1 ms on a loaded 2-core machine, more
-        than a tic-tac-toe move's rules), and the requests one turn resumes (several moves,
-        a create and its index) share it. Order is kept."""
-        if self.lost:
-            return
-        if not self.outgoing:
-            asyncio.get_running_loop().call_soon(self._flush)
-        self.outgoing.append(command)
-
-    def _flush(self) -> None:
-        outgoing, self.outgoing = self.outgoing, []
+        """Send without waiting for a reply (SUBSCRIBE: its answers come as pushes)."""
         if not self.lost:
-            self.transport.write(b"".join(outgoing))
+            self.transport.write(command)
 
     def data_received(self, data: bytes) -> None:
         self.reader.feed(data)
