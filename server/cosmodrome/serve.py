@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import atexit
+import json
 import logging
 import os
 import signal
@@ -228,14 +229,22 @@ def configure_logging(fmt: str, level: str) -> None:
     writer = LineWriter(sys.stdout)
     renderer = (structlog.processors.JSONRenderer() if fmt == "json"
                 else structlog.dev.ConsoleRenderer())
+    threshold = logging.getLevelNamesMapping()[level.upper()]
     structlog.configure(
         processors=[structlog.processors.add_log_level,
                     timestamp,
                     structlog.processors.format_exc_info, renderer],
-        wrapper_class=structlog.make_filtering_bound_logger(
-            logging.getLevelNamesMapping()[level.upper()]),
+        wrapper_class=structlog.make_filtering_bound_logger(threshold),
         logger_factory=lambda *_: writer,
         cache_logger_on_first_use=True)
+    access_log.enabled = threshold <= logging.INFO
+    if fmt == "json":  # access lines, the bulk of the log, rendered the same way but directly
+        def emit(line: dict) -> None:
+            line["event"], line["level"] = "rpc", "info"
+            writer.msg(json.dumps(timestamp(None, None, line), default=repr))
+        access_log.emit = emit
+    else:
+        access_log.emit = None
 
 
 async def serve(config: Config, ready: asyncio.Event | None = None) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import time
+from collections.abc import Callable
 from contextvars import ContextVar
 
 import grpc
@@ -64,13 +65,23 @@ def add_service(server: grpc.aio.Server, service: ServiceDescriptor, servicer) -
         behaviour = getattr(servicer, method.name)
         if method.server_streaming:
             handlers[method.name] = grpc.unary_stream_rpc_method_handler(
-                _stream(rpc, parse, behaviour), None, respond)
+                _stream(rpc, parse, behaviour), None, _serialized(respond))
         else:
             handlers[method.name] = grpc.unary_unary_rpc_method_handler(
                 _unary(rpc, parse, behaviour), None, respond)
+    # Generic handlers only: grpc.aio keeps a pending request per registered method and
+    # waits on all of them (asyncio.wait) for every call it accepts, about 12 microseconds
+    # more per call with this contract's 18 methods than with the one generic request.
     server.add_generic_rpc_handlers(
         (grpc.method_handlers_generic_handler(service.full_name, handlers),))
-    server.add_registered_method_handlers(service.full_name, handlers)
+
+
+def _serialized(serialize):
+    """A stream's serializer: messages, or bytes a handler serialized once for several
+    streams (a watch update shown to every stream of one viewer)."""
+    def serialized(message) -> bytes:
+        return message if isinstance(message, bytes) else serialize(message)
+    return serialized
 
 
 def _parse(parse, raw: bytes):
@@ -151,16 +162,23 @@ class AccessLog:
 
     Rendered one at a time, amid request handling, an access line cost about 60
     microseconds of a move's CPU (bench A/B against the log level off); rendered together,
-    a fraction of that. Each line keeps the time its call ended.
+    a fraction of that. Each line keeps the time its call ended. serve.py turns it off
+    below the info level, and for JSON logs gives it `emit`, which renders a line as
+    structlog's JSON renderer would, without its processor chain (8 microseconds a line
+    instead of 36).
     """
 
     FLUSH_S = 0.05
 
     def __init__(self) -> None:
         self.pending: list[tuple] = []
+        self.enabled = True
+        self.emit: Callable[[dict], None] | None = None
         atexit.register(self.flush)
 
     def add(self, rpc: str, outcome: str, start: float, fields: dict) -> None:
+        if not self.enabled:
+            return
         latency_ms = round((time.perf_counter() - start) * 1000, 3)
         if not self.pending:
             asyncio.get_running_loop().call_later(self.FLUSH_S, self.flush)
@@ -169,8 +187,12 @@ class AccessLog:
     def flush(self) -> None:
         pending, self.pending = self.pending, []
         for at, rpc, outcome, latency_ms, fields in pending:
-            log.info("rpc", timestamp=at, rpc=rpc, status=outcome, latency_ms=latency_ms,
-                     **{k: _clipped(v) for k, v in fields.items()})
+            line = {"timestamp": at, "rpc": rpc, "status": outcome, "latency_ms": latency_ms,
+                    **{k: _clipped(v) for k, v in fields.items()}}
+            if self.emit is None:
+                log.info("rpc", **line)
+            else:
+                self.emit(line)
 
 
 def _clipped(value):

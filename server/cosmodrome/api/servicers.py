@@ -171,13 +171,15 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         game = self.runner.game_of(record)
         if finished(record) and request.from_version >= record.match.version:
             return  # a finished match has nothing more to say
-        # headers now, not with the first update: an HTTP client (SSE) sees at once that
-        # its watch is open, however quiet the match
-        await context.send_initial_metadata(())
+        # Headers with the first update, or on their own as soon as the watch has to wait
+        # for one: an HTTP client (SSE) sees at once that its watch is open, however quiet
+        # the match, and a busy stream spares a write per watch.
         chat_after = request.chat_from_sequence if request.with_chat else None
-        watch = self.hub.watch(request.match_id, request.from_version, record, chat_after)
+        watch = self.hub.watch(request.match_id, request.from_version, record, chat_after,
+                               before_waiting=lambda: context.send_initial_metadata(()))
         try:
             async for item in watch:
+                watch.before_waiting = None  # written below: the headers go with it
                 if isinstance(item, records_pb2.StoredChat):
                     await context.write(play_pb2.MatchUpdate(chat=redact.chat_line(item)))
                     continue
@@ -187,10 +189,11 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
                 if snapshot is not None and snapshot.version != entries[-1].version:
                     snapshot = None  # newer than these entries: no view with them
                 for entry in entries:
-                    update = play_pb2.MatchUpdate(entry=redact.log_entry(entry, viewer))
                     if snapshot is not None and entry is entries[-1]:
-                        update.view.CopyFrom(snapshot.view(game, viewer))
-                    await context.write(update)
+                        await context.write(snapshot.update(game, entry, viewer))
+                    else:
+                        await context.write(play_pb2.MatchUpdate(
+                            entry=redact.log_entry(entry, viewer)))
                 if snapshot is not None and finished(snapshot.record):
                     return  # the end of the match ends the stream
         except asyncio.CancelledError:

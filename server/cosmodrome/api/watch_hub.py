@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
 import structlog
@@ -70,12 +70,14 @@ class WatchHub:
         self.notices = store.subscriber(self._noticed, self._resumed)
 
     def watch(self, match_id: str, after_version: int,
-              known: records_pb2.StoredMatch | None = None, chat_after: int | None = None
-              ) -> Watch:
+              known: records_pb2.StoredMatch | None = None, chat_after: int | None = None,
+              before_waiting: Callable[[], Awaitable[None]] | None = None) -> Watch:
         """A new stream's place among the watchers (ResourceExhausted past the limit).
         Iterate it for the batches after `after_version`; close it when done. `known`: a
         record of the match the caller holds (spares a read if the catch-up ends there).
-        `chat_after`: also the chat lines after this sequence (None: no chat)."""
+        `chat_after`: also the chat lines after this sequence (None: no chat).
+        `before_waiting` runs once, the first time the watch has nothing to hand out and
+        waits (unless cleared before: `watch.before_waiting = None`)."""
         limits = self.limits
         tail = self._tails.get(match_id)
         if tail is None:
@@ -83,7 +85,7 @@ class WatchHub:
         elif limits.per_match and len(tail.watches) >= limits.per_match:
             raise ResourceExhausted(f"this match already has {limits.per_match} watch "
                                     "streams on this server, the most it allows")
-        return Watch(self, tail, after_version, known, chat_after)
+        return Watch(self, tail, after_version, known, chat_after, before_waiting)
 
     def _noticed(self, match_id: str, payload: bytes) -> None:
         tail = self._tails.get(match_id)
@@ -116,10 +118,12 @@ class Watch:
     """One watch stream: its position, and the batches waiting for it."""
 
     def __init__(self, hub: WatchHub, tail: _Tail, after_version: int,
-                 known: records_pb2.StoredMatch | None, chat_after: int | None = None) -> None:
+                 known: records_pb2.StoredMatch | None, chat_after: int | None = None,
+                 before_waiting: Callable[[], Awaitable[None]] | None = None) -> None:
         self.hub = hub
         self.chat_last = chat_after  # the newest chat line handed out (None: no chat)
         self.known = known
+        self.before_waiting = before_waiting
         self.tail = tail
         self.last = after_version  # the newest version handed out
         self.queue: asyncio.Queue = asyncio.Queue()
@@ -151,6 +155,9 @@ class Watch:
         async for batch in self._catch_up():
             yield batch
         while not self.hub._closing:
+            if self.before_waiting is not None and self.queue.empty():
+                before_waiting, self.before_waiting = self.before_waiting, None
+                await before_waiting()
             item = await self.queue.get()
             if item is CLOSED:
                 return

@@ -78,15 +78,17 @@ def match_view(game: Game, record: records_pb2.StoredMatch, viewer: int | None,
 
 
 class Snapshot:
-    """A match record at one version, each viewer's view of it rendered once however many
-    streams of that viewer (every spectator is one viewer) show it."""
+    """A match record at one version, each viewer's view of it rendered once, and its
+    watch update serialized once, however many streams of that viewer (every spectator is
+    one viewer) show it."""
 
-    __slots__ = ("record", "_decisions", "_views")
+    __slots__ = ("record", "_decisions", "_views", "_updates")
 
     def __init__(self, record: records_pb2.StoredMatch) -> None:
         self.record = record
         self._decisions: list[Decision] | None = None
         self._views: dict[int | None, match_pb2.MatchView] = {}
+        self._updates: dict[int | None, bytes] = {}
 
     @property
     def version(self) -> int:
@@ -100,3 +102,13 @@ class Snapshot:
             view = self._views[viewer] = match_view(game, self.record, viewer,
                                                     decisions=self._decisions)
         return view
+
+    def update(self, game: Game, entry: records_pb2.StoredEntry, viewer: int | None) -> bytes:
+        """The serialized MatchUpdate of `entry` (this snapshot's version) with `viewer`'s
+        view, as a watch stream writes it."""
+        update = self._updates.get(viewer)
+        if update is None:
+            update = self._updates[viewer] = play_pb2.MatchUpdate(
+                entry=log_entry(entry, viewer), view=self.view(game, viewer)
+            ).SerializeToString()
+        return update
