@@ -114,6 +114,14 @@ class CosmicBot:
                 return o
         return self._done(options) or options[0]
 
+    def _window_wait(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        """A window held open to its minimum time: a bot cannot wait unasked, so it uses a
+        helpful power or sets a standing auto-pass (public; cleared at a later decision)."""
+        for o in self._of(options, "power"):
+            if o.power.power in self._helpful:
+                return o
+        return self._of(options, "auto_pass")[0]
+
     def _edict_response(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         me = view.viewer
         takes = self._of(options, "power")  # a free edict is worth disclosing the Vulch

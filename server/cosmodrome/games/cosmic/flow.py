@@ -87,7 +87,7 @@ def begin_encounter(st: pb.State, ctx: Ctx) -> None:
     if st.seats[off].black_hole > 0:
         st.step = pb.STEP_RETRIEVE
         return
-    open_window(st, pb.STEP_START_WINDOW)
+    open_window(st, ctx, pb.STEP_START_WINDOW)
 
 
 def _retrieve_asks(st: pb.State) -> list[Decision]:
@@ -102,7 +102,7 @@ def _retrieve(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         st.seats[seat].black_hole -= 1
         B.add_tok(st, move.planet.planet, seat, 1)
         ctx.say("takes a token back from the black hole", seat)
-    open_window(st, pb.STEP_START_WINDOW)
+    open_window(st, ctx, pb.STEP_START_WINDOW)
 
 
 def go_destiny(st: pb.State, ctx: Ctx) -> None:
@@ -271,7 +271,7 @@ def _join(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
 
 
 def open_pre_cards(st: pb.State, ctx: Ctx) -> None:
-    open_window(st, pb.STEP_PRE_CARDS)
+    open_window(st, ctx, pb.STEP_PRE_CARDS)
 
 
 # ====================================================================== cards and reveal
@@ -335,7 +335,7 @@ def _play_card(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
 def _cards_then(st: pb.State, ctx: Ctx) -> bool:
     e = st.enc
     if e.card_off >= 0 and e.card_def >= 0:
-        open_window(st, pb.STEP_PRE_REVEAL)
+        open_window(st, ctx, pb.STEP_PRE_REVEAL)
         return True
     # a main player with no encounter card at all (deck exhausted): compromise is not
     # possible either; the side without a card loses (provisional)
@@ -359,7 +359,7 @@ def reveal(st: pb.State, ctx: Ctx) -> None:
     for s in (e.offense, e.defense):
         for piece in pieces.held(st, s):
             piece.on_reveal(st, ctx, s)
-    open_window(st, pb.STEP_POST_REVEAL)
+    open_window(st, ctx, pb.STEP_POST_REVEAL)
 
 
 # ====================================================================== resolution
@@ -650,12 +650,17 @@ def no_deal(st: pb.State, ctx: Ctx, automatic: bool) -> None:
 
 
 def on_timeout(st: pb.State, now: int, events: list[Event]) -> None:
-    if st.finished or not deal_open(st):
-        return
-    if not st.deal.deadline_ms or now < st.deal.deadline_ms:
+    """A deadline passed: the deal's minute (no deal), or a window's minimum time (it closes
+    if everyone has answered)."""
+    if st.finished:
         return
     ctx = Ctx(st, events, now)
-    no_deal(st, ctx, automatic=True)
+    if deal_open(st) and st.deal.deadline_ms and now >= st.deal.deadline_ms:
+        no_deal(st, ctx, automatic=True)
+    elif st.tasks or window_seat(st) is not None or not _window_min_reached(st, ctx):
+        return
+    else:
+        ctx.emit(pb.Event(window_closed=pb.WindowClosed(step=st.step)))
     settle(st, ctx)
     st.rng = ctx.rng.state
 
@@ -679,7 +684,7 @@ def open_cleanup(st: pb.State, ctx: Ctx) -> None:
     for piece in pieces.POWERS:
         piece.at_cleanup(st, ctx)
     ctx.emit(pb.Event(encounter_over=pb.EncounterOver(winner=e.winner, success=e.success)))
-    open_window(st, pb.STEP_CLEANUP)
+    open_window(st, ctx, pb.STEP_CLEANUP)
 
 
 def go_next(st: pb.State, ctx: Ctx) -> None:
@@ -815,11 +820,16 @@ def _choose_powers(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
 
 # ====================================================================== windows
 
-def open_window(st: pb.State, window: int) -> None:
-    """A window opens: its seats are visited in the seed's order of simultaneous uses."""
+def open_window(st: pb.State, ctx: Ctx, window: int) -> None:
+    """A window opens: its seats are visited in the seed's order of simultaneous uses. With a
+    minimum window time (`Options.min_window_ms`), its deadline is written now: it closes
+    once every seat has answered and not before, so its closing time tells nothing of hands."""
     st.step = window
-    del st.enc.window_seats[:]
-    st.enc.window_seats.extend(B.power_order(st))
+    e = st.enc
+    del e.window_seats[:]
+    e.window_seats.extend(B.power_order(st))
+    minimum = st.options.min_window_ms
+    e.window_deadline_ms = ctx.now + minimum if minimum > 0 else 0
 
 
 def window_seat(st: pb.State) -> int | None:
@@ -839,11 +849,28 @@ def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
 
 
 def _window_asks(st: pb.State) -> list[Decision]:
+    deadline = st.enc.window_deadline_ms
     seat = window_seat(st)
-    if seat is None:
+    if seat is not None:
+        return [Decision(seat, "window", "Use a power or play an edict, or pass",
+                         window_actions(st, seat) + [DONE, AUTO_PASS_ON], deadline)]
+    if not deadline:
         return []
-    return [Decision(seat, "window", "Use a power or play an edict, or pass",
-                     window_actions(st, seat) + [DONE, AUTO_PASS_ON])]
+    # everyone has answered before the minimum: the window stays open until its deadline;
+    # every seat that answered may still act in it (the same question whatever he holds)
+    return [Decision(s, "window_wait", "The window is open until its minimum time: use a "
+                     "power or play an edict, or wait", [*window_actions(st, s), AUTO_PASS_ON],
+                     deadline)
+            for s in B.power_order(st) if not st.seats[s].eliminated and not st.seats[s].auto_pass]
+
+
+def _window_min_reached(st: pb.State, ctx: Ctx) -> bool:
+    """The minimum window time is over (its deadline is then cleared): True if it was set."""
+    e = st.enc
+    if st.step in WINDOW_STEPS and 0 < e.window_deadline_ms <= ctx.now:
+        e.window_deadline_ms = 0
+        return True
+    return False
 
 
 def _window(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
@@ -1025,6 +1052,7 @@ def settle(st: pb.State, ctx: Ctx) -> None:
             return
         if deal_open(st) and not st.deal.deadline_ms and st.deal_timeout_ms:
             st.deal.deadline_ms = ctx.now + st.deal_timeout_ms  # the minute starts now
+        _window_min_reached(st, ctx)
         step = STEPS[st.step]
         if step.asks(st):
             return

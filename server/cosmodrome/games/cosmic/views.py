@@ -56,6 +56,7 @@ def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:
     out.revealed, out.success, out.winner, out.auto_win = \
         e.revealed, e.success, e.winner, e.auto_win
     out.swapped = e.swapped
+    out.window_deadline_ms = e.window_deadline_ms
     out.pending_seat = e.pending_seat
     if e.pending_seat >= 0:  # announced in public; its argument may name a card
         out.pending_power, out.pending_target = e.pending_power, e.pending_target
