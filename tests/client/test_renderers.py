@@ -185,7 +185,7 @@ async def test_cosmic_screen_shows_my_hand_and_only_the_size_of_the_others(serve
         hand = f"hand {sv.hand_size} card{'' if sv.hand_size == 1 else 's'}"
         powers = ", ".join(cosmic_text.power(p, ctx) for p in sv.powers) or "secret"
         assert re.search(rf"^    power: {re.escape(powers)}[^;]*; {hand}(;|$)", screen, re.M), s
-        home = " ".join(str(gv.tokens[p * 4 + s] or "-") for p in range(s * 5, s * 5 + 5))
+        home = " ".join(str(gv.planets[p].count[s] or "-") for p in range(s * 5, s * 5 + 5))
         assert re.search(rf"^    tokens: home {home}(;|$)", screen, re.M), s
     assert gv.seats[0].powers and "secret" not in screen.split("seat 1 bob")[0], \
         "my own power is always shown"

@@ -116,8 +116,9 @@ def planet(p: int) -> str:
 
 
 def _tokens(view: Message, p: int, seat: int) -> int:
-    i = p * view.players + seat
-    return view.tokens[i] if 0 <= i < len(view.tokens) else 0
+    if not 0 <= p < len(view.planets) or not 0 <= seat < len(view.planets[p].count):
+        return 0
+    return view.planets[p].count[seat]
 
 
 def _plural(n: int, word: str) -> str:

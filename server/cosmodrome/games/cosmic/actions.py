@@ -121,9 +121,9 @@ def eliminate(st: pb.State, ctx: Ctx, seat: int) -> None:
             discard_edict(st, ctx, seat, c)
     gone = se.black_hole + se.limbo
     se.black_hole = se.limbo = 0
-    for p in range(st.players * B.PLANETS_PER_SYSTEM):
-        gone += B.tok(st, p, seat)
-        st.tokens[p * st.players + seat] = 0
+    for planet in st.planets:
+        gone += planet.count[seat]
+        planet.count[seat] = 0
     e = st.enc
     for cone in (e.cone_off, e.cone_def):
         if len(cone) > seat:

@@ -30,7 +30,7 @@ class CosmicBot:
     # -- helpers
     @staticmethod
     def _tok(view: pb.View, planet: int, seat: int) -> int:
-        return view.tokens[planet * view.players + seat]
+        return view.planets[planet].count[seat]
 
     @staticmethod
     def _of(options: list[pb.Move], field: str) -> list[pb.Move]:

@@ -104,7 +104,7 @@ class Cosmic(Game):
         st.deal_timeout_ms = (options.deal_timeout_ms if options.HasField("deal_timeout_ms")
                               else DEFAULT_DEAL_TIMEOUT_MS)
         st.turn_limit = options.turn_limit or DEFAULT_TURN_LIMIT
-        st.tokens.extend([0] * (players * B.PLANETS_PER_SYSTEM * players))
+        st.planets.extend(B.empty_planets(players))
         for s in range(players):
             for p in B.planets_of(s):
                 B.add_tok(st, p, s, B.TOKENS_PER_PLANET)

@@ -18,7 +18,7 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 def view_for(st: pb.State, viewer: int | None) -> pb.View:
     seated = viewer is not None and 0 <= viewer < st.players
     me = viewer if seated else -1
-    v = pb.View(viewer=me, players=st.players, step=st.step, tokens=st.tokens,
+    v = pb.View(viewer=me, players=st.players, step=st.step, planets=st.planets,
                 deck_size=len(st.deck), discard=st.discard, turn=st.turn,
                 winners=st.winners, finished=st.finished, first_player=st.first_player,
                 cup=st.cup)
