@@ -304,7 +304,7 @@ def test_zap_sauvage_suspends_every_other_players_main_power() -> None:
     from cosmodrome.games.cosmic.flow import Ctx
     suspend(st, Ctx(st, [], 0), THIRD, [s for s in range(st.players) if s != THIRD], MAIN,
             "every other player")
-    assert sorted(z // 64 for z in st.enc.zapped) == [OFF, DEF]
+    assert sorted(z.seat for z in st.enc.zapped) == [OFF, DEF]
 
 
 def test_offence_may_play_its_edicts_before_drawing_a_new_hand() -> None:

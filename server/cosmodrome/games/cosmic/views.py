@@ -61,9 +61,8 @@ def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:
     if e.pending_seat >= 0:  # announced in public; its argument may name a card
         out.pending_power, out.pending_target = e.pending_power, e.pending_target
     for z in e.zapped:
-        seat, power = divmod(z, 64)
-        if _known_power(st, me, seat, power):
-            out.zapped_powers.add(seat=seat, power=power)
+        if _known_power(st, me, z.seat, z.power):
+            out.zapped_powers.add(seat=z.seat, power=z.power)
     known = _known_cards(st, me)
     _played(e.card_off, "card_off" in known, out.card_off)
     _played(e.card_def, "card_def" in known, out.card_def)

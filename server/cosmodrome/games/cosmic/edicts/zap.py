@@ -31,8 +31,8 @@ def suspend(st: pb.State, ctx, seat: int, seats: list[int], which: int, who: str
         held = list(st.seats[t].powers)
         chosen = held if which == ALL else held[:1] if which == MAIN else held[1:]
         for pid in chosen:
-            if t * 64 + pid not in e.zapped:
-                e.zapped.append(t * 64 + pid)
+            if not pieces.zapped(st, t, pid):
+                e.zapped.add(seat=t, power=pid)
     ctx.say(f"zaps the power of {who} for this encounter", seat)
     target = seats[0] if len(seats) == 1 else -1
     actions.open_response(st, RESPONSE_POWERS_STOPPED, seat, planet=target, min=before)
