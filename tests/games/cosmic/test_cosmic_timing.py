@@ -276,7 +276,8 @@ def test_a_power_use_is_put_to_every_other_seat_whether_or_not_it_holds_a_zap() 
         play(st, seat, DONE)
     assert not GAME.view(st, 0).knowledge  # seat 3 has not answered yet
     play(st, 3, DONE)
-    assert [k.why for k in GAME.view(st, 0).knowledge] == ["esprit"]
+    assert [(k.why, k.power) for k in GAME.view(st, 0).knowledge] == [
+        (pb.REASON_POWER, POWER_ID["esprit"])]
 
 
 def test_a_standing_auto_pass_skips_the_seat_in_windows_and_responses() -> None:

@@ -30,10 +30,48 @@ EDICTS = {"zap": "Zap Cosmique", "zap_sauvage": "Zap Sauvage", "unzap": "Un-Zap"
           "anneaux": "Anneaux de Moebius", "spheres": "Sphères de Moebius",
           "champ": "Champ de Force", "controle": "Contrôle Émotionnel",
           "gaz": "Gaz Stellaire", "peste": "La Peste"}
-QUESTIONS = {1: "do you hold a compromise?", 2: "do you hold an edict?",
-             3: "do you hold an attack of 10 or more?", 4: "do you hold an attack of 15 or more?",
-             5: "do you hold an attack of 20 or more?",
-             6: "will you play a compromise in this encounter?"}
+QUESTIONS = {pb.QUESTION_HOLDS_COMPROMISE: "do you hold a compromise?",
+             pb.QUESTION_HOLDS_EDICT: "do you hold an edict?",
+             pb.QUESTION_HOLDS_ATTACK_10: "do you hold an attack of 10 or more?",
+             pb.QUESTION_HOLDS_ATTACK_15: "do you hold an attack of 15 or more?",
+             pb.QUESTION_HOLDS_ATTACK_20: "do you hold an attack of 20 or more?",
+             pb.QUESTION_WILL_PLAY_COMPROMISE: "will you play a compromise in this encounter?"}
+REASONS = {pb.REASON_NEW_HAND: "new hand", pb.REASON_REWARD: "reward", pb.REASON_DEAL: "deal",
+           pb.REASON_CONSOLATION: "consolation", pb.REASON_KEPT_AT_NEW_HAND: "kept at a new hand"}
+GAME_ENDS = {pb.GAME_END_FIVE_FOREIGN_BASES: "five foreign bases",
+             pb.GAME_END_LAST_PLAYER_STANDING: "last player standing",
+             pb.GAME_END_TURN_LIMIT: "turn limit: a draw"}
+# Notes (NoteKind), worded with their fields: {who} the seat, {target}, {count}, {tokens},
+# {side}, {question}, {answer}, {reason}.
+NOTES = {
+    pb.NOTE_KIND_TURN_ENDS_NO_ENCOUNTER_CARD: "no encounter card left: the turn ends",
+    pb.NOTE_KIND_TOKEN_RETRIEVED: "takes a token back from the black hole",
+    pb.NOTE_KIND_DESTINY_DRAWN_AGAIN: "own colour with nothing to attack at home: draw again",
+    pb.NOTE_KIND_JOINS: "joins the {side}",
+    pb.NOTE_KIND_DECLINES: "declines to ally",
+    pb.NOTE_KIND_CARD_FACE_DOWN: "plays an encounter card face down",
+    pb.NOTE_KIND_NO_CARD_LOSES: "has no encounter card at all and loses the encounter",
+    pb.NOTE_KIND_AUTO_WIN: "no defending tokens: the offence wins automatically",
+    pb.NOTE_KIND_DEAL_STARTS: "both played a compromise: deal",
+    pb.NOTE_KIND_DEAL_PROPOSED: "proposes a deal",
+    pb.NOTE_KIND_DEAL_ABANDONED: "walks away from the deal",
+    pb.NOTE_KIND_DEAL_MADE: "deal made",
+    pb.NOTE_KIND_NO_DEAL: "no deal: each loses three tokens",
+    pb.NOTE_KIND_NEW_POWER: "draws a new power",
+    pb.NOTE_KIND_ELIMINATED: "eliminated: too many tokens removed from the game",
+    pb.NOTE_KIND_NEW_HAND: "draws a new hand",
+    pb.NOTE_KIND_CARDS_TAKEN: "takes {count} card(s) from {target} ({reason})",
+    pb.NOTE_KIND_REWARD_TAKEN: "reward: {count} card(s), {tokens} token(s) from the black hole",
+    pb.NOTE_KIND_ENCOUNTER_REPLAYED: "time travel: the encounter is played again",
+    pb.NOTE_KIND_CARDS_SWAPPED: "the face-down cards are swapped",
+    pb.NOTE_KIND_QUESTION_ASKED: "asks {target}: {question}",
+    pb.NOTE_KIND_QUESTION_ANSWERED: "answers {answer} to: {question}",
+    pb.NOTE_KIND_HANDS_EXCHANGED: "hands exchanged with {target}",
+    pb.NOTE_KIND_CARD_PICKED: "the Laser picks the card of {target}",
+    pb.NOTE_KIND_NO_CONSOLATION: "Gaz Stellaire: no consolation",
+    pb.NOTE_KIND_POWERS_ZAPPED: "zaps the power of {target} for this encounter",
+    pb.NOTE_KIND_ZAP_UNDONE: "un-zap: the zap has no effect",
+}
 STEPS = {
     pb.STEP_RETRIEVE: "the offence may take a token back from the black hole",
     pb.STEP_DESTINY: "the offence chooses the system to attack",
@@ -178,7 +216,8 @@ def board(view: Message, ctx: Context) -> list[str]:
         hand = sorted(view.my_hand, key=lambda c: _card_order(c, ctx))
         lines.append(f"Your hand: {card_list(hand, ctx)}")
     for k in view.knowledge:
-        lines.append(f"You know {ctx.whose(k.target)} cards ({k.why}): {card_list(k.cards, ctx)}")
+        why = _reason(k, ctx)
+        lines.append(f"You know {ctx.whose(k.target)} cards ({why}): {card_list(k.cards, ctx)}")
     warped = [f"{ctx.who(s)} {sv.black_hole}" for s, sv in enumerate(view.seats)
               if sv.black_hole]
     lines.append(f"Black hole (the warp): {', '.join(warped) or 'empty'}")
@@ -465,9 +504,29 @@ def _subject(seat: int, ctx: Context) -> str:
     return ctx.name(seat) + (" (you)" if seat == ctx.viewer and seat >= 0 else "")
 
 
+def _reason(r: Message, ctx: Context) -> str:
+    """A Reason (of CardsSeen or Knowledge) as a short key: "deal", "esprit", "peste"."""
+    if r.why == pb.REASON_POWER:
+        powers = _powers(ctx)
+        return powers[r.power].name if 0 <= r.power < len(powers) else f"power #{r.power}"
+    if r.why == pb.REASON_EDICT:
+        return r.edict
+    return REASONS.get(r.why, "")
+
+
+def _note(n: Message, ctx: Context) -> str:
+    """A typed note (NoteKind) worded from its fields."""
+    target = ctx.who(n.target) if n.HasField("target") else "every other player"
+    return NOTES.get(n.kind, "(a note)").format(
+        target=target, count=n.count, tokens=n.tokens, answer="yes" if n.yes else "no",
+        side="offence" if n.side == pb.SIDE_OFFENCE else "defence",
+        question=QUESTIONS.get(n.question, "?"),
+        reason=REASONS.get(n.reason, "?"))
+
+
 def _cards_seen(c: Message, ctx: Context) -> str:
     """Cards a seat now sees (CardsSeen): drawn, given, taken or shown, by `why`."""
-    cards, who, why = card_list(c.cards, ctx), ctx.who(c.seat), c.why
+    cards, who, why = card_list(c.cards, ctx), ctx.who(c.seat), _reason(c, ctx)
     other = ctx.who(c.from_seat) if c.from_seat >= 0 else "the deck"
     hand = f"{ctx.whose(c.from_seat)} hand" if c.from_seat >= 0 else "the deck"
     if why == "new hand":
@@ -486,7 +545,7 @@ def _cards_seen(c: Message, ctx: Context) -> str:
         return f"the Laser of {other} picked {ctx.whose(c.seat)} card: {cards}"
     if why == "oracle":
         return f"{other} turned {cards} face up for the Oracle ({who})"
-    if why in ("esprit", "plague"):
+    if why in ("esprit", "peste"):
         power = "Mind" if why == "esprit" else "La Peste"
         return f"{who} saw {hand}: {cards} ({power})"
     if c.from_seat == c.seat:
@@ -500,8 +559,8 @@ def event(e: Message, ctx: Context) -> str | None:
     if kind == "note":
         n = e.note
         if n.seat < 0:
-            return n.text or "(a note)"
-        return f"{_subject(n.seat, ctx)}: {n.text}"
+            return _note(n, ctx)
+        return f"{_subject(n.seat, ctx)}: {_note(n, ctx)}"
     if kind == "cards_seen":
         return _cards_seen(e.cards_seen, ctx)
     if kind == "revealed":
@@ -510,8 +569,7 @@ def event(e: Message, ctx: Context) -> str | None:
                 f"defence {_shown(r.card_def, ctx)} (total {r.total_def})")
     if kind == "power_used":
         u = e.power_used
-        text = u.text.split(": ", 1)[-1] if ": " in u.text else u.text
-        return f"{ctx.who(u.seat)} used {power(u.power, ctx)}" + (f": {text}" if text else "")
+        return f"{ctx.who(u.seat)} used {power(u.power, ctx)}"
     if kind == "tokens_moved":
         t = e.tokens_moved
         return (f"{_subject(t.seat, ctx)}: {_plural(t.count, 'token')} from "
@@ -523,11 +581,14 @@ def event(e: Message, ctx: Context) -> str | None:
     if kind == "game_over":
         g = e.game_over
         won = ", ".join(ctx.who(w) for w in g.winners) or "nobody"
-        return f"game over: won by {won}" + (f" ({g.why})" if g.why else "")
+        why = GAME_ENDS.get(g.why)
+        return f"game over: won by {won}" + (f" ({why})" if why else "")
     if kind == "edict_played":
         p = e.edict_played
         target = f" on {ctx.who(p.target)}" if p.target >= 0 else ""
         return f"{ctx.who(p.seat)} played {card(p.card, ctx)}{target}"
+    if kind == "window_closed":
+        return f"the window closes ({STEPS.get(e.window_closed.step, 'a window')})"
     if kind == "destiny":
         c = e.destiny.colour
         return f"destiny: {colour(c)} ({ctx.whose(c)} system)"

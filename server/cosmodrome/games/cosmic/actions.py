@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import pieces
-from cosmodrome.games.cosmic.ctx import Ctx
+from cosmodrome.games.cosmic.ctx import Ctx, reason
 from cosmodrome.games.cosmic.hooks import (
     RESPONSE_CONSOLATION,
     RESPONSE_EDICT_DISCARDED,
@@ -80,7 +80,7 @@ def lose_plainly(st: pb.State, ctx: Ctx, seat: int, n: int, by: int,
     if pieces.removed_by(st, by, seat):
         for piece in pieces.held(st, by):
             if piece.removes_lost_tokens(st, by, seat):
-                pieces.use(st, ctx, by, piece.name, f"{n} tokens removed from the game")
+                pieces.use(st, ctx, by, piece.name)
                 break
         st.seats[seat].removed += n
         ctx.emit(pb.Event(tokens_moved=pb.TokensMoved(
@@ -138,7 +138,7 @@ def eliminate(st: pb.State, ctx: Ctx, seat: int) -> None:
         order = [s for s in e.answer_order if s != seat]
         del e.answer_order[:]
         e.answer_order.extend(order)
-    ctx.say("eliminated: too many tokens removed from the game", seat)
+    ctx.note(pb.NOTE_KIND_ELIMINATED, seat)
 
 
 # ====================================================================== cards
@@ -189,7 +189,7 @@ def draw_new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int) -> None:
             break
         se.hand.append(c)
         drawn.append(c)
-    ctx.say("draws a new hand", seat)
+    ctx.note(pb.NOTE_KIND_NEW_HAND, seat)
     ctx.show(seat, -1, drawn, "new hand")
     if drawn and not B.has_encounter_card(st, seat) and rounds < NEW_HAND_ROUNDS:
         new_hand(st, ctx, seat, rounds + 1)
@@ -226,7 +226,8 @@ def take_from_hand(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int, why: 
         hand.remove(c)
         st.seats[taker].hand.append(c)
         taken.append(c)
-    ctx.say(f"takes {len(taken)} card(s) as {why}", taker)
+    ctx.note(pb.NOTE_KIND_CARDS_TAKEN, taker, count=len(taken), target=giver,
+             reason=reason(why)["why"])
     if taken:
         ctx.show(taker, giver, taken, why, frozenset({taker, giver}))
 
@@ -249,10 +250,10 @@ def open_response(st: pb.State, response: int, seat: int, **fields) -> bool:
     return True
 
 
-def announce(st: pb.State, ctx: Ctx, seat: int, name: str, text: str,
+def announce(st: pb.State, ctx: Ctx, seat: int, name: str,
              use: pb.UsePower | None = None) -> None:
     """A power use is announced: others may answer it (with an edict); else it is carried out."""
-    pieces.use(st, ctx, seat, name, text)
+    pieces.use(st, ctx, seat, name)
     e = st.enc
     u = use or pb.UsePower(power=pieces.POWER_ID[name], target=-1)
     e.pending_seat, e.pending_power, e.pending_target, e.pending_arg = \

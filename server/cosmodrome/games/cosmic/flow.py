@@ -81,7 +81,7 @@ def begin_encounter(st: pb.State, ctx: Ctx) -> None:
     # st.tasks is kept: the flow only moves on with an empty queue, except for the questions a
     # new hand drawn as the turn starts has just queued, which must still be asked
     if number > 1 and not B.has_encounter_card(st, off) and not st.enc.new_hand_due:
-        ctx.say("no encounter card left: the turn ends", off)
+        ctx.note(pb.NOTE_KIND_TURN_ENDS_NO_ENCOUNTER_CARD, off)
         end_turn(st, ctx)
         return
     if st.seats[off].black_hole > 0:
@@ -101,7 +101,7 @@ def _retrieve(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     if move.WhichOneof("kind") == "planet":
         st.seats[seat].black_hole -= 1
         B.add_tok(st, move.planet.planet, seat, 1)
-        ctx.say("takes a token back from the black hole", seat)
+        ctx.note(pb.NOTE_KIND_TOKEN_RETRIEVED, seat)
     open_window(st, ctx, pb.STEP_START_WINDOW)
 
 
@@ -154,7 +154,7 @@ def draw_destiny(st: pb.State, ctx: Ctx) -> int:
         ctx.emit(pb.Event(destiny=pb.DestinyDrawn(colour=colour)))
         if colour != off or aim_targets(st, off):
             return colour
-        ctx.say("own colour with nothing to attack at home: draw again", off)
+        ctx.note(pb.NOTE_KIND_DESTINY_DRAWN_AGAIN, off)
 
 
 def aim_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
@@ -264,10 +264,10 @@ def _join(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     side = move.join.side
     if side != pb.SIDE_NEITHER:
         offence = side == pb.SIDE_OFFENCE
-        ctx.say("joins the " + ("offence" if offence else "defence"), seat)
+        ctx.note(pb.NOTE_KIND_JOINS, seat, side=side)
         launch(st, ctx, seat, pb.DEST_CONE_OFF if offence else pb.DEST_CONE_DEF)
     else:
-        ctx.say("declines to ally", seat)
+        ctx.note(pb.NOTE_KIND_DECLINES, seat)
 
 
 def open_pre_cards(st: pb.State, ctx: Ctx) -> None:
@@ -327,7 +327,7 @@ def _play_card(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     card = move.card.card
     st.seats[seat].hand.remove(card)
     set_card(st, seat, card)
-    ctx.say("plays an encounter card face down", seat)
+    ctx.note(pb.NOTE_KIND_CARD_FACE_DOWN, seat)
     for piece in pieces.POWERS:
         piece.after_card_played(st, ctx, seat, card)
 
@@ -342,7 +342,7 @@ def _cards_then(st: pb.State, ctx: Ctx) -> bool:
     for s in (e.offense, e.defense):
         if _card_of(st, s) < 0 and not card_options(st, s) and (
                 pieces.chooser_of(st, s) < 0 or not B.has_encounter_card(st, s)):
-            ctx.say("has no encounter card at all and loses the encounter", s)
+            ctx.note(pb.NOTE_KIND_NO_CARD_LOSES, s)
             # play nothing: a compromise worth 0 (loses to an attack, deals vs compromise)
             if s == e.offense:
                 e.compromise_off, e.card_off = True, -2
@@ -393,7 +393,7 @@ def resolve(st: pb.State, ctx: Ctx) -> None:
     off, de = e.offense, e.defense
     if e.auto_win:
         e.winner = pb.OUTCOME_OFFENCE_WINS
-        ctx.say("no defending tokens: the offence wins automatically", off)
+        ctx.note(pb.NOTE_KIND_AUTO_WIN, off)
         offence_wins(st, ctx)
         return
     comp_off, comp_def = counts_compromise(st, off), counts_compromise(st, de)
@@ -481,7 +481,7 @@ def start_deal(st: pb.State, ctx: Ctx) -> None:
             if cone[s]:
                 actions.place_from_limbo(st, s, cone[s])
                 cone[s] = 0
-    ctx.say("both played a compromise: deal")
+    ctx.note(pb.NOTE_KIND_DEAL_STARTS)
 
 
 def _clear_terms(t: pb.DealTerms) -> None:
@@ -567,11 +567,11 @@ def _deal(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         d.offer.CopyFrom(d.draft_off if seat == st.enc.offense else d.draft_def)
         d.offer_by = seat
         d.edits += 1
-        ctx.say("proposes a deal", seat)
+        ctx.note(pb.NOTE_KIND_DEAL_PROPOSED, seat)
     elif which == "deal_accept":
         accept_deal(st, ctx)
     else:
-        ctx.say("walks away from the deal", seat)
+        ctx.note(pb.NOTE_KIND_DEAL_ABANDONED, seat)
         no_deal(st, ctx, automatic=False)
 
 
@@ -607,7 +607,7 @@ def accept_deal(st: pb.State, ctx: Ctx) -> None:
     e, t = st.enc, st.deal.offer
     off, de = e.offense, e.defense
     e.success = True
-    ctx.say("deal made")
+    ctx.note(pb.NOTE_KIND_DEAL_MADE)
     moves: list[tuple[int, int, list[int]]] = []
     for giver, taker, named, rand in ((off, de, list(t.off_cards), t.off_random),
                                       (de, off, list(t.def_cards), t.def_random)):
@@ -642,7 +642,7 @@ def no_deal(st: pb.State, ctx: Ctx, automatic: bool) -> None:
     (`automatic`: the minute ran out, the largest bases give them)."""
     e = st.enc
     e.winner = pb.OUTCOME_NO_DEAL
-    ctx.say("no deal: each loses three tokens")
+    ctx.note(pb.NOTE_KIND_NO_DEAL)
     off, de = e.offense, e.defense
     for s, other in ((off, de), (de, off)):
         n = min(3, B.tokens_on_bases(st, s))
@@ -720,7 +720,7 @@ def _next(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     if not (e.success and e.number < 2):  # beyond the rule book: a piece allowed it
         for piece in pieces.held(st, seat):
             if piece.another_encounter(st, seat):
-                pieces.use(st, ctx, seat, piece.name, "goes on with another encounter")
+                pieces.use(st, ctx, seat, piece.name)
                 break
     begin_encounter(st, ctx)
 
@@ -729,10 +729,10 @@ def end_turn(st: pb.State, ctx: Ctx) -> None:
     st.turn += 1
     living = B.alive(st)
     if len(living) == 1:
-        finish(st, ctx, living, "last player standing")
+        finish(st, ctx, living, pb.GAME_END_LAST_PLAYER_STANDING)
         return
     if st.turn >= st.turn_limit:
-        finish(st, ctx, [], "turn limit")
+        finish(st, ctx, [], pb.GAME_END_TURN_LIMIT)
         return
     nxt = B.clockwise_from(st, st.enc.offense)[0]
     if st.options.power_rotation and st.power_pool and nxt == st.first_player:
@@ -743,7 +743,7 @@ def end_turn(st: pb.State, ctx: Ctx) -> None:
     _start_turn(st, ctx, nxt)
 
 
-def finish(st: pb.State, ctx: Ctx, winners: list[int], why: str) -> None:
+def finish(st: pb.State, ctx: Ctx, winners: list[int], why: int) -> None:
     st.finished = True
     st.step = pb.STEP_OVER
     del st.winners[:]
@@ -756,10 +756,10 @@ def check_victory(st: pb.State, ctx: Ctx) -> bool:
     living = B.alive(st)
     winners = [s for s in living if B.foreign_bases(st, s) >= 5]
     if winners:
-        finish(st, ctx, winners, "five foreign bases")
+        finish(st, ctx, winners, pb.GAME_END_FIVE_FOREIGN_BASES)
         return True
     if len(living) == 1:
-        finish(st, ctx, living, "last player standing")
+        finish(st, ctx, living, pb.GAME_END_LAST_PLAYER_STANDING)
         return True
     return False
 
@@ -798,7 +798,7 @@ def rotate_power(st: pb.State, ctx: Ctx, seat: int) -> None:
     st.power_pool.append(old)
     se.powers[0] = new
     se.disclosed[0] = False
-    ctx.say("draws a new power", seat)
+    ctx.note(pb.NOTE_KIND_NEW_POWER, seat)
 
 
 def _choose_powers_asks(st: pb.State) -> list[Decision]:
@@ -881,7 +881,7 @@ def _window(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         actions.play_edict(st, ctx, seat, move.edict)
     else:
         name = pieces.POWERS[move.power.power].name
-        actions.announce(st, ctx, seat, name, "announced", move.power)
+        actions.announce(st, ctx, seat, name, move.power)
 
 
 def _then(after: Callable[[pb.State, Ctx], None]) -> Callable[[pb.State, Ctx], bool]:

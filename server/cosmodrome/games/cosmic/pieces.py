@@ -99,7 +99,7 @@ def in_play(st: pb.State) -> Iterator[tuple[int, Piece]]:
             yield s, piece
 
 
-def use(st: pb.State, ctx: Ctx, seat: int, name: str, text: str) -> None:
+def use(st: pb.State, ctx: Ctx, seat: int, name: str) -> None:
     """Record a use; the power is disclosed at its first use (the copier's, when copied)."""
     pid = POWER_ID[name]
     se = st.seats[seat]
@@ -110,7 +110,7 @@ def use(st: pb.State, ctx: Ctx, seat: int, name: str, text: str) -> None:
     if not listed(st.enc.used, seat, pid):
         st.enc.used.add(seat=seat, power=pid)
         ctx.events.append(Event(pb.Event(power_used=pb.PowerUsed(
-            seat=seat, power=pid, text=f"{name}: {text}"))))
+            seat=seat, power=pid))))
 
 
 def used(st: pb.State, seat: int, name: str) -> bool:

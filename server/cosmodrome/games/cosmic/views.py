@@ -35,7 +35,8 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
         v.my_powers.extend(st.seats[me].powers or st.seats[me].drawn_powers)
         for k in st.knowledge:
             if k.viewer == me:
-                v.knowledge.add(viewer=k.viewer, target=k.target, cards=k.cards, why=k.why)
+                v.knowledge.add(viewer=k.viewer, target=k.target, cards=k.cards, why=k.why,
+                                 power=k.power, edict=k.edict)
     _encounter(st, me, v.enc)
     for t in st.tasks:
         _task(st, me, t, v.tasks.add())

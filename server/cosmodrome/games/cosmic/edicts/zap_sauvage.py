@@ -28,10 +28,10 @@ class WildZap(Edict):
         return out
 
     def play(self, st, ctx, seat, move):
-        suspend(st, ctx, seat, _others(st, seat), move.arg, "every other player")
+        suspend(st, ctx, seat, _others(st, seat), move.arg)
 
     def answer(self, st, ctx, seat, t, card):
-        suspend(st, ctx, seat, _others(st, seat), MAIN, "every other player")
+        suspend(st, ctx, seat, _others(st, seat), MAIN)
         answer_power_use(st, t)
 
 

@@ -21,7 +21,7 @@ class Sorcerer(Piece):
         e = st.enc
         e.card_off, e.card_def = e.card_def, e.card_off
         e.swapped = not e.swapped
-        ctx.say("the face-down cards are swapped", seat)
+        ctx.note(pb.NOTE_KIND_CARDS_SWAPPED, seat)
 
 
 POWER = Sorcerer()
