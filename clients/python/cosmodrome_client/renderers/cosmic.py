@@ -325,9 +325,9 @@ def terms(t: Message, view: Message, ctx: Context) -> str:
     """Deal terms in words, from the offence's and the defence's sides."""
     off, de = _subject(view.enc.offense, ctx), _subject(seen(view.enc, "defense"), ctx)
     out = []
-    if t.off_base >= 0:
+    if t.HasField("off_base"):
         out.append(f"{de} settles on {planet(t.off_base)}")
-    if t.def_base >= 0:
+    if t.HasField("def_base"):
         out.append(f"{off} settles on {planet(t.def_base)}")
     if t.off_cards:
         out.append(f"{off} gives {card_list(t.off_cards, ctx)}")

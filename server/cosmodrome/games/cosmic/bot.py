@@ -150,16 +150,17 @@ class CosmicBot:
         accept = self._of(options, "deal_accept")
         if accept:
             t = d.offer
-            gets_base = (t.def_base >= 0) if me == view.enc.offense else (t.off_base >= 0)
+            gets_base = t.HasField("def_base" if me == view.enc.offense else "off_base")
             if gets_base or t.off_cards or t.def_cards:
                 return accept[0]
         draft = d.my_draft
         edits = {o.deal_edit.what: o for o in self._of(options, "deal_edit")}
-        mine = draft.off_base if me == view.enc.offense else draft.def_base
-        theirs = draft.def_base if me == view.enc.offense else draft.off_base
-        if theirs < 0 and pb.DEAL_TERM_ASK_BASE in edits:
+        offence = me == view.enc.offense
+        mine = draft.HasField("off_base" if offence else "def_base")
+        theirs = draft.HasField("def_base" if offence else "off_base")
+        if not theirs and pb.DEAL_TERM_ASK_BASE in edits:
             return edits[pb.DEAL_TERM_ASK_BASE]
-        if mine < 0 and pb.DEAL_TERM_OFFER_BASE in edits:
+        if not mine and pb.DEAL_TERM_OFFER_BASE in edits:
             return edits[pb.DEAL_TERM_OFFER_BASE]
         propose = self._of(options, "deal_propose")
         if propose:

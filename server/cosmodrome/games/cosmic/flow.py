@@ -474,8 +474,7 @@ def start_deal(st: pb.State, ctx: Ctx) -> None:
     st.step = pb.STEP_DEAL
     st.deal.Clear()
     for t in (st.deal.draft_off, st.deal.draft_def, st.deal.offer):
-        _clear_terms(t)
-    st.deal.offer_by = -1
+        t.SetInParent()  # present, empty
     for s in range(st.players):
         for cone in (e.cone_off, e.cone_def):
             if cone[s]:
@@ -484,14 +483,18 @@ def start_deal(st: pb.State, ctx: Ctx) -> None:
     ctx.note(pb.NOTE_KIND_DEAL_STARTS)
 
 
-def _clear_terms(t: pb.DealTerms) -> None:
-    t.Clear()
-    t.off_base = t.def_base = -1
+def _base(t: pb.DealTerms, field: str) -> int:
+    """A base of the terms (`off_base`, `def_base`); -1 if none."""
+    return getattr(t, field) if t.HasField(field) else -1
+
+
+def _offer_by(d: pb.Deal) -> int:
+    return d.offer_by if d.HasField("offer_by") else -1
 
 
 def _terms_empty(t: pb.DealTerms) -> bool:
-    return (t.off_base < 0 and t.def_base < 0 and not t.off_cards and not t.def_cards
-            and not t.off_random and not t.def_random and not t.frees)
+    return (not t.HasField("off_base") and not t.HasField("def_base") and not t.off_cards
+            and not t.def_cards and not t.off_random and not t.def_random and not t.frees)
 
 
 def deal_open(st: pb.State) -> bool:
@@ -505,8 +508,8 @@ def deal_options(st: pb.State, seat: int) -> list[pb.Move]:
     draft = d.draft_off if is_off else d.draft_def
     out: list[pb.Move] = []
     if d.edits < DEAL_EDIT_CAP:
-        my_base = draft.off_base if is_off else draft.def_base
-        their_base = draft.def_base if is_off else draft.off_base
+        my_base = _base(draft, "off_base" if is_off else "def_base")
+        their_base = _base(draft, "def_base" if is_off else "off_base")
         for p in B.bases(st, seat):
             if p != my_base and B.tok(st, p, opp) == 0:
                 out.append(_mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_OFFER_BASE, planet=p)))
@@ -524,9 +527,9 @@ def deal_options(st: pb.State, seat: int) -> list[pb.Move]:
             out.append(_mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_CLEAR)))
         for piece in pieces.held(st, seat):
             out += piece.deal_edits(st, seat, draft)
-    if not _terms_empty(draft) and not (d.offer_by == seat and d.offer == draft):
+    if not _terms_empty(draft) and not (_offer_by(d) == seat and d.offer == draft):
         out.append(_mv(deal_propose=pb.Done()))
-    if d.offer_by == opp and _terms_valid(st, d.offer):
+    if _offer_by(d) == opp and _terms_valid(st, d.offer):
         out.append(_mv(deal_accept=pb.Done()))
     out.append(_mv(deal_abandon=pb.Done()))
     return out
@@ -546,9 +549,9 @@ def _terms_valid(st: pb.State, t: pb.DealTerms) -> bool:
     off, de = e.offense, e.defense
     if _terms_empty(t):
         return False  # "vous n'avez pas le droit de ne rien échanger contre rien"
-    if t.off_base >= 0 and B.tok(st, t.off_base, off) == 0:
+    if t.HasField("off_base") and B.tok(st, t.off_base, off) == 0:
         return False
-    if t.def_base >= 0 and B.tok(st, t.def_base, de) == 0:
+    if t.HasField("def_base") and B.tok(st, t.def_base, de) == 0:
         return False
     if any(c not in st.seats[off].hand for c in t.off_cards):
         return False
@@ -598,7 +601,7 @@ def deal_edit(st: pb.State, seat: int, ed: pb.DealEdit) -> None:
         else:
             draft.off_random += 1
     elif ed.what == pb.DEAL_TERM_CLEAR:
-        _clear_terms(draft)
+        draft.Clear()
     elif ed.what == pb.DEAL_TERM_FREE_TOKEN:
         draft.frees += 1
 
@@ -628,10 +631,10 @@ def accept_deal(st: pb.State, ctx: Ctx) -> None:
         for piece in pieces.held(st, s):
             piece.on_deal_made(st, ctx, s, t)
     # a new base: the taker settles it with tokens from his bases (1 to 4, provisional)
-    if t.off_base >= 0 and B.tokens_on_bases(st, de):
+    if t.HasField("off_base") and B.tokens_on_bases(st, de):
         st.tasks.add(kind=pb.TASK_TAKE, seat=de, count=min(4, B.tokens_on_bases(st, de)),
                      min=1, dest=pb.DEST_PLANET, planet=t.off_base)
-    if t.def_base >= 0 and B.tokens_on_bases(st, off):
+    if t.HasField("def_base") and B.tokens_on_bases(st, off):
         st.tasks.add(kind=pb.TASK_TAKE, seat=off, count=min(4, B.tokens_on_bases(st, off)),
                      min=1, dest=pb.DEST_PLANET, planet=t.def_base)
     e.winner = pb.OUTCOME_DEAL_MADE  # resolution tasks, then cleanup

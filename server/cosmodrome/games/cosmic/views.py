@@ -111,7 +111,7 @@ def _deal(st: pb.State, me: int, out: pb.DealView) -> None:
     e, d = st.enc, st.deal
     main = me >= 0 and me in (e.offense, e.defense)
     out.deadline_ms, out.edits = d.deadline_ms, d.edits
-    if d.offer_by >= 0:
+    if d.HasField("offer_by"):
         out.offer_by = d.offer_by
     if main:
         _terms(d.draft_off if me == e.offense else d.draft_def, out.my_draft, cards=True)
@@ -119,7 +119,9 @@ def _deal(st: pb.State, me: int, out: pb.DealView) -> None:
 
 
 def _terms(t: pb.DealTerms, out: pb.DealTerms, cards: bool) -> None:
-    out.off_base, out.def_base = t.off_base, t.def_base
+    for field in ("off_base", "def_base"):
+        if t.HasField(field):
+            setattr(out, field, getattr(t, field))
     out.off_random, out.def_random, out.frees = t.off_random, t.def_random, t.frees
     if cards:
         out.off_cards.extend(t.off_cards)
