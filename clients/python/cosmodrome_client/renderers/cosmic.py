@@ -536,8 +536,8 @@ def _note(n: Message, ctx: Context) -> str:
 def _cards_seen(c: Message, ctx: Context) -> str:
     """Cards a seat now sees (CardsSeen): drawn, given, taken or shown, by `why`."""
     cards, who, why = card_list(c.cards, ctx), ctx.who(c.seat), _reason(c, ctx)
-    other = ctx.who(c.from_seat) if c.from_seat >= 0 else "the deck"
-    hand = f"{ctx.whose(c.from_seat)} hand" if c.from_seat >= 0 else "the deck"
+    other = ctx.who(c.from_seat) if c.HasField("from_seat") else "the deck"
+    hand = f"{ctx.whose(c.from_seat)} hand" if c.HasField("from_seat") else "the deck"
     if why == "new hand":
         return f"{who} drew a new hand: {cards}"
     if why == "reward":
@@ -557,9 +557,9 @@ def _cards_seen(c: Message, ctx: Context) -> str:
     if why in ("esprit", "peste"):
         power = "Mind" if why == "esprit" else "La Peste"
         return f"{who} saw {hand}: {cards} ({power})"
-    if c.from_seat == c.seat:
+    if seen(c, "from_seat") == c.seat:
         return f"{who} showed {cards}" + (f" ({why})" if why else "")
-    return f"{who} saw {cards}" + (f" from {other}" if c.from_seat >= 0 else "") + \
+    return f"{who} saw {cards}" + (f" from {other}" if c.HasField("from_seat") else "") + \
         (f" ({why})" if why else "")
 
 
@@ -567,15 +567,16 @@ def event(e: Message, ctx: Context) -> str | None:
     kind = e.WhichOneof("kind")
     if kind == "note":
         n = e.note
-        if n.seat < 0:
+        if not n.HasField("seat"):
             return _note(n, ctx)
         return f"{_subject(n.seat, ctx)}: {_note(n, ctx)}"
     if kind == "cards_seen":
         return _cards_seen(e.cards_seen, ctx)
     if kind == "revealed":
         r = e.revealed
-        return (f"cards revealed: offence {_shown(r.card_off, ctx)} (total {r.total_off}) vs "
-                f"defence {_shown(r.card_def, ctx)} (total {r.total_def})")
+        return (f"cards revealed: offence {_shown(seen(r, 'card_off'), ctx)} "
+                f"(total {r.total_off}) vs "
+                f"defence {_shown(seen(r, 'card_def'), ctx)} (total {r.total_def})")
     if kind == "power_used":
         u = e.power_used
         return f"{ctx.who(u.seat)} used {power(u.power, ctx)}"
@@ -594,7 +595,7 @@ def event(e: Message, ctx: Context) -> str | None:
         return f"game over: won by {won}" + (f" ({why})" if why else "")
     if kind == "edict_played":
         p = e.edict_played
-        target = f" on {ctx.who(p.target)}" if p.target >= 0 else ""
+        target = f" on {ctx.who(p.target)}" if p.HasField("target") else ""
         return f"{ctx.who(p.seat)} played {card(p.card, ctx)}{target}"
     if kind == "window_closed":
         return f"the window closes ({STEPS.get(e.window_closed.step, 'a window')})"

@@ -355,7 +355,7 @@ def _cards_then(st: pb.State, ctx: Ctx) -> bool:
 def reveal(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     e.revealed = True
-    ctx.emit(pb.Event(revealed=pb.Revealed(card_off=e.card_off, card_def=e.card_def)))
+    ctx.reveal(e.card_off, e.card_def)
     for s in (e.offense, e.defense):
         for piece in pieces.held(st, s):
             piece.on_reveal(st, ctx, s)
@@ -407,8 +407,7 @@ def resolve(st: pb.State, ctx: Ctx) -> None:
         e.winner = pb.OUTCOME_OFFENCE_WINS
     else:
         t_off, t_def = side_total(st, ctx, off), side_total(st, ctx, de)
-        ctx.emit(pb.Event(revealed=pb.Revealed(card_off=e.card_off, card_def=e.card_def,
-                                               total_off=t_off, total_def=t_def)))
+        ctx.reveal(e.card_off, e.card_def, total_off=t_off, total_def=t_def)
         e.winner = (pb.OUTCOME_OFFENCE_WINS if t_off > t_def
                     else pb.OUTCOME_DEFENCE_WINS)  # "en cas d'égalité, c'est le joueur défensif"
     if e.winner == pb.OUTCOME_OFFENCE_WINS:
