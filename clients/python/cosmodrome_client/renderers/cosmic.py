@@ -427,6 +427,8 @@ def move(m: Message, ctx: Context) -> str | None:
                 "amoeba": f"add a token from {p}"}.get(k, f"planet {p}")
     if kind == "aim":
         a = m.aim
+        if not a.HasField("defense"):
+            return f"aim at {planet(a.planet)}, an empty planet (automatic win)"
         return f"aim at {planet(a.planet)}, defended by {ctx.who(a.defense)}"
     if kind == "invite":
         return f"invite {ctx.who(m.invite.seat)}"
@@ -490,9 +492,10 @@ def move(m: Message, ctx: Context) -> str | None:
         s = m.system.seat
         return "attack your own system" if s == ctx.viewer else \
             f"attack the {colour(s)} system ({ctx.whose(s)})"
+    if kind == "new_power":
+        return "draw a new power"
     if kind == "keep_power":
-        p = m.keep_power.power
-        return "draw a new power" if p < 0 else f"discard {power(p, ctx)} (keep the other two)"
+        return f"discard {power(m.keep_power.power, ctx)} (keep the other two)"
     return None
 
 
