@@ -373,7 +373,7 @@ def _edict(ed: Message, ctx: Context) -> str:
     if name == "unzap":
         return f"{text}: cancel the zap"
     if name == "champ":
-        return f"{text}: " + ("send every ally home" if ed.target < 0
+        return f"{text}: " + ("send every ally home" if not ed.HasField("target")
                               else f"send {ctx.who(ed.target)}'s tokens home")
     if name == "controle":
         return f"{text}: both cards count as compromises"
@@ -383,7 +383,7 @@ def _edict(ed: Message, ctx: Context) -> str:
         return f"{text}: everyone's tokens come back from the black hole"
     if name == "spheres":
         return f"{text}: your tokens come back from the black hole"
-    return text + (f" on {ctx.who(ed.target)}" if ed.target >= 0 else "")
+    return text + (f" on {ctx.who(ed.target)}" if ed.HasField("target") else "")
 
 
 def _power(u: Message, ctx: Context) -> str:
@@ -406,7 +406,7 @@ def _power(u: Message, ctx: Context) -> str:
     }.get(name)
     if detail:
         return f"{text}: {detail}"
-    return text + (f" on {target}" if u.target >= 0 else "")
+    return text + (f" on {target}" if u.HasField("target") else "")
 
 
 DONE = {"retrieve": "take no token back", "invite": "stop inviting", "window": "pass",
