@@ -343,11 +343,17 @@ def cards_down(st: pb.State, off_card: int, def_card: int) -> None:
 
 
 def power_move(name: str, target: int = -1, arg: int = 0) -> pb.Move:
-    return pb.Move(power=pb.UsePower(power=POWER_ID[name], target=target, arg=arg))
+    """A power use, aimed at seat `target` (below 0: at no one)."""
+    use = pb.UsePower(power=POWER_ID[name], arg=arg)
+    if target >= 0:
+        use.target = target
+    return pb.Move(power=use)
 
 
-def texts(events) -> str:
-    return " | ".join(str(e.payload) for e in events)
+def notes(events, kind: int) -> list[pb.Note]:
+    """The typed notes of `kind` among `events`."""
+    return [e.payload.note for e in events
+            if e.payload.WhichOneof("kind") == "note" and e.payload.note.kind == kind]
 
 
 def pass_until(st: pb.State, step: int) -> None:

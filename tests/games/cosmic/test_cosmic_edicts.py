@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import actions
 from cosmodrome.games.cosmic.powers import POWER_ID
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
@@ -17,6 +18,7 @@ from tests.games.cosmic.cosmic_helpers import (
     kinds,
     mv,
     new_game,
+    notes,
     options,
     pass_questions,
     pass_until,
@@ -40,7 +42,8 @@ OFF, DEF, THIRD = 0, 1, 2
 
 
 def edict(card: int, target: int = -1, arg: int = 0) -> pb.Move:
-    return mv(edict=pb.PlayEdict(card=card, target=target, arg=arg))
+    """An edict played, naming seat `target` (below 0: no one)."""
+    return mv(edict=actions.edict_move(card, target, arg))
 
 
 def test_zap_cosmique_answers_a_power_use() -> None:
@@ -294,7 +297,7 @@ def test_zap_cosmique_with_several_powers_suspends_main_or_secondaries() -> None
     pass_windows(st)
     # Virus alone: 1 token x 6 = 6 < 12 + 2 (with the Macron it would be 4 x 6 = 24)
     assert st.seats[OFF].black_hole == 1
-    assert "zaps the power of seat 0" in str([e.payload for e in events])
+    assert [n.target for n in notes(events, pb.NOTE_KIND_POWERS_ZAPPED)] == [OFF]
 
 
 def test_zap_sauvage_suspends_every_other_players_main_power() -> None:
@@ -302,9 +305,8 @@ def test_zap_sauvage_suspends_every_other_players_main_power() -> None:
     give(st, THIRD, [WILD, A4])
     from cosmodrome.games.cosmic.edicts.zap import MAIN, suspend
     from cosmodrome.games.cosmic.flow import Ctx
-    suspend(st, Ctx(st, [], 0), THIRD, [s for s in range(st.players) if s != THIRD], MAIN,
-            "every other player")
-    assert sorted(z // 64 for z in st.enc.zapped) == [OFF, DEF]
+    suspend(st, Ctx(st, [], 0), THIRD, [s for s in range(st.players) if s != THIRD], MAIN)
+    assert sorted(z.seat for z in st.enc.zapped) == [OFF, DEF]
 
 
 def test_offence_may_play_its_edicts_before_drawing_a_new_hand() -> None:

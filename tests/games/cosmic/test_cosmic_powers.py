@@ -19,6 +19,7 @@ from tests.games.cosmic.cosmic_helpers import (
     known,
     mv,
     new_game,
+    notes,
     options,
     pass_until,
     pass_windows,
@@ -29,7 +30,6 @@ from tests.games.cosmic.cosmic_helpers import (
     power_move,
     set_tokens,
     take,
-    texts,
     token_total,
     use_power,
 )
@@ -52,7 +52,9 @@ def test_power_is_disclosed_at_first_use_only() -> None:
 def test_chercheur_gets_a_truthful_answer_about_the_hand() -> None:
     st = duel(["chercheur", "none", "none"], [A10, A4], [C1, A6])
     events = use_power(st, OFF, "chercheur", DEF, 1)  # holds a compromise?
-    assert "answers yes" in texts(events)
+    answered = notes(events, pb.NOTE_KIND_QUESTION_ANSWERED)
+    assert [(n.seat, n.question, n.yes) for n in answered] == [
+        (DEF, pb.QUESTION_HOLDS_COMPROMISE, True)]
     assert GAME.view(st, THIRD).seats[OFF].powers == [POWER_ID["chercheur"]]
 
 
@@ -442,10 +444,11 @@ def test_echangeur_swap_lets_each_know_the_others_new_hand_and_no_one_else() -> 
     former one): a knowledge record and a private CardsSeen for the two of them only."""
     st = duel(["echangeur", "none", "none"], [A4, A5], [A20, A12, C1])
     events = use_power(st, OFF, "echangeur", DEF)
-    known = {v: [(k.target, list(k.cards), k.why) for k in GAME.view(st, v).knowledge]
+    known = {v: [(k.target, list(k.cards), k.why, k.power) for k in GAME.view(st, v).knowledge]
              for v in (OFF, DEF, THIRD, None)}
-    assert known[OFF] == [(DEF, sorted([A4, A5]), "echangeur")]
-    assert known[DEF] == [(OFF, sorted([A20, A12, C1]), "echangeur")]
+    swap = (pb.REASON_POWER, POWER_ID["echangeur"])
+    assert known[OFF] == [(DEF, sorted([A4, A5]), *swap)]
+    assert known[DEF] == [(OFF, sorted([A20, A12, C1]), *swap)]
     assert known[THIRD] == [] and known[None] == []
     seen = [e for e in events if e.payload.WhichOneof("kind") == "cards_seen"]
     assert {(e.payload.cards_seen.seat, tuple(e.payload.cards_seen.cards), e.audience)

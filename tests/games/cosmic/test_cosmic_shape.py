@@ -58,7 +58,7 @@ _TEST_POWER = textwrap.dedent('''
 
         def side_total(self, st, ctx, seat, value, tokens):
             if ctx is not None:
-                pieces.use(st, ctx, seat, self.name, "adds 100")
+                pieces.use(st, ctx, seat, self.name)
             return value + tokens + 100
 
 

@@ -276,7 +276,8 @@ def test_a_power_use_is_put_to_every_other_seat_whether_or_not_it_holds_a_zap() 
         play(st, seat, DONE)
     assert not GAME.view(st, 0).knowledge  # seat 3 has not answered yet
     play(st, 3, DONE)
-    assert [k.why for k in GAME.view(st, 0).knowledge] == ["esprit"]
+    assert [(k.why, k.power) for k in GAME.view(st, 0).knowledge] == [
+        (pb.REASON_POWER, POWER_ID["esprit"])]
 
 
 def test_a_standing_auto_pass_skips_the_seat_in_windows_and_responses() -> None:
@@ -336,3 +337,54 @@ def test_defender_new_hand_always_waits_for_the_cards() -> None:
     assert st.step == pb.STEP_CARDS and kinds(st) == [(1, "new_hand")]
     play(st, 1, mv(answer=pb.Answer(yes=False)))
     assert len(st.seats[1].hand) == 7
+
+
+def _min_window_game(now: int) -> pb.State:
+    options = pb.Options(powers=["none"] * 4, first_player=0, no_edicts=True,
+                         min_window_ms=3000)
+    st = GAME.setup(options, 4, 1, now_ms=now)
+    assert st.step == pb.STEP_START_WINDOW
+    return st
+
+
+def test_a_window_everyone_passed_stays_open_until_its_minimum_time() -> None:
+    """`min_window_ms`: a window closes when every seat has answered and not before its
+    deadline, written when it opened; then the deadline move closes it."""
+    st = _min_window_game(now=1000)
+    for seat in (0, 1, 2, 3):
+        (d,) = GAME.decisions(st)
+        assert (d.seat, d.kind, d.deadline_ms) == (seat, "window", 4000)
+        GAME.apply(st, seat, DONE, now_ms=1500)
+    assert st.step == pb.STEP_START_WINDOW
+    waiting = GAME.decisions(st)
+    assert [(d.seat, d.kind, d.deadline_ms) for d in waiting] == [
+        (s, "window_wait", 4000) for s in (0, 1, 2, 3)]
+    assert all(DONE not in d.options for d in waiting)  # passed already: only act, or wait
+    assert GAME.view(st, None).enc.window_deadline_ms == 4000
+    assert GAME.timeout(st, 3999) == [] and st.step == pb.STEP_START_WINDOW
+    events = GAME.timeout(st, 4000)
+    assert [e.payload.WhichOneof("kind") for e in events][:1] == ["window_closed"]
+    assert st.step == pb.STEP_AIM and not st.enc.window_deadline_ms
+
+
+def test_a_window_answered_after_its_minimum_time_closes_at_the_last_answer() -> None:
+    st = _min_window_game(now=1000)
+    for seat in (0, 1, 2, 3):
+        GAME.apply(st, seat, DONE, now_ms=5000)
+    assert st.step == pb.STEP_AIM
+
+
+def test_a_window_stays_open_while_a_seat_still_owes_past_its_minimum_time() -> None:
+    """The minimum does not cut a seat short: the window still waits for every answer."""
+    st = _min_window_game(now=0)
+    GAME.apply(st, 0, DONE, now_ms=100)
+    assert GAME.timeout(st, 10_000) == []
+    assert [(d.seat, d.kind) for d in GAME.decisions(st)] == [(1, "window")]
+
+
+def test_min_window_ms_must_not_be_negative() -> None:
+    import pytest
+
+    from cosmodrome.core.engine import BadOptions
+    with pytest.raises(BadOptions, match="min_window_ms"):
+        GAME.setup(pb.Options(min_window_ms=-1), 4, 1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from cosmodrome.games.cosmic.powers import POWER_ID
 from tests.games.cosmic.cosmic_helpers import (
     FACE_DOWN,
     GAME,
@@ -92,8 +93,9 @@ def test_random_play_views_never_leak_other_hands_or_powers() -> None:
             events = GAME.apply(st, d.seat, r.choice(d.options))
             for e in events:
                 kind = e.payload.WhichOneof("kind")
-                if kind == "cards_seen" and e.payload.cards_seen.why not in (
-                        "oracle", "vulch shows its edicts"):
+                seen = e.payload.cards_seen
+                if kind == "cards_seen" and seen.why != pb.REASON_KEPT_AT_NEW_HAND and not (
+                        seen.why == pb.REASON_POWER and seen.power == POWER_ID["oracle"]):
                     # (shown to all by the rules: the Oracle's opponent's card, Vulch's edicts)
                     assert e.audience is not None, "cards seen are private"
                 if e.audience is None and kind == "power_used":
@@ -111,7 +113,7 @@ def test_random_play_views_never_leak_other_hands_or_powers() -> None:
 def test_spectator_sees_no_hand_and_no_undisclosed_power() -> None:
     st = GAME.setup(pb.Options(), 4, seed=9)
     v = GAME.view(st, None)
-    assert v.viewer == -1 and not v.my_hand and not v.my_powers
+    assert not v.HasField("viewer") and not v.my_hand and not v.my_powers
     assert all(not s.powers for s in v.seats)
     assert v.SerializeToString()
 
@@ -138,7 +140,7 @@ def test_esprit_knowledge_and_deal_drafts_are_private() -> None:
     use_power(st, 2, "esprit", 1)
     for viewer in (0, 1, None):
         assert not GAME.view(st, viewer).knowledge
-    assert GAME.view(st, 2).knowledge[0].why == "esprit"
+    assert GAME.view(st, 2).knowledge[0].power == POWER_ID["esprit"]
 
 
 def _power_words(pid: int) -> set[str]:

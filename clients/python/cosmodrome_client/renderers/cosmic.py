@@ -20,6 +20,12 @@ from google.protobuf.message import Message
 
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
+
+def seen(msg: Message, field: str) -> int:
+    """An optional seat or planet of the View (`viewer`, `enc.defense`, ...); -1 if unset."""
+    return getattr(msg, field) if msg.HasField(field) else -1
+
+
 if TYPE_CHECKING:
     from cosmodrome_client.renderers import Context
 
@@ -30,10 +36,48 @@ EDICTS = {"zap": "Zap Cosmique", "zap_sauvage": "Zap Sauvage", "unzap": "Un-Zap"
           "anneaux": "Anneaux de Moebius", "spheres": "Sphères de Moebius",
           "champ": "Champ de Force", "controle": "Contrôle Émotionnel",
           "gaz": "Gaz Stellaire", "peste": "La Peste"}
-QUESTIONS = {1: "do you hold a compromise?", 2: "do you hold an edict?",
-             3: "do you hold an attack of 10 or more?", 4: "do you hold an attack of 15 or more?",
-             5: "do you hold an attack of 20 or more?",
-             6: "will you play a compromise in this encounter?"}
+QUESTIONS = {pb.QUESTION_HOLDS_COMPROMISE: "do you hold a compromise?",
+             pb.QUESTION_HOLDS_EDICT: "do you hold an edict?",
+             pb.QUESTION_HOLDS_ATTACK_10: "do you hold an attack of 10 or more?",
+             pb.QUESTION_HOLDS_ATTACK_15: "do you hold an attack of 15 or more?",
+             pb.QUESTION_HOLDS_ATTACK_20: "do you hold an attack of 20 or more?",
+             pb.QUESTION_WILL_PLAY_COMPROMISE: "will you play a compromise in this encounter?"}
+REASONS = {pb.REASON_NEW_HAND: "new hand", pb.REASON_REWARD: "reward", pb.REASON_DEAL: "deal",
+           pb.REASON_CONSOLATION: "consolation", pb.REASON_KEPT_AT_NEW_HAND: "kept at a new hand"}
+GAME_ENDS = {pb.GAME_END_FIVE_FOREIGN_BASES: "five foreign bases",
+             pb.GAME_END_LAST_PLAYER_STANDING: "last player standing",
+             pb.GAME_END_TURN_LIMIT: "turn limit: a draw"}
+# Notes (NoteKind), worded with their fields: {who} the seat, {target}, {count}, {tokens},
+# {side}, {question}, {answer}, {reason}.
+NOTES = {
+    pb.NOTE_KIND_TURN_ENDS_NO_ENCOUNTER_CARD: "no encounter card left: the turn ends",
+    pb.NOTE_KIND_TOKEN_RETRIEVED: "takes a token back from the black hole",
+    pb.NOTE_KIND_DESTINY_DRAWN_AGAIN: "own colour with nothing to attack at home: draw again",
+    pb.NOTE_KIND_JOINS: "joins the {side}",
+    pb.NOTE_KIND_DECLINES: "declines to ally",
+    pb.NOTE_KIND_CARD_FACE_DOWN: "plays an encounter card face down",
+    pb.NOTE_KIND_NO_CARD_LOSES: "has no encounter card at all and loses the encounter",
+    pb.NOTE_KIND_AUTO_WIN: "no defending tokens: the offence wins automatically",
+    pb.NOTE_KIND_DEAL_STARTS: "both played a compromise: deal",
+    pb.NOTE_KIND_DEAL_PROPOSED: "proposes a deal",
+    pb.NOTE_KIND_DEAL_ABANDONED: "walks away from the deal",
+    pb.NOTE_KIND_DEAL_MADE: "deal made",
+    pb.NOTE_KIND_NO_DEAL: "no deal: each loses three tokens",
+    pb.NOTE_KIND_NEW_POWER: "draws a new power",
+    pb.NOTE_KIND_ELIMINATED: "eliminated: too many tokens removed from the game",
+    pb.NOTE_KIND_NEW_HAND: "draws a new hand",
+    pb.NOTE_KIND_CARDS_TAKEN: "takes {count} card(s) from {target} ({reason})",
+    pb.NOTE_KIND_REWARD_TAKEN: "reward: {count} card(s), {tokens} token(s) from the black hole",
+    pb.NOTE_KIND_ENCOUNTER_REPLAYED: "time travel: the encounter is played again",
+    pb.NOTE_KIND_CARDS_SWAPPED: "the face-down cards are swapped",
+    pb.NOTE_KIND_QUESTION_ASKED: "asks {target}: {question}",
+    pb.NOTE_KIND_QUESTION_ANSWERED: "answers {answer} to: {question}",
+    pb.NOTE_KIND_HANDS_EXCHANGED: "hands exchanged with {target}",
+    pb.NOTE_KIND_CARD_PICKED: "the Laser picks the card of {target}",
+    pb.NOTE_KIND_NO_CONSOLATION: "Gaz Stellaire: no consolation",
+    pb.NOTE_KIND_POWERS_ZAPPED: "zaps the power of {target} for this encounter",
+    pb.NOTE_KIND_ZAP_UNDONE: "un-zap: the zap has no effect",
+}
 STEPS = {
     pb.STEP_RETRIEVE: "the offence may take a token back from the black hole",
     pb.STEP_DESTINY: "the offence chooses the system to attack",
@@ -116,8 +160,9 @@ def planet(p: int) -> str:
 
 
 def _tokens(view: Message, p: int, seat: int) -> int:
-    i = p * view.players + seat
-    return view.tokens[i] if 0 <= i < len(view.tokens) else 0
+    if not 0 <= p < len(view.planets) or not 0 <= seat < len(view.planets[p].count):
+        return 0
+    return view.planets[p].count[seat]
 
 
 def _plural(n: int, word: str) -> str:
@@ -139,7 +184,7 @@ def _seat_tokens(view: Message, seat: int) -> str:
 
 def board(view: Message, ctx: Context) -> list[str]:
     e = view.enc
-    me = view.viewer
+    me = seen(view, "viewer")
     lines = [f"Turn {view.turn + 1}" + (f", encounter {e.number}" if e.number else "")
              + f" - {STEPS.get(view.step, 'step ?')}"]
     top = f" (top: {card(view.discard[-1], ctx)})" if view.discard else ""
@@ -150,7 +195,8 @@ def board(view: Message, ctx: Context) -> list[str]:
         sv = view.seats[s] if s < len(view.seats) else pb.SeatView()
         role = ""
         if view.step != pb.STEP_OVER and e.offense >= 0:
-            role = " - offence" if s == e.offense else " - defence" if s == e.defense else ""
+            de = seen(e, "defense")
+            role = " - offence" if s == e.offense else " - defence" if s == de else ""
         out = " (eliminated)" if sv.eliminated else ""
         lines.append(f"  {ctx.label(s)} [{colour(s)}]{role}{out}: "
                      f"{sv.home_bases} home + {sv.foreign_bases} foreign bases")
@@ -177,7 +223,8 @@ def board(view: Message, ctx: Context) -> list[str]:
         hand = sorted(view.my_hand, key=lambda c: _card_order(c, ctx))
         lines.append(f"Your hand: {card_list(hand, ctx)}")
     for k in view.knowledge:
-        lines.append(f"You know {ctx.whose(k.target)} cards ({k.why}): {card_list(k.cards, ctx)}")
+        why = _reason(k, ctx)
+        lines.append(f"You know {ctx.whose(k.target)} cards ({why}): {card_list(k.cards, ctx)}")
     warped = [f"{ctx.who(s)} {sv.black_hole}" for s, sv in enumerate(view.seats)
               if sv.black_hole]
     lines.append(f"Black hole (the warp): {', '.join(warped) or 'empty'}")
@@ -229,12 +276,13 @@ def _face(c: Message, mine: bool, ctx: Context) -> str:
 
 def encounter(view: Message, ctx: Context) -> list[str]:
     e = view.enc
-    off, de = e.offense, e.defense
+    off, de = e.offense, seen(e, "defense")
+    system, aimed = seen(e, "system"), seen(e, "planet")
     lines = [f"Encounter {e.number or 1}: {ctx.who(off)} [{colour(off)}] on the offence"]
-    if e.system >= 0 and e.planet < 0:
-        lines[0] += f"; destiny: the {colour(e.system)} system"
-    if e.planet >= 0:
-        lines[0] += f", attacking {planet(e.planet)}"
+    if system >= 0 and aimed < 0:
+        lines[0] += f"; destiny: the {colour(system)} system"
+    if aimed >= 0:
+        lines[0] += f", attacking {planet(aimed)}"
         if de >= 0:
             lines[0] += f" defended by {ctx.who(de)} [{colour(de)}]"
 
@@ -247,16 +295,16 @@ def encounter(view: Message, ctx: Context) -> list[str]:
             text += "; invited " + ", ".join(asked)
         return text
 
-    if off < len(e.cone_off) and (e.planet >= 0 or e.cone_off[off]):
+    if off < len(e.cone_off) and (aimed >= 0 or e.cone_off[off]):
         lines.append(f"  offence: {_plural(e.cone_off[off], 'token')} on the cone; "
                      f"{side(e.cone_off, off, e.invited_off)}")
-    if de >= 0 and e.planet >= 0:
-        lines.append(f"  defence: {_plural(_tokens(view, e.planet, de), 'token')} on "
-                     f"{planet(e.planet)}; {side(e.cone_def, de, e.invited_def)}")
+    if de >= 0 and aimed >= 0:
+        lines.append(f"  defence: {_plural(_tokens(view, aimed, de), 'token')} on "
+                     f"{planet(aimed)}; {side(e.cone_def, de, e.invited_def)}")
     if e.answer_order:
         lines.append("  still to answer: " + ", ".join(ctx.who(s) for s in e.answer_order))
     if e.card_off.face or e.card_def.face or view.step == pb.STEP_CARDS:
-        me = view.viewer
+        me = seen(view, "viewer")
         mine_off = me == off and not e.swapped or me == de and e.swapped
         mine_def = me == de and not e.swapped or me == off and e.swapped
         state = "revealed" if e.revealed else "cards"
@@ -275,11 +323,11 @@ def encounter(view: Message, ctx: Context) -> list[str]:
 
 def terms(t: Message, view: Message, ctx: Context) -> str:
     """Deal terms in words, from the offence's and the defence's sides."""
-    off, de = _subject(view.enc.offense, ctx), _subject(view.enc.defense, ctx)
+    off, de = _subject(view.enc.offense, ctx), _subject(seen(view.enc, "defense"), ctx)
     out = []
-    if t.off_base >= 0:
+    if t.HasField("off_base"):
         out.append(f"{de} settles on {planet(t.off_base)}")
-    if t.def_base >= 0:
+    if t.HasField("def_base"):
         out.append(f"{off} settles on {planet(t.def_base)}")
     if t.off_cards:
         out.append(f"{off} gives {card_list(t.off_cards, ctx)}")
@@ -297,12 +345,13 @@ def terms(t: Message, view: Message, ctx: Context) -> str:
 def deal(view: Message, ctx: Context) -> list[str]:
     d = view.deal
     lines = []
-    if d.offer_by >= 0:
-        lines.append(f"Deal on the table, by {ctx.who(d.offer_by)}: {terms(d.offer, view, ctx)}")
+    by = seen(d, "offer_by")
+    if by >= 0:
+        lines.append(f"Deal on the table, by {ctx.who(by)}: {terms(d.offer, view, ctx)}")
     else:
         lines.append("Deal: no offer yet")
-    me = view.viewer
-    if me >= 0 and me in (view.enc.offense, view.enc.defense):
+    me = seen(view, "viewer")
+    if me >= 0 and me in (view.enc.offense, seen(view.enc, "defense")):
         lines.append(f"  your draft: {terms(d.my_draft, view, ctx)}")
     return lines
 
@@ -324,7 +373,7 @@ def _edict(ed: Message, ctx: Context) -> str:
     if name == "unzap":
         return f"{text}: cancel the zap"
     if name == "champ":
-        return f"{text}: " + ("send every ally home" if ed.target < 0
+        return f"{text}: " + ("send every ally home" if not ed.HasField("target")
                               else f"send {ctx.who(ed.target)}'s tokens home")
     if name == "controle":
         return f"{text}: both cards count as compromises"
@@ -334,7 +383,7 @@ def _edict(ed: Message, ctx: Context) -> str:
         return f"{text}: everyone's tokens come back from the black hole"
     if name == "spheres":
         return f"{text}: your tokens come back from the black hole"
-    return text + (f" on {ctx.who(ed.target)}" if ed.target >= 0 else "")
+    return text + (f" on {ctx.who(ed.target)}" if ed.HasField("target") else "")
 
 
 def _power(u: Message, ctx: Context) -> str:
@@ -357,7 +406,7 @@ def _power(u: Message, ctx: Context) -> str:
     }.get(name)
     if detail:
         return f"{text}: {detail}"
-    return text + (f" on {target}" if u.target >= 0 else "")
+    return text + (f" on {target}" if u.HasField("target") else "")
 
 
 DONE = {"retrieve": "take no token back", "invite": "stop inviting", "window": "pass",
@@ -378,6 +427,8 @@ def move(m: Message, ctx: Context) -> str | None:
                 "amoeba": f"add a token from {p}"}.get(k, f"planet {p}")
     if kind == "aim":
         a = m.aim
+        if not a.HasField("defense"):
+            return f"aim at {planet(a.planet)}, an empty planet (automatic win)"
         return f"aim at {planet(a.planet)}, defended by {ctx.who(a.defense)}"
     if kind == "invite":
         return f"invite {ctx.who(m.invite.seat)}"
@@ -407,7 +458,7 @@ def move(m: Message, ctx: Context) -> str | None:
     if kind == "deal_accept":
         view = ctx.view
         offer = f" ({terms(view.deal.offer, view, ctx)})" if view is not None and \
-            view.deal.offer_by >= 0 else ""
+            seen(view.deal, "offer_by") >= 0 else ""
         return f"deal: accept the offer on the table{offer}"
     if kind == "deal_abandon":
         return "deal: walk away (no deal: each loses three tokens to the black hole)"
@@ -441,9 +492,10 @@ def move(m: Message, ctx: Context) -> str | None:
         s = m.system.seat
         return "attack your own system" if s == ctx.viewer else \
             f"attack the {colour(s)} system ({ctx.whose(s)})"
+    if kind == "new_power":
+        return "draw a new power"
     if kind == "keep_power":
-        p = m.keep_power.power
-        return "draw a new power" if p < 0 else f"discard {power(p, ctx)} (keep the other two)"
+        return f"discard {power(m.keep_power.power, ctx)} (keep the other two)"
     return None
 
 
@@ -464,11 +516,31 @@ def _subject(seat: int, ctx: Context) -> str:
     return ctx.name(seat) + (" (you)" if seat == ctx.viewer and seat >= 0 else "")
 
 
+def _reason(r: Message, ctx: Context) -> str:
+    """A Reason (of CardsSeen or Knowledge) as a short key: "deal", "esprit", "peste"."""
+    if r.why == pb.REASON_POWER:
+        powers = _powers(ctx)
+        return powers[r.power].name if 0 <= r.power < len(powers) else f"power #{r.power}"
+    if r.why == pb.REASON_EDICT:
+        return r.edict
+    return REASONS.get(r.why, "")
+
+
+def _note(n: Message, ctx: Context) -> str:
+    """A typed note (NoteKind) worded from its fields."""
+    target = ctx.who(n.target) if n.HasField("target") else "every other player"
+    return NOTES.get(n.kind, "(a note)").format(
+        target=target, count=n.count, tokens=n.tokens, answer="yes" if n.yes else "no",
+        side="offence" if n.side == pb.SIDE_OFFENCE else "defence",
+        question=QUESTIONS.get(n.question, "?"),
+        reason=REASONS.get(n.reason, "?"))
+
+
 def _cards_seen(c: Message, ctx: Context) -> str:
     """Cards a seat now sees (CardsSeen): drawn, given, taken or shown, by `why`."""
-    cards, who, why = card_list(c.cards, ctx), ctx.who(c.seat), c.why
-    other = ctx.who(c.from_seat) if c.from_seat >= 0 else "the deck"
-    hand = f"{ctx.whose(c.from_seat)} hand" if c.from_seat >= 0 else "the deck"
+    cards, who, why = card_list(c.cards, ctx), ctx.who(c.seat), _reason(c, ctx)
+    other = ctx.who(c.from_seat) if c.HasField("from_seat") else "the deck"
+    hand = f"{ctx.whose(c.from_seat)} hand" if c.HasField("from_seat") else "the deck"
     if why == "new hand":
         return f"{who} drew a new hand: {cards}"
     if why == "reward":
@@ -485,12 +557,12 @@ def _cards_seen(c: Message, ctx: Context) -> str:
         return f"the Laser of {other} picked {ctx.whose(c.seat)} card: {cards}"
     if why == "oracle":
         return f"{other} turned {cards} face up for the Oracle ({who})"
-    if why in ("esprit", "plague"):
+    if why in ("esprit", "peste"):
         power = "Mind" if why == "esprit" else "La Peste"
         return f"{who} saw {hand}: {cards} ({power})"
-    if c.from_seat == c.seat:
+    if seen(c, "from_seat") == c.seat:
         return f"{who} showed {cards}" + (f" ({why})" if why else "")
-    return f"{who} saw {cards}" + (f" from {other}" if c.from_seat >= 0 else "") + \
+    return f"{who} saw {cards}" + (f" from {other}" if c.HasField("from_seat") else "") + \
         (f" ({why})" if why else "")
 
 
@@ -498,19 +570,19 @@ def event(e: Message, ctx: Context) -> str | None:
     kind = e.WhichOneof("kind")
     if kind == "note":
         n = e.note
-        if n.seat < 0:
-            return n.text or "(a note)"
-        return f"{_subject(n.seat, ctx)}: {n.text}"
+        if not n.HasField("seat"):
+            return _note(n, ctx)
+        return f"{_subject(n.seat, ctx)}: {_note(n, ctx)}"
     if kind == "cards_seen":
         return _cards_seen(e.cards_seen, ctx)
     if kind == "revealed":
         r = e.revealed
-        return (f"cards revealed: offence {_shown(r.card_off, ctx)} (total {r.total_off}) vs "
-                f"defence {_shown(r.card_def, ctx)} (total {r.total_def})")
+        return (f"cards revealed: offence {_shown(seen(r, 'card_off'), ctx)} "
+                f"(total {r.total_off}) vs "
+                f"defence {_shown(seen(r, 'card_def'), ctx)} (total {r.total_def})")
     if kind == "power_used":
         u = e.power_used
-        text = u.text.split(": ", 1)[-1] if ": " in u.text else u.text
-        return f"{ctx.who(u.seat)} used {power(u.power, ctx)}" + (f": {text}" if text else "")
+        return f"{ctx.who(u.seat)} used {power(u.power, ctx)}"
     if kind == "tokens_moved":
         t = e.tokens_moved
         return (f"{_subject(t.seat, ctx)}: {_plural(t.count, 'token')} from "
@@ -522,11 +594,14 @@ def event(e: Message, ctx: Context) -> str | None:
     if kind == "game_over":
         g = e.game_over
         won = ", ".join(ctx.who(w) for w in g.winners) or "nobody"
-        return f"game over: won by {won}" + (f" ({g.why})" if g.why else "")
+        why = GAME_ENDS.get(g.why)
+        return f"game over: won by {won}" + (f" ({why})" if why else "")
     if kind == "edict_played":
         p = e.edict_played
-        target = f" on {ctx.who(p.target)}" if p.target >= 0 else ""
+        target = f" on {ctx.who(p.target)}" if p.HasField("target") else ""
         return f"{ctx.who(p.seat)} played {card(p.card, ctx)}{target}"
+    if kind == "window_closed":
+        return f"the window closes ({STEPS.get(e.window_closed.step, 'a window')})"
     if kind == "destiny":
         c = e.destiny.colour
         return f"destiny: {colour(c)} ({ctx.whose(c)} system)"

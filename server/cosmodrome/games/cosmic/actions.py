@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import pieces
-from cosmodrome.games.cosmic.ctx import Ctx
+from cosmodrome.games.cosmic.ctx import Ctx, reason
 from cosmodrome.games.cosmic.hooks import (
     RESPONSE_CONSOLATION,
     RESPONSE_EDICT_DISCARDED,
@@ -80,7 +80,7 @@ def lose_plainly(st: pb.State, ctx: Ctx, seat: int, n: int, by: int,
     if pieces.removed_by(st, by, seat):
         for piece in pieces.held(st, by):
             if piece.removes_lost_tokens(st, by, seat):
-                pieces.use(st, ctx, by, piece.name, f"{n} tokens removed from the game")
+                pieces.use(st, ctx, by, piece.name)
                 break
         st.seats[seat].removed += n
         ctx.emit(pb.Event(tokens_moved=pb.TokensMoved(
@@ -121,9 +121,9 @@ def eliminate(st: pb.State, ctx: Ctx, seat: int) -> None:
             discard_edict(st, ctx, seat, c)
     gone = se.black_hole + se.limbo
     se.black_hole = se.limbo = 0
-    for p in range(st.players * B.PLANETS_PER_SYSTEM):
-        gone += B.tok(st, p, seat)
-        st.tokens[p * st.players + seat] = 0
+    for planet in st.planets:
+        gone += planet.count[seat]
+        planet.count[seat] = 0
     e = st.enc
     for cone in (e.cone_off, e.cone_def):
         if len(cone) > seat:
@@ -138,7 +138,7 @@ def eliminate(st: pb.State, ctx: Ctx, seat: int) -> None:
         order = [s for s in e.answer_order if s != seat]
         del e.answer_order[:]
         e.answer_order.extend(order)
-    ctx.say("eliminated: too many tokens removed from the game", seat)
+    ctx.note(pb.NOTE_KIND_ELIMINATED, seat)
 
 
 # ====================================================================== cards
@@ -152,7 +152,7 @@ def discard_edict(st: pb.State, ctx: Ctx, seat: int, card: int) -> None:
 
 def play_edict(st: pb.State, ctx: Ctx, seat: int, ed: pb.PlayEdict) -> None:
     st.seats[seat].hand.remove(ed.card)
-    ctx.emit(pb.Event(edict_played=pb.EdictPlayed(seat=seat, card=ed.card, target=ed.target)))
+    ctx.edict_played(seat, ed.card, ed.target if ed.HasField("target") else -1)
     discard_edict(st, ctx, seat, ed.card)
     pieces.edict_of(ed.card).play(st, ctx, seat, ed)
 
@@ -189,7 +189,7 @@ def draw_new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int) -> None:
             break
         se.hand.append(c)
         drawn.append(c)
-    ctx.say("draws a new hand", seat)
+    ctx.note(pb.NOTE_KIND_NEW_HAND, seat)
     ctx.show(seat, -1, drawn, "new hand")
     if drawn and not B.has_encounter_card(st, seat) and rounds < NEW_HAND_ROUNDS:
         new_hand(st, ctx, seat, rounds + 1)
@@ -226,7 +226,8 @@ def take_from_hand(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int, why: 
         hand.remove(c)
         st.seats[taker].hand.append(c)
         taken.append(c)
-    ctx.say(f"takes {len(taken)} card(s) as {why}", taker)
+    ctx.note(pb.NOTE_KIND_CARDS_TAKEN, taker, count=len(taken), target=giver,
+             reason=reason(why)["why"])
     if taken:
         ctx.show(taker, giver, taken, why, frozenset({taker, giver}))
 
@@ -249,14 +250,14 @@ def open_response(st: pb.State, response: int, seat: int, **fields) -> bool:
     return True
 
 
-def announce(st: pb.State, ctx: Ctx, seat: int, name: str, text: str,
+def announce(st: pb.State, ctx: Ctx, seat: int, name: str,
              use: pb.UsePower | None = None) -> None:
     """A power use is announced: others may answer it (with an edict); else it is carried out."""
-    pieces.use(st, ctx, seat, name, text)
+    pieces.use(st, ctx, seat, name)
     e = st.enc
-    u = use or pb.UsePower(power=pieces.POWER_ID[name], target=-1)
+    u = use or pb.UsePower(power=pieces.POWER_ID[name])
     e.pending_seat, e.pending_power, e.pending_target, e.pending_arg = \
-        seat, u.power, u.target, u.arg
+        seat, u.power, u.target if u.HasField("target") else -1, u.arg
     if not open_response(st, RESPONSE_POWER_USE, seat):
         perform_pending(st, ctx)
 
@@ -264,10 +265,20 @@ def announce(st: pb.State, ctx: Ctx, seat: int, name: str, text: str,
 def perform_pending(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     seat, pid = e.pending_seat, e.pending_power
-    use = pb.UsePower(power=pid, target=e.pending_target, arg=e.pending_arg)
+    use = pb.UsePower(power=pid, arg=e.pending_arg)
+    if e.pending_target >= 0:
+        use.target = e.pending_target
     e.pending_seat = -1
     if pid in pieces.used_ids(st, seat):
         pieces.POWERS[pid].perform(st, ctx, seat, use)
+
+
+def edict_move(card: int, target: int, arg: int = 0) -> pb.PlayEdict:
+    """A PlayEdict naming seat `target` (below 0: none)."""
+    move = pb.PlayEdict(card=card, arg=arg)
+    if target >= 0:
+        move.target = target
+    return move
 
 
 def response_options(st: pb.State, t: pb.Task) -> list[tuple[int, list[pb.Move]]]:
@@ -277,7 +288,7 @@ def response_options(st: pb.State, t: pb.Task) -> list[tuple[int, list[pb.Move]]
         card = pieces.answer_card(st, s, t.arg)
         if card >= 0:
             target = pieces.edict_of(card).answer_target(t)
-            moves.append(pb.Move(edict=pb.PlayEdict(card=card, target=target)))
+            moves.append(pb.Move(edict=edict_move(card, target)))
         for piece in pieces.held(st, s):
             moves += piece.response_moves(st, s, t)
         out.append((s, [*moves, pb.Move(done=pb.Done())]))
@@ -295,8 +306,7 @@ def apply_response(st: pb.State, ctx: Ctx, t: pb.Task, seat: int, move: pb.Move)
         return
     card = move.edict.card
     st.seats[seat].hand.remove(card)
-    ctx.emit(pb.Event(edict_played=pb.EdictPlayed(seat=seat, card=card,
-                                                  target=move.edict.target)))
+    ctx.edict_played(seat, card, move.edict.target if move.edict.HasField("target") else -1)
     discard_edict(st, ctx, seat, card)
     pieces.edict_of(card).answer(st, ctx, seat, t, card)
 

@@ -21,21 +21,19 @@ def planets_of(system: int) -> range:
 
 
 def tok(st: pb.State, planet: int, seat: int) -> int:
-    return st.tokens[planet * st.players + seat]
+    return st.planets[planet].count[seat]
 
 
 def add_tok(st: pb.State, planet: int, seat: int, n: int) -> None:
-    st.tokens[planet * st.players + seat] += n
+    st.planets[planet].count[seat] += n
 
 
 def bases(st: pb.State, seat: int) -> list[int]:
-    n = st.players
-    return [p for p in range(n * PLANETS_PER_SYSTEM) if st.tokens[p * n + seat] > 0]
+    return [p for p, pt in enumerate(st.planets) if pt.count[seat] > 0]
 
 
 def tokens_on_bases(st: pb.State, seat: int) -> int:
-    n = st.players
-    return sum(st.tokens[p * n + seat] for p in range(n * PLANETS_PER_SYSTEM))
+    return sum(pt.count[seat] for pt in st.planets)
 
 
 def home_bases(st: pb.State, seat: int) -> int:
@@ -43,9 +41,13 @@ def home_bases(st: pb.State, seat: int) -> int:
 
 
 def foreign_bases(st: pb.State, seat: int) -> int:
-    n = st.players
-    return sum(1 for p in range(n * PLANETS_PER_SYSTEM)
-               if system_of(p) != seat and st.tokens[p * n + seat] > 0)
+    return sum(1 for pt in st.planets if pt.system != seat and pt.count[seat] > 0)
+
+
+def empty_planets(players: int) -> list[pb.PlanetTokens]:
+    """The planets of a `players`-seat game, no token on any."""
+    return [pb.PlanetTokens(system=system_of(p), count=[0] * players)
+            for p in range(players * PLANETS_PER_SYSTEM)]
 
 
 def power_threshold(st: pb.State) -> int:

@@ -81,13 +81,13 @@ def begin_encounter(st: pb.State, ctx: Ctx) -> None:
     # st.tasks is kept: the flow only moves on with an empty queue, except for the questions a
     # new hand drawn as the turn starts has just queued, which must still be asked
     if number > 1 and not B.has_encounter_card(st, off) and not st.enc.new_hand_due:
-        ctx.say("no encounter card left: the turn ends", off)
+        ctx.note(pb.NOTE_KIND_TURN_ENDS_NO_ENCOUNTER_CARD, off)
         end_turn(st, ctx)
         return
     if st.seats[off].black_hole > 0:
         st.step = pb.STEP_RETRIEVE
         return
-    open_window(st, pb.STEP_START_WINDOW)
+    open_window(st, ctx, pb.STEP_START_WINDOW)
 
 
 def _retrieve_asks(st: pb.State) -> list[Decision]:
@@ -101,8 +101,8 @@ def _retrieve(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     if move.WhichOneof("kind") == "planet":
         st.seats[seat].black_hole -= 1
         B.add_tok(st, move.planet.planet, seat, 1)
-        ctx.say("takes a token back from the black hole", seat)
-    open_window(st, pb.STEP_START_WINDOW)
+        ctx.note(pb.NOTE_KIND_TOKEN_RETRIEVED, seat)
+    open_window(st, ctx, pb.STEP_START_WINDOW)
 
 
 def go_destiny(st: pb.State, ctx: Ctx) -> None:
@@ -154,7 +154,7 @@ def draw_destiny(st: pb.State, ctx: Ctx) -> int:
         ctx.emit(pb.Event(destiny=pb.DestinyDrawn(colour=colour)))
         if colour != off or aim_targets(st, off):
             return colour
-        ctx.say("own colour with nothing to attack at home: draw again", off)
+        ctx.note(pb.NOTE_KIND_DESTINY_DRAWN_AGAIN, off)
 
 
 def aim_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
@@ -174,12 +174,18 @@ def aim_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
 def _aim_asks(st: pb.State) -> list[Decision]:
     e = st.enc
     return [Decision(e.offense, "aim", "Aim the cone at a planet",
-                     [_mv(aim=pb.Aim(planet=p, defense=d)) for p, d in aim_targets(st, e.system)])]
+                     [_mv(aim=_aim_at(p, d)) for p, d in aim_targets(st, e.system)])]
+
+
+def _aim_at(planet: int, defense: int) -> pb.Aim:
+    """An Aim move; an empty planet (defense -1) has no defense field."""
+    return pb.Aim(planet=planet, defense=defense) if defense >= 0 else pb.Aim(planet=planet)
 
 
 def _aim(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     e = st.enc
-    e.planet, e.defense = move.aim.planet, move.aim.defense
+    e.planet = move.aim.planet
+    e.defense = move.aim.defense if move.aim.HasField("defense") else -1
     e.auto_win = e.defense < 0 or B.tok(st, e.planet, e.defense) == 0
     st.step = pb.STEP_LAUNCH
     launch(st, ctx, e.offense, pb.DEST_CONE_OFF)
@@ -264,14 +270,14 @@ def _join(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     side = move.join.side
     if side != pb.SIDE_NEITHER:
         offence = side == pb.SIDE_OFFENCE
-        ctx.say("joins the " + ("offence" if offence else "defence"), seat)
+        ctx.note(pb.NOTE_KIND_JOINS, seat, side=side)
         launch(st, ctx, seat, pb.DEST_CONE_OFF if offence else pb.DEST_CONE_DEF)
     else:
-        ctx.say("declines to ally", seat)
+        ctx.note(pb.NOTE_KIND_DECLINES, seat)
 
 
 def open_pre_cards(st: pb.State, ctx: Ctx) -> None:
-    open_window(st, pb.STEP_PRE_CARDS)
+    open_window(st, ctx, pb.STEP_PRE_CARDS)
 
 
 # ====================================================================== cards and reveal
@@ -327,7 +333,7 @@ def _play_card(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     card = move.card.card
     st.seats[seat].hand.remove(card)
     set_card(st, seat, card)
-    ctx.say("plays an encounter card face down", seat)
+    ctx.note(pb.NOTE_KIND_CARD_FACE_DOWN, seat)
     for piece in pieces.POWERS:
         piece.after_card_played(st, ctx, seat, card)
 
@@ -335,14 +341,14 @@ def _play_card(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
 def _cards_then(st: pb.State, ctx: Ctx) -> bool:
     e = st.enc
     if e.card_off >= 0 and e.card_def >= 0:
-        open_window(st, pb.STEP_PRE_REVEAL)
+        open_window(st, ctx, pb.STEP_PRE_REVEAL)
         return True
     # a main player with no encounter card at all (deck exhausted): compromise is not
     # possible either; the side without a card loses (provisional)
     for s in (e.offense, e.defense):
         if _card_of(st, s) < 0 and not card_options(st, s) and (
                 pieces.chooser_of(st, s) < 0 or not B.has_encounter_card(st, s)):
-            ctx.say("has no encounter card at all and loses the encounter", s)
+            ctx.note(pb.NOTE_KIND_NO_CARD_LOSES, s)
             # play nothing: a compromise worth 0 (loses to an attack, deals vs compromise)
             if s == e.offense:
                 e.compromise_off, e.card_off = True, -2
@@ -355,11 +361,11 @@ def _cards_then(st: pb.State, ctx: Ctx) -> bool:
 def reveal(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     e.revealed = True
-    ctx.emit(pb.Event(revealed=pb.Revealed(card_off=e.card_off, card_def=e.card_def)))
+    ctx.reveal(e.card_off, e.card_def)
     for s in (e.offense, e.defense):
         for piece in pieces.held(st, s):
             piece.on_reveal(st, ctx, s)
-    open_window(st, pb.STEP_POST_REVEAL)
+    open_window(st, ctx, pb.STEP_POST_REVEAL)
 
 
 # ====================================================================== resolution
@@ -393,7 +399,7 @@ def resolve(st: pb.State, ctx: Ctx) -> None:
     off, de = e.offense, e.defense
     if e.auto_win:
         e.winner = pb.OUTCOME_OFFENCE_WINS
-        ctx.say("no defending tokens: the offence wins automatically", off)
+        ctx.note(pb.NOTE_KIND_AUTO_WIN, off)
         offence_wins(st, ctx)
         return
     comp_off, comp_def = counts_compromise(st, off), counts_compromise(st, de)
@@ -407,8 +413,7 @@ def resolve(st: pb.State, ctx: Ctx) -> None:
         e.winner = pb.OUTCOME_OFFENCE_WINS
     else:
         t_off, t_def = side_total(st, ctx, off), side_total(st, ctx, de)
-        ctx.emit(pb.Event(revealed=pb.Revealed(card_off=e.card_off, card_def=e.card_def,
-                                               total_off=t_off, total_def=t_def)))
+        ctx.reveal(e.card_off, e.card_def, total_off=t_off, total_def=t_def)
         e.winner = (pb.OUTCOME_OFFENCE_WINS if t_off > t_def
                     else pb.OUTCOME_DEFENCE_WINS)  # "en cas d'égalité, c'est le joueur défensif"
     if e.winner == pb.OUTCOME_OFFENCE_WINS:
@@ -474,24 +479,27 @@ def start_deal(st: pb.State, ctx: Ctx) -> None:
     st.step = pb.STEP_DEAL
     st.deal.Clear()
     for t in (st.deal.draft_off, st.deal.draft_def, st.deal.offer):
-        _clear_terms(t)
-    st.deal.offer_by = -1
+        t.SetInParent()  # present, empty
     for s in range(st.players):
         for cone in (e.cone_off, e.cone_def):
             if cone[s]:
                 actions.place_from_limbo(st, s, cone[s])
                 cone[s] = 0
-    ctx.say("both played a compromise: deal")
+    ctx.note(pb.NOTE_KIND_DEAL_STARTS)
 
 
-def _clear_terms(t: pb.DealTerms) -> None:
-    t.Clear()
-    t.off_base = t.def_base = -1
+def _base(t: pb.DealTerms, field: str) -> int:
+    """A base of the terms (`off_base`, `def_base`); -1 if none."""
+    return getattr(t, field) if t.HasField(field) else -1
+
+
+def _offer_by(d: pb.Deal) -> int:
+    return d.offer_by if d.HasField("offer_by") else -1
 
 
 def _terms_empty(t: pb.DealTerms) -> bool:
-    return (t.off_base < 0 and t.def_base < 0 and not t.off_cards and not t.def_cards
-            and not t.off_random and not t.def_random and not t.frees)
+    return (not t.HasField("off_base") and not t.HasField("def_base") and not t.off_cards
+            and not t.def_cards and not t.off_random and not t.def_random and not t.frees)
 
 
 def deal_open(st: pb.State) -> bool:
@@ -505,8 +513,8 @@ def deal_options(st: pb.State, seat: int) -> list[pb.Move]:
     draft = d.draft_off if is_off else d.draft_def
     out: list[pb.Move] = []
     if d.edits < DEAL_EDIT_CAP:
-        my_base = draft.off_base if is_off else draft.def_base
-        their_base = draft.def_base if is_off else draft.off_base
+        my_base = _base(draft, "off_base" if is_off else "def_base")
+        their_base = _base(draft, "def_base" if is_off else "off_base")
         for p in B.bases(st, seat):
             if p != my_base and B.tok(st, p, opp) == 0:
                 out.append(_mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_OFFER_BASE, planet=p)))
@@ -524,9 +532,9 @@ def deal_options(st: pb.State, seat: int) -> list[pb.Move]:
             out.append(_mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_CLEAR)))
         for piece in pieces.held(st, seat):
             out += piece.deal_edits(st, seat, draft)
-    if not _terms_empty(draft) and not (d.offer_by == seat and d.offer == draft):
+    if not _terms_empty(draft) and not (_offer_by(d) == seat and d.offer == draft):
         out.append(_mv(deal_propose=pb.Done()))
-    if d.offer_by == opp and _terms_valid(st, d.offer):
+    if _offer_by(d) == opp and _terms_valid(st, d.offer):
         out.append(_mv(deal_accept=pb.Done()))
     out.append(_mv(deal_abandon=pb.Done()))
     return out
@@ -546,9 +554,9 @@ def _terms_valid(st: pb.State, t: pb.DealTerms) -> bool:
     off, de = e.offense, e.defense
     if _terms_empty(t):
         return False  # "vous n'avez pas le droit de ne rien échanger contre rien"
-    if t.off_base >= 0 and B.tok(st, t.off_base, off) == 0:
+    if t.HasField("off_base") and B.tok(st, t.off_base, off) == 0:
         return False
-    if t.def_base >= 0 and B.tok(st, t.def_base, de) == 0:
+    if t.HasField("def_base") and B.tok(st, t.def_base, de) == 0:
         return False
     if any(c not in st.seats[off].hand for c in t.off_cards):
         return False
@@ -567,11 +575,11 @@ def _deal(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         d.offer.CopyFrom(d.draft_off if seat == st.enc.offense else d.draft_def)
         d.offer_by = seat
         d.edits += 1
-        ctx.say("proposes a deal", seat)
+        ctx.note(pb.NOTE_KIND_DEAL_PROPOSED, seat)
     elif which == "deal_accept":
         accept_deal(st, ctx)
     else:
-        ctx.say("walks away from the deal", seat)
+        ctx.note(pb.NOTE_KIND_DEAL_ABANDONED, seat)
         no_deal(st, ctx, automatic=False)
 
 
@@ -598,7 +606,7 @@ def deal_edit(st: pb.State, seat: int, ed: pb.DealEdit) -> None:
         else:
             draft.off_random += 1
     elif ed.what == pb.DEAL_TERM_CLEAR:
-        _clear_terms(draft)
+        draft.Clear()
     elif ed.what == pb.DEAL_TERM_FREE_TOKEN:
         draft.frees += 1
 
@@ -607,7 +615,7 @@ def accept_deal(st: pb.State, ctx: Ctx) -> None:
     e, t = st.enc, st.deal.offer
     off, de = e.offense, e.defense
     e.success = True
-    ctx.say("deal made")
+    ctx.note(pb.NOTE_KIND_DEAL_MADE)
     moves: list[tuple[int, int, list[int]]] = []
     for giver, taker, named, rand in ((off, de, list(t.off_cards), t.off_random),
                                       (de, off, list(t.def_cards), t.def_random)):
@@ -628,10 +636,10 @@ def accept_deal(st: pb.State, ctx: Ctx) -> None:
         for piece in pieces.held(st, s):
             piece.on_deal_made(st, ctx, s, t)
     # a new base: the taker settles it with tokens from his bases (1 to 4, provisional)
-    if t.off_base >= 0 and B.tokens_on_bases(st, de):
+    if t.HasField("off_base") and B.tokens_on_bases(st, de):
         st.tasks.add(kind=pb.TASK_TAKE, seat=de, count=min(4, B.tokens_on_bases(st, de)),
                      min=1, dest=pb.DEST_PLANET, planet=t.off_base)
-    if t.def_base >= 0 and B.tokens_on_bases(st, off):
+    if t.HasField("def_base") and B.tokens_on_bases(st, off):
         st.tasks.add(kind=pb.TASK_TAKE, seat=off, count=min(4, B.tokens_on_bases(st, off)),
                      min=1, dest=pb.DEST_PLANET, planet=t.def_base)
     e.winner = pb.OUTCOME_DEAL_MADE  # resolution tasks, then cleanup
@@ -642,7 +650,7 @@ def no_deal(st: pb.State, ctx: Ctx, automatic: bool) -> None:
     (`automatic`: the minute ran out, the largest bases give them)."""
     e = st.enc
     e.winner = pb.OUTCOME_NO_DEAL
-    ctx.say("no deal: each loses three tokens")
+    ctx.note(pb.NOTE_KIND_NO_DEAL)
     off, de = e.offense, e.defense
     for s, other in ((off, de), (de, off)):
         n = min(3, B.tokens_on_bases(st, s))
@@ -650,12 +658,17 @@ def no_deal(st: pb.State, ctx: Ctx, automatic: bool) -> None:
 
 
 def on_timeout(st: pb.State, now: int, events: list[Event]) -> None:
-    if st.finished or not deal_open(st):
-        return
-    if not st.deal.deadline_ms or now < st.deal.deadline_ms:
+    """A deadline passed: the deal's minute (no deal), or a window's minimum time (it closes
+    if everyone has answered)."""
+    if st.finished:
         return
     ctx = Ctx(st, events, now)
-    no_deal(st, ctx, automatic=True)
+    if deal_open(st) and st.deal.deadline_ms and now >= st.deal.deadline_ms:
+        no_deal(st, ctx, automatic=True)
+    elif st.tasks or window_seat(st) is not None or not _window_min_reached(st, ctx):
+        return
+    else:
+        ctx.emit(pb.Event(window_closed=pb.WindowClosed(step=st.step)))
     settle(st, ctx)
     st.rng = ctx.rng.state
 
@@ -679,7 +692,7 @@ def open_cleanup(st: pb.State, ctx: Ctx) -> None:
     for piece in pieces.POWERS:
         piece.at_cleanup(st, ctx)
     ctx.emit(pb.Event(encounter_over=pb.EncounterOver(winner=e.winner, success=e.success)))
-    open_window(st, pb.STEP_CLEANUP)
+    open_window(st, ctx, pb.STEP_CLEANUP)
 
 
 def go_next(st: pb.State, ctx: Ctx) -> None:
@@ -715,7 +728,7 @@ def _next(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     if not (e.success and e.number < 2):  # beyond the rule book: a piece allowed it
         for piece in pieces.held(st, seat):
             if piece.another_encounter(st, seat):
-                pieces.use(st, ctx, seat, piece.name, "goes on with another encounter")
+                pieces.use(st, ctx, seat, piece.name)
                 break
     begin_encounter(st, ctx)
 
@@ -724,10 +737,10 @@ def end_turn(st: pb.State, ctx: Ctx) -> None:
     st.turn += 1
     living = B.alive(st)
     if len(living) == 1:
-        finish(st, ctx, living, "last player standing")
+        finish(st, ctx, living, pb.GAME_END_LAST_PLAYER_STANDING)
         return
     if st.turn >= st.turn_limit:
-        finish(st, ctx, [], "turn limit")
+        finish(st, ctx, [], pb.GAME_END_TURN_LIMIT)
         return
     nxt = B.clockwise_from(st, st.enc.offense)[0]
     if st.options.power_rotation and st.power_pool and nxt == st.first_player:
@@ -738,7 +751,7 @@ def end_turn(st: pb.State, ctx: Ctx) -> None:
     _start_turn(st, ctx, nxt)
 
 
-def finish(st: pb.State, ctx: Ctx, winners: list[int], why: str) -> None:
+def finish(st: pb.State, ctx: Ctx, winners: list[int], why: int) -> None:
     st.finished = True
     st.step = pb.STEP_OVER
     del st.winners[:]
@@ -751,10 +764,10 @@ def check_victory(st: pb.State, ctx: Ctx) -> bool:
     living = B.alive(st)
     winners = [s for s in living if B.foreign_bases(st, s) >= 5]
     if winners:
-        finish(st, ctx, winners, "five foreign bases")
+        finish(st, ctx, winners, pb.GAME_END_FIVE_FOREIGN_BASES)
         return True
     if len(living) == 1:
-        finish(st, ctx, living, "last player standing")
+        finish(st, ctx, living, pb.GAME_END_LAST_PLAYER_STANDING)
         return True
     return False
 
@@ -763,11 +776,11 @@ def check_victory(st: pb.State, ctx: Ctx) -> bool:
 
 def _rotation_asks(st: pb.State) -> list[Decision]:
     return [Decision(st.rotation_pos, "rotation", "Keep your power, or draw a new one",
-                     [DONE, _mv(keep_power=pb.PowerChoice(power=-1))])]
+                     [DONE, _mv(new_power=pb.Done())])]
 
 
 def _rotation(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
-    if move.WhichOneof("kind") == "keep_power":
+    if move.WhichOneof("kind") == "new_power":
         rotate_power(st, ctx, seat)
     st.rotation_pos += 1
     while st.rotation_pos < st.players and st.seats[st.rotation_pos].eliminated:
@@ -793,7 +806,7 @@ def rotate_power(st: pb.State, ctx: Ctx, seat: int) -> None:
     st.power_pool.append(old)
     se.powers[0] = new
     se.disclosed[0] = False
-    ctx.say("draws a new power", seat)
+    ctx.note(pb.NOTE_KIND_NEW_POWER, seat)
 
 
 def _choose_powers_asks(st: pb.State) -> list[Decision]:
@@ -815,11 +828,16 @@ def _choose_powers(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
 
 # ====================================================================== windows
 
-def open_window(st: pb.State, window: int) -> None:
-    """A window opens: its seats are visited in the seed's order of simultaneous uses."""
+def open_window(st: pb.State, ctx: Ctx, window: int) -> None:
+    """A window opens: its seats are visited in the seed's order of simultaneous uses. With a
+    minimum window time (`Options.min_window_ms`), its deadline is written now: it closes
+    once every seat has answered and not before, so its closing time tells nothing of hands."""
     st.step = window
-    del st.enc.window_seats[:]
-    st.enc.window_seats.extend(B.power_order(st))
+    e = st.enc
+    del e.window_seats[:]
+    e.window_seats.extend(B.power_order(st))
+    minimum = st.options.min_window_ms
+    e.window_deadline_ms = ctx.now + minimum if minimum > 0 else 0
 
 
 def window_seat(st: pb.State) -> int | None:
@@ -839,11 +857,28 @@ def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
 
 
 def _window_asks(st: pb.State) -> list[Decision]:
+    deadline = st.enc.window_deadline_ms
     seat = window_seat(st)
-    if seat is None:
+    if seat is not None:
+        return [Decision(seat, "window", "Use a power or play an edict, or pass",
+                         window_actions(st, seat) + [DONE, AUTO_PASS_ON], deadline)]
+    if not deadline:
         return []
-    return [Decision(seat, "window", "Use a power or play an edict, or pass",
-                     window_actions(st, seat) + [DONE, AUTO_PASS_ON])]
+    # everyone has answered before the minimum: the window stays open until its deadline;
+    # every seat that answered may still act in it (the same question whatever he holds)
+    return [Decision(s, "window_wait", "The window is open until its minimum time: use a "
+                     "power or play an edict, or wait", [*window_actions(st, s), AUTO_PASS_ON],
+                     deadline)
+            for s in B.power_order(st) if not st.seats[s].eliminated and not st.seats[s].auto_pass]
+
+
+def _window_min_reached(st: pb.State, ctx: Ctx) -> bool:
+    """The minimum window time is over (its deadline is then cleared): True if it was set."""
+    e = st.enc
+    if st.step in WINDOW_STEPS and 0 < e.window_deadline_ms <= ctx.now:
+        e.window_deadline_ms = 0
+        return True
+    return False
 
 
 def _window(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
@@ -854,7 +889,7 @@ def _window(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         actions.play_edict(st, ctx, seat, move.edict)
     else:
         name = pieces.POWERS[move.power.power].name
-        actions.announce(st, ctx, seat, name, "announced", move.power)
+        actions.announce(st, ctx, seat, name, move.power)
 
 
 def _then(after: Callable[[pb.State, Ctx], None]) -> Callable[[pb.State, Ctx], bool]:
@@ -1025,6 +1060,7 @@ def settle(st: pb.State, ctx: Ctx) -> None:
             return
         if deal_open(st) and not st.deal.deadline_ms and st.deal_timeout_ms:
             st.deal.deadline_ms = ctx.now + st.deal_timeout_ms  # the minute starts now
+        _window_min_reached(st, ctx)
         step = STEPS[st.step]
         if step.asks(st):
             return

@@ -55,8 +55,13 @@ def edict_of(card: int) -> Edict:
 
 # ====================================================================== who uses what
 
+def listed(pairs, seat: int, pid: int) -> bool:
+    """Is power `pid` of `seat` among `pairs` (repeated PowerOfSeat)?"""
+    return any(x.power == pid and x.seat == seat for x in pairs)
+
+
 def zapped(st: pb.State, seat: int, pid: int) -> bool:
-    return seat * 64 + pid in st.enc.zapped
+    return listed(st.enc.zapped, seat, pid)
 
 
 def _own(st: pb.State, seat: int, pid: int) -> bool:
@@ -94,7 +99,7 @@ def in_play(st: pb.State) -> Iterator[tuple[int, Piece]]:
             yield s, piece
 
 
-def use(st: pb.State, ctx: Ctx, seat: int, name: str, text: str) -> None:
+def use(st: pb.State, ctx: Ctx, seat: int, name: str) -> None:
     """Record a use; the power is disclosed at its first use (the copier's, when copied)."""
     pid = POWER_ID[name]
     se = st.seats[seat]
@@ -102,15 +107,14 @@ def use(st: pb.State, ctx: Ctx, seat: int, name: str, text: str) -> None:
         (p for p in se.powers if _own(st, seat, p) and pid in POWERS[p].copies(st, seat)), -1)
     if shown in se.powers:
         se.disclosed[list(se.powers).index(shown)] = True
-    key = seat * 64 + pid
-    if key not in st.enc.used:
-        st.enc.used.append(key)
+    if not listed(st.enc.used, seat, pid):
+        st.enc.used.add(seat=seat, power=pid)
         ctx.events.append(Event(pb.Event(power_used=pb.PowerUsed(
-            seat=seat, power=pid, text=f"{name}: {text}"))))
+            seat=seat, power=pid))))
 
 
 def used(st: pb.State, seat: int, name: str) -> bool:
-    return seat * 64 + POWER_ID[name] in st.enc.used
+    return listed(st.enc.used, seat, POWER_ID[name])
 
 
 def involved(st: pb.State, seat: int) -> bool:

@@ -50,6 +50,9 @@ class Cosmic(Game):
         OptionSpec("star_discs", "bool", "seed 000 star discs instead of the destiny cup",
                    default="false"),
         OptionSpec("no_edicts", "bool", "leave edict cards out of the deck", default="false"),
+        OptionSpec("min_window_ms", "int",
+                   "a window closes when all have answered and not before this (ms)",
+                   default="0", minimum=0),
         OptionSpec("turn_limit", "int", "safety cap on turns; the game is a draw after it",
                    default=str(DEFAULT_TURN_LIMIT), minimum=1),
     )
@@ -64,6 +67,8 @@ class Cosmic(Game):
             raise BadOptions("deal_timeout_ms must be 0 or more")
         if not 0 <= options.powers_per_player <= 3:
             raise BadOptions("powers_per_player must be between 1 and 3")
+        if options.min_window_ms < 0:
+            raise BadOptions("min_window_ms must be 0 or more")
         if options.turn_limit < 0:
             raise BadOptions("turn_limit must be positive")
         if options.powers:
@@ -99,7 +104,7 @@ class Cosmic(Game):
         st.deal_timeout_ms = (options.deal_timeout_ms if options.HasField("deal_timeout_ms")
                               else DEFAULT_DEAL_TIMEOUT_MS)
         st.turn_limit = options.turn_limit or DEFAULT_TURN_LIMIT
-        st.tokens.extend([0] * (players * B.PLANETS_PER_SYSTEM * players))
+        st.planets.extend(B.empty_planets(players))
         for s in range(players):
             for p in B.planets_of(s):
                 B.add_tok(st, p, s, B.TOKENS_PER_PLANET)
@@ -150,7 +155,7 @@ class Cosmic(Game):
         if options.two_of_three and not options.powers:
             st.step = pb.STEP_CHOOSE_POWERS
         else:
-            flow.start_turn(st, events, first)
+            flow.start_turn(st, events, first, now_ms)
         return st
 
     # ------------------------------------------------------------------ play

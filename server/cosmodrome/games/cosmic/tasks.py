@@ -101,7 +101,7 @@ def _reward(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
         ctx.show(seat, -1, drawn, "reward")
     st.seats[seat].black_hole -= tokens
     e.cone_def[seat] = 0
-    ctx.say(f"reward: {cards} card(s), {tokens} token(s) from the black hole", seat)
+    ctx.note(pb.NOTE_KIND_REWARD_TAKEN, seat, count=cards, tokens=tokens)
     actions.place_from_limbo(st, seat, n + tokens)
 
 
@@ -151,7 +151,7 @@ def _new_hand(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
     if move.answer.yes:
         for piece in _keepers(st, t.seat):
             cards = piece.keeps_at_new_hand(st, t.seat)
-            pieces.use(st, ctx, t.seat, piece.name, "keeps cards for the new hand")
+            pieces.use(st, ctx, t.seat, piece.name)
             ctx.show(t.seat, t.seat, sorted(cards), "kept at a new hand", audience=None)
             kept += cards
     actions.renew_hand(st, ctx, t, kept)

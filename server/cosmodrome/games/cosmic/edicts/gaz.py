@@ -12,7 +12,7 @@ class StellarGas(Edict):
     windows = frozenset({pb.STEP_POST_REVEAL})  # consolations come at the resolution
 
     def answer(self, st, ctx, seat, t, card):
-        ctx.say("Gaz Stellaire: no consolation", seat)
+        ctx.note(pb.NOTE_KIND_NO_CONSOLATION, seat)
 
 
 EDICT = StellarGas()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic import actions, pieces
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Edict, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -47,8 +48,8 @@ def _skipped(st: pb.State, ctx, t: pb.Task) -> None:
 
 def _show_hand(st: pb.State, ctx, t: pb.Task) -> None:
     cards = sorted(st.seats[t.seat].hand)
-    st.knowledge.add(viewer=t.planet, target=t.seat, cards=cards, why="plague")
-    ctx.show(t.planet, t.seat, cards, "plague")
+    st.knowledge.add(viewer=t.planet, target=t.seat, cards=cards, **reason("peste"))
+    ctx.show(t.planet, t.seat, cards, "peste")
 
 
 class Plague(Edict):

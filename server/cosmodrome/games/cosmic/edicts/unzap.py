@@ -16,7 +16,7 @@ class UnZap(Edict):
 
     def answer(self, st, ctx, seat, t, card):
         del st.enc.zapped[t.min:]  # undo exactly what that zap suspended
-        ctx.say("un-zap: the zap has no effect", seat)
+        ctx.note(pb.NOTE_KIND_ZAP_UNDONE, seat)
 
 
 EDICT = UnZap()

@@ -22,7 +22,7 @@ def targets(st: pb.State, seat: int) -> list[int]:
             and any(not pieces.zapped(st, t, p) for p in st.seats[t].powers)]
 
 
-def suspend(st: pb.State, ctx, seat: int, seats: list[int], which: int, who: str) -> None:
+def suspend(st: pb.State, ctx, seat: int, seats: list[int], which: int) -> None:
     """Suspend powers of `seats` for the encounter; others may answer with an Un-Zap, which
     undoes exactly this."""
     e = st.enc
@@ -31,9 +31,10 @@ def suspend(st: pb.State, ctx, seat: int, seats: list[int], which: int, who: str
         held = list(st.seats[t].powers)
         chosen = held if which == ALL else held[:1] if which == MAIN else held[1:]
         for pid in chosen:
-            if t * 64 + pid not in e.zapped:
-                e.zapped.append(t * 64 + pid)
-    ctx.say(f"zaps the power of {who} for this encounter", seat)
+            if not pieces.zapped(st, t, pid):
+                e.zapped.add(seat=t, power=pid)
+    one = {"target": seats[0]} if len(seats) == 1 else {}  # unset: every other player
+    ctx.note(pb.NOTE_KIND_POWERS_ZAPPED, seat, **one)
     target = seats[0] if len(seats) == 1 else -1
     actions.open_response(st, RESPONSE_POWERS_STOPPED, seat, planet=target, min=before)
 
@@ -62,10 +63,10 @@ class Zap(Edict):
         return out
 
     def play(self, st, ctx, seat, move):
-        suspend(st, ctx, seat, [move.target], move.arg, f"seat {move.target}")
+        suspend(st, ctx, seat, [move.target], move.arg)
 
     def answer(self, st, ctx, seat, t, card):
-        suspend(st, ctx, seat, [t.seat], ALL, f"seat {t.seat}")
+        suspend(st, ctx, seat, [t.seat], ALL)
         answer_power_use(st, t)
 
 

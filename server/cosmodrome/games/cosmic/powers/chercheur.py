@@ -13,16 +13,13 @@ from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.hooks import Piece, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
-QUESTIONS = {
-    1: "Do you hold a compromise card?",
-    2: "Do you hold an edict card?",
-    3: "Do you hold an attack card of 10 or more?",
-    4: "Do you hold an attack card of 15 or more?",
-    5: "Do you hold an attack card of 20 or more?",
-    6: "Will you play a compromise card in this encounter? (you will be held to it)",
-}
-INTENTION = 6
-WILL, WILL_NOT = 1, 2  # Encounter.commitment
+QUESTIONS = (pb.QUESTION_HOLDS_COMPROMISE, pb.QUESTION_HOLDS_EDICT, pb.QUESTION_HOLDS_ATTACK_10,
+             pb.QUESTION_HOLDS_ATTACK_15, pb.QUESTION_HOLDS_ATTACK_20,
+             pb.QUESTION_WILL_PLAY_COMPROMISE)  # UsePower.arg: the `Question` asked
+INTENTION = pb.QUESTION_WILL_PLAY_COMPROMISE
+ATTACK_FLOOR = {pb.QUESTION_HOLDS_ATTACK_10: 10, pb.QUESTION_HOLDS_ATTACK_15: 15,
+                pb.QUESTION_HOLDS_ATTACK_20: 20}
+WILL, WILL_NOT = pb.COMMITMENT_COMPROMISE, pb.COMMITMENT_NO_COMPROMISE
 
 
 def _answer_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
@@ -33,7 +30,8 @@ def _answer(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
     st.tasks.pop(0)
     st.enc.question_target = t.seat
     st.enc.commitment = WILL if move.answer.yes else WILL_NOT
-    ctx.say(f"answers {'yes' if move.answer.yes else 'no'} and is held to it", t.seat)
+    ctx.note(pb.NOTE_KIND_QUESTION_ANSWERED, t.seat, yes=move.answer.yes,
+             question=pb.QUESTION_WILL_PLAY_COMPROMISE)
 
 
 class Seeker(Piece):
@@ -56,18 +54,18 @@ class Seeker(Piece):
     def perform(self, st, ctx, seat, use):
         target, q = use.target, use.arg
         hand = st.seats[target].hand
-        ctx.say(f"Chercheur asks seat {target}: {QUESTIONS[q]}", seat)
+        ctx.note(pb.NOTE_KIND_QUESTION_ASKED, seat, target=target, question=q)
         if q == INTENTION:
             st.tasks.insert(0, pb.Task(kind=pb.TASK_ANSWER, seat=target, arg=seat))
             return
-        if q == 1:
+        if q == pb.QUESTION_HOLDS_COMPROMISE:
             yes = any(CARDS[c].kind == "compromise" for c in hand)
-        elif q == 2:
+        elif q == pb.QUESTION_HOLDS_EDICT:
             yes = any(CARDS[c].kind == "edict" for c in hand)
         else:
-            floor = {3: 10, 4: 15, 5: 20}[q]
+            floor = ATTACK_FLOOR[q]
             yes = any(CARDS[c].kind == "attack" and CARDS[c].value >= floor for c in hand)
-        ctx.say(f"seat {target} answers {'yes' if yes else 'no'}", target)
+        ctx.note(pb.NOTE_KIND_QUESTION_ANSWERED, target, yes=yes, question=q)
 
     def card_choices(self, st, seat, cards):
         e = st.enc

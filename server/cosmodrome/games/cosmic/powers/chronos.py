@@ -22,7 +22,7 @@ class Chronos(Piece):
                 or pieces.used(st, seat, self.name) or e.chronos_replay \
                 or e.card_off < 0 or e.card_def < 0:
             return []
-        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=-1))]
+        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name]))]
 
     def perform(self, st, ctx, seat, use):
         e = st.enc
@@ -39,7 +39,7 @@ class Chronos(Piece):
         e.card_off = e.card_def = -1
         e.revealed = e.swapped = e.compromise_off = e.compromise_def = False
         e.chronos_replay = True
-        ctx.say("time travel: the encounter is played again", seat)
+        ctx.note(pb.NOTE_KIND_ENCOUNTER_REPLAYED, seat)
         # back to the end of the pre-cards window (nobody left to ask): the cards are due
         st.step = pb.STEP_PRE_CARDS
         del e.window_seats[:]

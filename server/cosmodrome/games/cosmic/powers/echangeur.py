@@ -4,6 +4,7 @@ with his opponent's."""
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Piece
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -26,11 +27,11 @@ class Trader(Piece):
         mine.extend(b)
         del theirs[:]
         theirs.extend(a)
-        ctx.say("hands exchanged", seat)
+        ctx.note(pb.NOTE_KIND_HANDS_EXCHANGED, seat, target=use.target)
         # each now knows the other's whole hand (his own former one)
         for viewer, other, got, gave in ((seat, target, b, a), (target, seat, a, b)):
             ctx.show(viewer, other, sorted(got), "echangeur")
-            st.knowledge.add(viewer=viewer, target=other, cards=sorted(gave), why="echangeur")
+            st.knowledge.add(viewer=viewer, target=other, cards=sorted(gave), **reason("echangeur"))
 
 
 POWER = Trader()

@@ -21,7 +21,7 @@ class Empath(Piece):
 
     def on_reveal(self, st, ctx, seat):
         if B.is_compromise(_own_card(st, seat)):
-            pieces.use(st, ctx, seat, self.name, "the opponent's card becomes a compromise")
+            pieces.use(st, ctx, seat, self.name)
 
     def makes_opponent_compromise(self, st, seat):
         return st.enc.revealed and B.is_compromise(_own_card(st, seat))

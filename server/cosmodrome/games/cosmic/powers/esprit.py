@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Piece
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -19,7 +20,7 @@ class Mind(Piece):
 
     def perform(self, st, ctx, seat, use):
         cards = sorted(st.seats[use.target].hand)
-        st.knowledge.add(viewer=seat, target=use.target, cards=cards, why="esprit")
+        st.knowledge.add(viewer=seat, target=use.target, cards=cards, **reason("esprit"))
         ctx.show(seat, use.target, cards, "esprit")
 
 

@@ -39,7 +39,7 @@ def _pick(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
     else:
         e.card_def = c
     ctx.show(opp, t.seat, [c], "laser")
-    ctx.say("the Laser picks the opponent's card", t.seat)
+    ctx.note(pb.NOTE_KIND_CARD_PICKED, t.seat, target=opp)
 
 
 class Laser(Piece):

@@ -23,7 +23,7 @@ class Macron(Piece):
     def on_launch(self, st, ctx, seat, defending):
         if defending:
             return False
-        actions.announce(st, ctx, seat, self.name, "only one token, worth four")
+        actions.announce(st, ctx, seat, self.name)
         return True
 
     def perform(self, st, ctx, seat, use):

@@ -17,7 +17,7 @@ class Oracle(Piece):
         e = st.enc
         if e.laser_seat >= 0 or e.oracle_seat not in (-1, seat):
             return  # a Laser chooses a card, or the other main player is an Oracle too
-        pieces.use(st, ctx, seat, self.name, "the opponent plays and reveals first")
+        pieces.use(st, ctx, seat, self.name)
         e.oracle_seat = seat
 
     def waits_for_card(self, st, seat):

@@ -4,6 +4,7 @@ gives one card of his hand to a main player. Only the giver and the receiver see
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Piece
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -27,7 +28,7 @@ class Philanthropist(Piece):
         hand.remove(use.arg)
         st.seats[use.target].hand.append(use.arg)
         ctx.show(use.target, seat, [use.arg], "philanthrope", frozenset({seat, use.target}))
-        st.knowledge.add(viewer=seat, target=use.target, cards=[use.arg], why="philanthrope")
+        st.knowledge.add(viewer=seat, target=use.target, cards=[use.arg], **reason("philanthrope"))
 
 
 POWER = Philanthropist()

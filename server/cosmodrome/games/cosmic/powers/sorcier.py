@@ -15,13 +15,13 @@ class Sorcerer(Piece):
         if window != pb.STEP_PRE_REVEAL or seat not in (st.enc.offense, st.enc.defense) \
                 or pieces.used(st, seat, self.name):
             return []
-        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=-1))]
+        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name]))]
 
     def perform(self, st, ctx, seat, use):
         e = st.enc
         e.card_off, e.card_def = e.card_def, e.card_off
         e.swapped = not e.swapped
-        ctx.say("the face-down cards are swapped", seat)
+        ctx.note(pb.NOTE_KIND_CARDS_SWAPPED, seat)
 
 
 POWER = Sorcerer()

@@ -12,7 +12,7 @@ class Virus(Piece):
 
     def side_total(self, st, ctx, seat, value, tokens):
         if ctx is not None:
-            pieces.use(st, ctx, seat, self.name, "tokens multiplied by the attack value")
+            pieces.use(st, ctx, seat, self.name)
         return value * tokens
 
 

@@ -25,7 +25,7 @@ class Vulch(Piece):
                                           arg=t.card))]
 
     def respond(self, st, ctx, seat, t, move):
-        pieces.use(st, ctx, seat, self.name, "takes the edict")
+        pieces.use(st, ctx, seat, self.name)
         st.discard.remove(t.card)
         st.seats[seat].hand.append(t.card)
 

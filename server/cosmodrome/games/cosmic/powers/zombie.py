@@ -21,9 +21,9 @@ class Zombie(Piece):
 
     def save_lost_tokens(self, st, ctx, seat, n, on_bases):
         if on_bases:
-            pieces.use(st, ctx, seat, self.name, f"its {n} tokens stay on its bases")
+            pieces.use(st, ctx, seat, self.name)
             return
-        pieces.use(st, ctx, seat, self.name, f"{n} lost tokens go back to its bases")
+        pieces.use(st, ctx, seat, self.name)
         st.tasks.insert(0, pb.Task(kind=pb.TASK_PLACE, seat=seat, count=n))
 
     def deal_edits(self, st, seat, draft):
@@ -38,7 +38,7 @@ class Zombie(Piece):
             return  # one Zombie frees them (the offence's, if both are)
         other = pieces.opponent(st, seat)
         n = min(terms.frees, st.seats[other].black_hole)
-        pieces.use(st, ctx, seat, self.name, f"frees {n} black-hole tokens of the other")
+        pieces.use(st, ctx, seat, self.name)
         st.seats[other].black_hole -= n
         actions.place_from_limbo(st, other, n)
 
