@@ -130,3 +130,43 @@ async def test_a_game_may_judge_a_line_into_a_move_committed_once(store):
     lines = await store.chat(match_id, 0, 10)
     assert [line.text for line in lines] == ["Non", "non", "bonjour"]
 
+
+
+async def test_a_resent_line_is_judged_as_it_was_when_said_not_as_the_match_is_now(store):
+    """A line said off turn is innocent; resent (a client retrying) once its speaker is on
+    move, it is still that innocent line, not a new "non" to punish."""
+    runner = Runner(store, {"tictactoe": SaysNonPlays()})
+    chat = Chat(runner, ChatLimits())
+    match_id, tokens = await new_match(runner)
+    said = await chat.send(match_id, tokens[1], "non", "r-off-turn")  # seat 0 is on move
+    assert said.judged_version == 0
+    record, _ = await store.load(match_id)
+    await runner.submit(match_id, tokens[0], record.match.version, "",
+                        games_pb2.GameMove(tictactoe=tictactoe_pb2.Move(cell=4)))
+    before, _ = await store.load(match_id)
+    assert before.state.tictactoe.to_move == 1
+    again = await chat.send(match_id, tokens[1], "non", "r-off-turn")
+    assert again.line == said.line and again.judged_version == 0
+    after, _ = await store.load(match_id)
+    assert after.match.version == before.match.version and after.state == before.state
+
+
+async def test_a_line_is_judged_once_whatever_other_seats_had_judged_since(store,
+                                                                            monkeypatch):
+    """Each seat's judged lines are remembered as long as its request ids: other seats'
+    judged lines never push a seat's out (here both rings hold 2, not 16)."""
+    monkeypatch.setattr("cosmodrome.store.redis_store.IDEMPOTENCY_KEYS_PER_SEAT", 2)
+    monkeypatch.setattr("cosmodrome.store.redis_store.CHAT_REQUESTS_PER_SEAT", 2)
+    runner = Runner(store, {"tictactoe": SaysNonPlays()})
+    chat = Chat(runner, ChatLimits())
+    match_id, tokens = await new_match(runner)
+    first = await chat.send(match_id, tokens[0], "non", "a")  # X in cell 0
+    assert first.judged_version
+    for seat, request_id in ((1, "b"), (0, "c"), (1, "d")):  # O 1, X 2, O 3
+        assert (await chat.send(match_id, tokens[seat], "non", request_id)).judged_version
+    before, _ = await store.load(match_id)
+    again = await chat.send(match_id, tokens[0], "non", "a")  # seat 0 is on move again
+    assert again.judged_version == first.judged_version
+    after, _ = await store.load(match_id)
+    assert after.match.version == before.match.version
+    assert list(after.state.tictactoe.cells).count(tictactoe_pb2.MARK_X) == 2

@@ -102,25 +102,27 @@ class Chat:
         if record.match.status == FINISHED:
             raise FailedPrecondition("match_finished", "the match is over: its chat is "
                                      "kept to read (GetChat), not to add to")
-        judges = self._judges(record, seat, text)  # before keeping: a refusal changes nothing
+        judge = self._judges(record, seat, text)  # before keeping: a refusal changes nothing
         digest = hashlib.sha256(text.encode()).digest()
         limits = self.limits
         line, first_digest = await store.add_chat(
-            match_id, records_pb2.StoredChat(seat=seat, text=text), request_id, digest,
-            limits.kept, limits.rate_lines, limits.rate_window_ms)
+            match_id, records_pb2.StoredChat(seat=seat, text=text, judge=judge), request_id,
+            digest, limits.kept, limits.rate_lines, limits.rate_window_ms)
         if first_digest is not None and first_digest != digest:
             raise FailedPrecondition("request_id_reused",
                                      "this request_id was used for another line")
         if first_digest is None:
             metrics.chat_lines.labels(record.match.game).inc()
         judged = 0
-        if judges or first_digest is not None:  # a resent line: its judgement, if any
-            judged = await self.runner.judge_chat(match_id, seat, line.sequence, line.text)
+        if line.judge:  # as the line was when first kept: a resend is not a new line
+            judged = await self.runner.judge_chat(match_id, seat, line.sequence, line.text,
+                                                  remembered=bool(request_id))
         return play_pb2.SendChatResponse(line=redact.chat_line(line), judged_version=judged)
 
     def _judges(self, record: records_pb2.StoredMatch, seat: int, text: str) -> bool:
-        """Whether the game's rules make a move of this line now (the runner judges again,
-        on the match as it is once the line is kept): spares most lines a second read."""
+        """Whether the game's rules make a move of this line as it is said: kept with the
+        line (`StoredChat.judge`), so a resend is judged as the line was, not as the match
+        is then. The runner makes the move on the match as it is once the line is kept."""
         if record.match.status != ACTIVE:
             return False
         game = self.runner.game_of(record)

@@ -533,12 +533,15 @@ class Runner:
             return True
         return False
 
-    async def judge_chat(self, match_id: str, seat: int, sequence: int, text: str) -> int:
+    async def judge_chat(self, match_id: str, seat: int, sequence: int, text: str,
+                         remembered: bool = True) -> int:
         """Apply the move the game's rules make of `seat` saying chat line `sequence`, if
         any, through the compare-and-set like any move: the version it made, or 0. Judged
-        once: the line's sequence is the move's idempotency key, so a resent line finds its
-        judgement."""
-        retry = Retry("chat", str(sequence))  # no seat token hashes to this slot name
+        once: for a line that may be resent (`remembered`: it has a request id), the line's
+        sequence is the move's idempotency key, so a resent line finds its judgement."""
+        # Kept per seat (no seat token hashes to this slot name), as the seat's chat request
+        # ids are: a judgement is remembered as long as a resend of its line can come.
+        retry = Retry(f"chat{seat}", str(sequence)) if remembered else None
         for _ in range(MAX_JOIN_ATTEMPTS):
             record, prior = await self.store.load(match_id, retry)
             if prior:
