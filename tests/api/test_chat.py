@@ -207,3 +207,21 @@ def test_a_seat_given_up_speaks_no_more(api):
     error = refused(say, api, match_id, tokens[1], "one more thing")
     assert error.code() == grpc.StatusCode.UNAUTHENTICATED
     assert [c.text for c in chat(api, match_id).lines] == ["I have to go"]
+
+
+def test_a_watch_of_a_finished_match_sends_the_chat_it_asked_for_then_ends(api):
+    """`chat_from_sequence` 0 is every line kept, even when the moves asked for are none:
+    a watch of a finished match from its last version still gets the chat, then ends."""
+    match_id, tokens = api.new_match()
+    say(api, match_id, tokens[0], "good luck")
+    for cell, seat in ((0, 0), (3, 1), (1, 0), (4, 1), (2, 0)):
+        api.submit(match_id, tokens[seat], ttt(cell))
+    final = api.view(match_id).match.version
+    for viewer in (None, tokens[1]):
+        updates = list(api.play.WatchMatch(play_pb2.WatchMatchRequest(
+            match_id=match_id, from_version=final, with_chat=True), metadata=auth(viewer),
+            timeout=20))
+        assert [u.chat.text for u in updates] == ["good luck"]
+    assert list(api.play.WatchMatch(play_pb2.WatchMatchRequest(
+        match_id=match_id, from_version=final, with_chat=True, chat_from_sequence=1),
+        timeout=20)) == []

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from cosmodrome import metrics
@@ -138,3 +139,13 @@ class Chat:
         return play_pb2.GetChatResponse(
             lines=[redact.chat_line(line) for line in lines],
             next_from_sequence=lines[-1].sequence if lines else from_sequence)
+
+    async def kept_after(self, match_id: str, after: int) -> AsyncIterator[play_pb2.ChatLine]:
+        """Every line kept after sequence `after`, oldest first, a page at a time."""
+        while True:
+            lines = await self.runner.store.chat(match_id, after, MAX_PAGE)
+            for line in lines:
+                after = line.sequence
+                yield redact.chat_line(line)
+            if len(lines) < MAX_PAGE:
+                return
