@@ -225,3 +225,21 @@ def test_a_watch_of_a_finished_match_sends_the_chat_it_asked_for_then_ends(api):
     assert list(api.play.WatchMatch(play_pb2.WatchMatchRequest(
         match_id=match_id, from_version=final, with_chat=True, chat_from_sequence=1),
         timeout=20)) == []
+
+
+def test_a_seats_new_holder_never_meets_the_last_holders_request_ids(api):
+    """Request ids are kept per holder (as a move's idempotency keys are): a player who
+    takes a seat given up says his own lines, whatever ids the last holder used."""
+    match_id = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="tictactoe")).match_id
+
+    def take_seat_0(name):
+        return api.lobby.JoinMatch(lobby_pb2.JoinMatchRequest(
+            match_id=match_id, seat=0, display_name=name)).seat_token
+    first = take_seat_0("first")
+    say(api, match_id, first, "salut", request_id="chat-1")
+    say(api, match_id, first, "gg", request_id="chat-2")
+    api.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(match_id=match_id), metadata=auth(first))
+    second = take_seat_0("second")
+    assert say(api, match_id, second, "bonjour", request_id="chat-1").line.sequence == 3
+    assert say(api, match_id, second, "gg", request_id="chat-2").line.sequence == 4
+    assert [c.text for c in chat(api, match_id).lines] == ["salut", "gg", "bonjour", "gg"]

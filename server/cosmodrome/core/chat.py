@@ -28,6 +28,7 @@ from cosmodrome.core.runner import (
     MAX_IDEMPOTENCY_KEY,
     Runner,
     check_match_id,
+    token_hash,
 )
 from cosmodrome.v1 import play_pb2, records_pb2
 
@@ -108,7 +109,8 @@ class Chat:
         limits = self.limits
         line, first_digest = await store.add_chat(
             match_id, records_pb2.StoredChat(seat=seat, text=text, judge=judge), request_id,
-            digest, limits.kept, limits.rate_lines, limits.rate_window_ms)
+            digest, limits.kept, limits.rate_lines, limits.rate_window_ms,
+            caller=token_hash(token)[:24])  # a seat's next holder has ids of his own
         if first_digest is not None and first_digest != digest:
             raise FailedPrecondition("request_id_reused",
                                      "this request_id was used for another line")
