@@ -14,7 +14,8 @@ Redis Cluster slot and its Lua scripts stay atomic there.
                     also the pub/sub channel where each new version is announced
                     (a records.Notice: the entry and the record; or a chat line)
     m:{id}:idem     hash: per credential, its latest IDEMPOTENCY_KEYS_PER_SEAT keys, each
-                    with the first result of its move (a ring, see commit.lua)
+                    with the first result of its move (a ring, see commit.lua); slot
+                    chat<seat>: the versions of the seat's judged chat lines, likewise
     m:{id}:ticket:<sha256>  string: a watch ticket's seat token hash, with its time to live
     matches         zset: match id by creation time (ms), for listing
     matches:<game>  zset: the same, per game
