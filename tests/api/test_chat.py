@@ -243,3 +243,19 @@ def test_a_seats_new_holder_never_meets_the_last_holders_request_ids(api):
     assert say(api, match_id, second, "bonjour", request_id="chat-1").line.sequence == 3
     assert say(api, match_id, second, "gg", request_id="chat-2").line.sequence == 4
     assert [c.text for c in chat(api, match_id).lines] == ["salut", "gg", "bonjour", "gg"]
+
+
+def test_a_line_names_who_said_it_even_once_the_seat_changed_hands(api):
+    """A seat given up may be taken by another player: a line keeps the display name of
+    the one who said it, so nobody is shown saying what the last holder said."""
+    match_id = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="tictactoe")).match_id
+    alice = api.lobby.JoinMatch(lobby_pb2.JoinMatchRequest(
+        match_id=match_id, seat=0, display_name="alice")).seat_token
+    said = say(api, match_id, alice, "bob cheats")
+    assert said.line.display_name == "alice"
+    api.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(match_id=match_id), metadata=auth(alice))
+    bob = api.lobby.JoinMatch(lobby_pb2.JoinMatchRequest(
+        match_id=match_id, seat=0, display_name="bob")).seat_token
+    say(api, match_id, bob, "I do not")
+    assert [(c.seat, c.display_name, c.text) for c in chat(api, match_id).lines] == [
+        (0, "alice", "bob cheats"), (0, "bob", "I do not")]

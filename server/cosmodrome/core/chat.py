@@ -107,10 +107,12 @@ class Chat:
         judge = self._judges(record, seat, text)  # before keeping: a refusal changes nothing
         digest = hashlib.sha256(text.encode()).digest()
         limits = self.limits
+        said = records_pb2.StoredChat(  # with the name: a seat given up may change hands
+            seat=seat, text=text, judge=judge,
+            display_name=record.match.seats[seat].display_name)
         line, first_digest = await store.add_chat(
-            match_id, records_pb2.StoredChat(seat=seat, text=text, judge=judge), request_id,
-            digest, limits.kept, limits.rate_lines, limits.rate_window_ms,
-            caller=token_hash(token)[:24])  # a seat's next holder has ids of his own
+            match_id, said, request_id, digest, limits.kept, limits.rate_lines,
+            limits.rate_window_ms, caller=token_hash(token)[:24])  # ids are the holder's own
         if first_digest is not None and first_digest != digest:
             raise FailedPrecondition("request_id_reused",
                                      "this request_id was used for another line")
