@@ -259,3 +259,23 @@ def test_a_line_names_who_said_it_even_once_the_seat_changed_hands(api):
     say(api, match_id, bob, "I do not")
     assert [(c.seat, c.display_name, c.text) for c in chat(api, match_id).lines] == [
         (0, "alice", "bob cheats"), (0, "bob", "I do not")]
+
+
+def test_paging_at_the_extremes_answers_and_echoes_nothing_large(api):
+    match_id, tokens = api.new_match()
+    say(api, match_id, tokens[0], "one")
+    last = 2 ** 63 - 1
+    page = chat(api, match_id, from_sequence=last, page_size=1000)
+    assert list(page.lines) == [] and page.next_from_sequence == last
+    assert [c.text for c in chat(api, match_id, page_size=1000).lines] == ["one"]
+    error = refused(say, api, match_id, tokens[0], "x" * 100_000, request_id="r" * 129)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and len(error.details()) < 200
+    error = refused(say, api, match_id, tokens[0], "x" * 100_000)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and len(error.details()) < 200
+    watch = api.play.WatchMatch(play_pb2.WatchMatchRequest(
+        match_id=match_id, from_version=3, with_chat=True, chat_from_sequence=last),
+        timeout=20)
+    say(api, match_id, tokens[1], "unheard: before the watch's chat position")
+    api.submit(match_id, tokens[0], ttt(4))
+    assert next(watch).entry.version == 4
+    watch.cancel()
