@@ -279,3 +279,21 @@ def test_paging_at_the_extremes_answers_and_echoes_nothing_large(api):
     api.submit(match_id, tokens[0], ttt(4))
     assert next(watch).entry.version == 4
     watch.cancel()
+
+
+@pytest.mark.parametrize(("name", "named"), [
+    ("x: hi\n[chat] alice", "U+000A"),      # a second, forged line in a terminal
+    ("\u202eecnoc I", "U+202E"),            # reverses the line shown after the name
+    ("\x1b[2J", "U+001B"),                  # a terminal's escape sequence
+    ("\u200b ", "blank"),
+])
+def test_a_display_name_cannot_forge_what_a_chat_line_shows(api, name, named):
+    """Lines are shown under their speaker's name: a name is held to the rules a line is
+    (one line of text that shows what it holds), or it could forge or reverse lines."""
+    match_id = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="tictactoe")).match_id
+    error = refused(api.lobby.JoinMatch, lobby_pb2.JoinMatchRequest(
+        match_id=match_id, display_name=name))
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "display_name" in error.details() and named in error.details()
+    assert not any(s.occupied for s in api.lobby.GetMatch(
+        lobby_pb2.GetMatchRequest(match_id=match_id)).seats)

@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cosmodrome.core.chat import LAYOUT_CONTROLS, check_text
+from cosmodrome.core.chat import check_text
 from cosmodrome.core.errors import InvalidArgument
+from cosmodrome.core.text import LAYOUT_CONTROLS
 
 LIMIT = 500
 PLAIN = st.characters(blacklist_categories=("Cc", "Cs", "Cf"),  # Cf: tested on its own

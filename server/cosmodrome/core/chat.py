@@ -14,7 +14,6 @@ the compare-and-set, once per line.
 from __future__ import annotations
 
 import hashlib
-import unicodedata
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -30,20 +29,10 @@ from cosmodrome.core.runner import (
     check_match_id,
     token_hash,
 )
+from cosmodrome.core.text import check_line
 from cosmodrome.v1 import play_pb2, records_pb2
 
 MAX_PAGE = 1000
-# Not Unicode category Cc, yet they reorder or break what others read (a line that shows
-# another text than it holds, or spans several lines): refused as control characters.
-LAYOUT_CONTROLS = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-# A tower of marks on one letter (Zalgo text) spills over the lines around it: Unicode's
-# Stream-Safe Text Format (UAX #15) allows 30 non-starters in a row, and so do we.
-MAX_MARKS_IN_A_ROW = 30
-# Tag characters are invisible (a line could carry a text nobody sees): they may only
-# spell an emoji tag sequence, a black flag then tags U+E0020-E007E then U+E007F (Scotland).
-TAGS = ("\U000E0000", "\U000E007F")
-EMOJI_TAGS = ("\U000E0020", "\U000E007F")
-BLACK_FLAG = "\U0001F3F4"
 
 
 @dataclass(frozen=True)
@@ -57,32 +46,9 @@ class ChatLimits:
 
 
 def check_text(text: str, max_chars: int) -> None:
-    """Refuse a line that is empty, blank (nothing visible), too long, or holds what would
-    make it show another text than it holds; the message never quotes the text."""
-    if len(text) > max_chars:
-        raise InvalidArgument(f"text has {len(text)} characters; at most {max_chars} are "
-                              "accepted")
-    if all(char.isspace() or unicodedata.category(char) == "Cf" for char in text):
-        raise InvalidArgument(f"text is empty or blank: say 1 to {max_chars} characters")
-    marks, previous = 0, ""
-    for position, char in enumerate(text, 1):
-        category = unicodedata.category(char)
-        if category == "Cc" or char in LAYOUT_CONTROLS:
-            raise InvalidArgument(f"text holds a control character (U+{ord(char):04X}, "
-                                  f"character {position}): a chat line is one line of text")
-        if TAGS[0] <= char <= TAGS[1] and not _spells_an_emoji(char, previous):
-            raise InvalidArgument(f"text holds a hidden tag character (U+{ord(char):04X}, "
-                                  f"character {position}): tags stand only in an emoji flag")
-        marks = marks + 1 if category in ("Mn", "Me") else 0
-        if marks > MAX_MARKS_IN_A_ROW:
-            raise InvalidArgument(f"text has {marks} combining marks in a row (character "
-                                  f"{position}); at most {MAX_MARKS_IN_A_ROW} are accepted")
-        previous = char
-
-
-def _spells_an_emoji(tag: str, previous: str) -> bool:
-    return EMOJI_TAGS[0] <= tag <= EMOJI_TAGS[1] and (
-        previous == BLACK_FLAG or EMOJI_TAGS[0] <= previous < EMOJI_TAGS[1])
+    """Refuse a chat line that is not one line of text showing what it holds (core/text);
+    the message never quotes the text."""
+    check_line(text, "text", max_chars)
 
 
 class Chat:
