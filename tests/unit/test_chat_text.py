@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cosmodrome.core import text as text_rules
 from cosmodrome.core.chat import check_text
 from cosmodrome.core.errors import InvalidArgument
 from cosmodrome.core.text import LAYOUT_CONTROLS
@@ -75,3 +76,11 @@ def test_hidden_tag_characters_are_refused_but_a_flag_emoji_is_not():
         check_text("hi" + hidden, LIMIT)
     with pytest.raises(InvalidArgument, match="U\\+E007F"):
         check_text("x\U000E007F", LIMIT)
+
+
+def test_every_combining_mark_is_counted_in_a_tower():
+    """The tower check maps marks from a table built over the planes that hold them: every
+    Mn and Me code point of this Python's Unicode must be in it."""
+    marks = {chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) in ("Mn", "Me")}
+    assert {m for m in marks if text_rules._as_one_mark(m) != "\u0300"} == set()
+    assert text_rules._as_one_mark("aé\u0301") == "aé\u0300"
