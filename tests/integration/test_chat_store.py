@@ -10,6 +10,7 @@ import hashlib
 import grpc
 import pytest
 
+from cosmodrome.api.interceptor import add_service
 from cosmodrome.api.servicers import PlayServicer
 from cosmodrome.api.watch_hub import WatchHub
 from cosmodrome.core.chat import Chat, ChatLimits
@@ -206,7 +207,9 @@ async def test_a_line_said_as_the_match_ends_reaches_a_watch_catching_up(redis_u
                             games_pb2.GameMove(tictactoe=tictactoe_pb2.Move(cell=2)))
     store.hook = last_words_and_the_winning_move
     server = grpc.aio.server()
-    play_pb2_grpc.add_PlayServiceServicer_to_server(PlayServicer(runner, hub, chat), server)
+    # registered as the server does (its streams write each viewer's update as bytes)
+    add_service(server, play_pb2.DESCRIPTOR.services_by_name["PlayService"],
+                PlayServicer(runner, hub, chat))
     port = server.add_insecure_port("127.0.0.1:0")
     await server.start()
     try:
