@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cosmodrome.core.engine import Decision, Event
-from cosmodrome.games.cosmic import actions, pieces, tasks
+from cosmodrome.games.cosmic import actions, moonflow, pieces, tasks
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx
@@ -158,6 +158,11 @@ def draw_destiny(st: pb.State, ctx: Ctx) -> int:
 
 
 def aim_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
+    """(body, defender) pairs the cone may aim at: a planet of `system`, or a moon."""
+    return planet_targets(st, system) + moonflow.targets(st, system)
+
+
+def planet_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
     """(planet, defender) pairs the cone may aim at in `system`; defender -1: empty, auto-win."""
     off = st.enc.offense
     out: list[tuple[int, int]] = []
@@ -376,10 +381,12 @@ def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
     """Attack value plus tokens (each worth what its owner's pieces say)."""
     e = st.enc
     cone = e.cone_off if seat == e.offense else e.cone_def
-    tokens = sum(cone[s] * pieces.token_worth(st, s) for s in range(st.players) if cone[s])
+    bonus, factors = moonflow.combat_terms(st, ctx, seat)
+    tokens = sum(cone[s] * pieces.token_worth(st, s) * factors.get(s, 1)
+                 for s in range(st.players) if cone[s])
     if seat == e.defense:
-        tokens += B.tok(st, e.planet, seat) * pieces.token_worth(st, seat)
-    value = CARDS[_card_of(st, seat)].value
+        tokens += B.tok(st, e.planet, seat) * pieces.token_worth(st, seat) * factors.get(seat, 1)
+    value = max(0, CARDS[_card_of(st, seat)].value + bonus)  # a moon's malus stops at 0
     for piece in pieces.held(st, seat):
         total = piece.side_total(st, ctx, seat, value, tokens)
         if total is not None:
@@ -436,14 +443,17 @@ def offence_wins(st: pb.State, ctx: Ctx) -> None:
             e.cone_def[s] = 0
             e.lost_def[s] += n
             actions.lose_tokens(st, ctx, s, n, by=off)
+    landed = {}
     for s in range(st.players):
         n = e.cone_off[s]
         if n:
             e.cone_off[s] = 0
             B.add_tok(st, planet, s, n)
+            landed[s] = n
             ctx.emit(pb.Event(tokens_moved=pb.TokensMoved(
                 seat=s, count=n, source=pb.PLACE_CONE, destination=pb.PLACE_PLANET,
                 planet=planet)))
+    moonflow.landed(st, ctx, planet, landed)
 
 
 def defence_wins(st: pb.State, ctx: Ctx) -> None:
@@ -645,7 +655,7 @@ def no_deal(st: pb.State, ctx: Ctx, automatic: bool) -> None:
     ctx.note(pb.NOTE_KIND_NO_DEAL)
     off, de = e.offense, e.defense
     for s, other in ((off, de), (de, off)):
-        n = min(3, B.tokens_on_bases(st, s))
+        n = 0 if moonflow.spares_deal_loss(st, ctx, s) else min(3, B.tokens_on_bases(st, s))
         actions.lose_tokens(st, ctx, s, n, by=other, on_bases=True, automatic=automatic)
 
 
@@ -754,8 +764,10 @@ def finish(st: pb.State, ctx: Ctx, winners: list[int], why: int) -> None:
 
 def check_victory(st: pb.State, ctx: Ctx) -> bool:
     living = B.alive(st)
-    winners = [s for s in living if B.foreign_bases(st, s) >= 5]
+    winners = [s for s in living
+               if B.foreign_bases(st, s) + moonflow.victory_bases(st, s) >= 5]
     if winners:
+        moonflow.victory_moons_act(st, ctx, winners)
         finish(st, ctx, winners, pb.GAME_END_FIVE_FOREIGN_BASES)
         return True
     if len(living) == 1:
@@ -1032,6 +1044,7 @@ def settle(st: pb.State, ctx: Ctx) -> None:
     for _ in range(10_000):
         if st.finished or check_victory(st, ctx):
             return
+        moonflow.turn_down_empty(st)
         if st.tasks:
             t = st.tasks[0]
             if t.kind == pb.TASK_RESPONSE:

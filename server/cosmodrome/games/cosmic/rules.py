@@ -21,7 +21,8 @@ from cosmodrome.core.engine import (
 from cosmodrome.core.errors import clip
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import edicts, flow, powers  # noqa: F401  (registers the pieces)
+from cosmodrome.games.cosmic import edicts, moons, powers  # noqa: F401  (registers pieces)
+from cosmodrome.games.cosmic import flow, moonflow
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.powers import POWER_ID, POWERS, excluded, exclusions
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -89,6 +90,7 @@ class Cosmic(Game):
             raise BadOptions("powers_per_player: not enough powers for every seat")
         if options.HasField("first_player") and not 0 <= options.first_player < players:
             raise BadOptions("first_player must be a seat")
+        moonflow.check_options(options, players)
 
     @staticmethod
     def _powers_per(options: pb.Options) -> int:
@@ -147,6 +149,7 @@ class Cosmic(Game):
         st.cup.extend([s for s in range(players) for _ in range(per_colour)])
         first = options.first_player if options.HasField("first_player") else rng.below(players)
         st.first_player = first
+        moonflow.deal(st, rng)
         st.rng = rng.state
         events: list[Event] = []
         st.enc.offense = first
@@ -215,7 +218,16 @@ class Cosmic(Game):
                                 if found else f"card {c} is nowhere")
         problems += [f"card {c} is not in this game's deck ({', '.join(w)})"
                      for c, w in sorted(places.items())]
-        return problems
+        return problems + self._audit_moons(st)
+
+    @staticmethod
+    def _audit_moons(st: pb.State) -> list[str]:
+        """Every moon of the game's moon deck in one place: on the board or in the deck."""
+        dealt = sorted(moonflow.deck_numbers(st.options))
+        found = sorted([mo.number for mo in st.moons] + list(st.moon_deck))
+        if found != dealt:
+            return [f"moons {found} are not the moon deck {dealt}"]
+        return []
 
     def view(self, state: pb.State, viewer: int | None) -> pb.View:
         from cosmodrome.games.cosmic.views import view_for
