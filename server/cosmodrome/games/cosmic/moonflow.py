@@ -196,12 +196,16 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
     """What the moons do to main player `side`'s total: a bonus on his attack cards and a
     factor per seat's tokens. With `ctx` (the real resolution, not a question) each moon
     that changes it acts."""
+    e = st.enc
+    cone = e.cone_off if side == e.offense else e.cone_def
+    counted = [s for s in range(st.players) if cone[s] or (
+        s == side == e.defense and B.tok(st, e.planet, s))]
     bonus, factors, acting = 0, {}, []
     for m, piece in in_force(st):
         b = piece.card_bonus(st, m, side) * attack_cards(st, side)
         changed = bool(b)
         bonus += b
-        for s in range(st.players):
+        for s in counted:
             f = piece.token_factor(st, m, side, s)
             if f != 1:
                 factors[s] = factors.get(s, 1) * f
