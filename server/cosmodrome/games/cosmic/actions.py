@@ -152,7 +152,7 @@ def discard_edict(st: pb.State, ctx: Ctx, seat: int, card: int) -> None:
 
 def play_edict(st: pb.State, ctx: Ctx, seat: int, ed: pb.PlayEdict) -> None:
     st.seats[seat].hand.remove(ed.card)
-    ctx.emit(pb.Event(edict_played=pb.EdictPlayed(seat=seat, card=ed.card, target=ed.target)))
+    ctx.edict_played(seat, ed.card, ed.target)
     discard_edict(st, ctx, seat, ed.card)
     pieces.edict_of(ed.card).play(st, ctx, seat, ed)
 
@@ -296,8 +296,7 @@ def apply_response(st: pb.State, ctx: Ctx, t: pb.Task, seat: int, move: pb.Move)
         return
     card = move.edict.card
     st.seats[seat].hand.remove(card)
-    ctx.emit(pb.Event(edict_played=pb.EdictPlayed(seat=seat, card=card,
-                                                  target=move.edict.target)))
+    ctx.edict_played(seat, card, move.edict.target)
     discard_edict(st, ctx, seat, card)
     pieces.edict_of(card).answer(st, ctx, seat, t, card)
 
