@@ -18,7 +18,6 @@ from cosmodrome.core.engine import BadOptions
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import actions, pieces
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic.content_000 import MOON_COUNT, MOONS
 from cosmodrome.games.cosmic.ctx import Ctx, reason
 from cosmodrome.games.cosmic.hooks import Moon, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -27,28 +26,36 @@ MOONS_PER_PLAYER = 2  # "chaque joueur tire au hasard deux lunes"
 ALL = None            # `know`'s audience: every seat
 
 
+def content():
+    """content/moons.json as validated by content_000, imported when moons are asked for:
+    content_000 also checks the flares against the power modules, which a classic game
+    (or a power dropped into powers/ without its flare yet) need not pass."""
+    from cosmodrome.games.cosmic import content_000
+    return content_000
+
+
 def data(number: int):
     """The content entry (content_000.Moon) of moon `number`."""
-    return MOONS[number - 1]
+    return content().MOONS[number - 1]
 
 
 # ====================================================================== options and setup
 
 def moon_set(options: pb.Options) -> int:
-    """The moon set in force: unset is the ruleset's default, off in `classic`."""
+    """The moon set played: unset is the ruleset's default, off in `classic`."""
     return options.moons or pb.MOON_SET_OFF
 
 
 def deck_numbers(options: pb.Options) -> list[int]:
     """The moon numbers dealt from: the explicit `moon_deck`, else the hosted moons of the
     set (M8: the default deck is the game-effect moons; `all` adds the cut-text and table
-    ones; 37, cheating, never)."""
+    ones; a moon the data marks not hostable, never)."""
     if options.moon_deck:
         return list(options.moon_deck)
     which = moon_set(options)
     if which == pb.MOON_SET_OFF:
         return []
-    return [m.number for m in MOONS if m.number in pieces.MOONS
+    return [m.number for m in content().MOONS if m.number in pieces.MOONS
             and m.judged_by != "not_hostable"
             and (m.default_deck or which == pb.MOON_SET_ALL)]
 
@@ -57,9 +64,10 @@ def check_options(options: pb.Options, players: int) -> None:
     if options.moons not in pb.MoonSet.values():
         raise BadOptions("moons must be one of off, game_effect, all")
     numbers = list(options.moon_deck)
+    count = content().MOON_COUNT if numbers else 0
     for n in numbers:
-        if not 1 <= n <= MOON_COUNT:
-            raise BadOptions(f"moon_deck: no moon {n} (moons are numbered 1-{MOON_COUNT})")
+        if not 1 <= n <= count:
+            raise BadOptions(f"moon_deck: no moon {n} (moons are numbered 1-{count})")
         if n not in pieces.MOONS:
             raise BadOptions(f"moon_deck: moon {n} is not hosted")
     if len(set(numbers)) != len(numbers):
@@ -165,9 +173,9 @@ def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
         piece.on_landing(st, ctx, m, lander, tokens)
 
 
-# ====================================================================== moons in force
+# ====================================================================== moons on the board
 
-def in_force(st: pb.State) -> Iterator[tuple[int, Moon]]:
+def on_board(st: pb.State) -> Iterator[tuple[int, Moon]]:
     """(index, piece) of every hosted moon on the board; each hook says when it acts."""
     for m, mo in enumerate(st.moons):
         piece = pieces.MOONS.get(mo.number)
@@ -201,7 +209,7 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
     counted = [s for s in range(st.players) if cone[s] or (
         s == side == e.defense and B.tok(st, e.planet, s))]
     bonus, factors, acting = 0, {}, []
-    for m, piece in in_force(st):
+    for m, piece in on_board(st):
         b = piece.card_bonus(st, m, side) * attack_cards(st, side)
         changed = bool(b)
         bonus += b
@@ -221,18 +229,18 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
 def victory_bases(st: pb.State, seat: int) -> int:
     """Foreign bases the moons add to `seat`'s count for the win (R09: never a moon as a
     base, unless its text says so)."""
-    return sum(piece.victory_bases(st, m, seat) for m, piece in in_force(st))
+    return sum(piece.victory_bases(st, m, seat) for m, piece in on_board(st))
 
 
 def victory_moons_act(st: pb.State, ctx: Ctx, winners: list[int]) -> None:
-    for m, piece in in_force(st):
+    for m, piece in on_board(st):
         for s in winners:
             if piece.victory_bases(st, m, s):
                 acts(st, ctx, m, s)
 
 
 def spares_deal_loss(st: pb.State, ctx: Ctx, seat: int) -> bool:
-    for m, piece in in_force(st):
+    for m, piece in on_board(st):
         if piece.spares_deal_loss(st, m, seat):
             acts(st, ctx, m, seat)
             return True
@@ -242,7 +250,7 @@ def spares_deal_loss(st: pb.State, ctx: Ctx, seat: int) -> bool:
 # ====================================================================== what moons do
 
 def remove_from_game(st: pb.State, ctx: Ctx, seat: int, n: int) -> None:
-    """`n` of `seat`'s tokens, already off the board, leave the game (as the Void's)."""
+    """`n` of `seat`'s tokens, already off the board, leave the game."""
     if n <= 0:
         return
     st.seats[seat].removed += n
@@ -252,8 +260,8 @@ def remove_from_game(st: pb.State, ctx: Ctx, seat: int, n: int) -> None:
         actions.eliminate(st, ctx, seat)
 
 
-def ask(st: pb.State, seat: int, m: int, count: int = 0, target: int = -1) -> None:
-    """Queue moon `m`'s question to `seat` (TASK_MOON)."""
+def ask(st: pb.State, seat: int, m: int, count: int = 0, target: int | None = None) -> None:
+    """Queue moon `m`'s question to `seat` (TASK_MOON), about seat `target` if any."""
     st.tasks.add(kind=pb.TASK_MOON, seat=seat, moon_question=pb.MoonQuestion(
         moon=m, count=count, target=target))
 
@@ -278,8 +286,8 @@ QUESTION = TaskKind("moon", "Answer the moon's question", _question_options, _an
 
 def colour_side(st: pb.State, m: int, side: int) -> bool:
     """Moon `m` is face up and main player `side` is the player of its system's colour (the
-    "while face up" moons 41-51: "à condition d'être révélée bien sûr ; mais peu importe le
-    joueur qui révèle cet astre")."""
+    "while face up" moons: "à condition d'être révélée bien sûr ; mais peu importe le joueur
+    qui révèle cet astre")."""
     return st.moons[m].face_up and side == colour_of(st, m)
 
 
