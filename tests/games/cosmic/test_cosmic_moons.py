@@ -10,7 +10,7 @@ import pytest
 
 from cosmodrome.core.engine import BadOptions
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow, pieces
+from cosmodrome.games.cosmic import flow, moonflow, pieces
 from cosmodrome.games.cosmic.content_000 import MOONS
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
@@ -119,8 +119,19 @@ def _aims(st: pb.State) -> set[tuple[int, int]]:
 
 
 def test_il_peut_aussi_s_agir_d_une_lune_habitee_ou_non() -> None:
-    """D03/D04: "Il peut aussi s'agir d'une lune habitée ou non"; "pointer le vaisseau vers
-    n'importe laquelle des lunes du système"; the other systems' moons are not targets."""
+    """D03: "Il peut aussi s'agir d'une lune habitée ou non"."""
+    st = moon_game(4)
+    st.moons[4].count[2] = 1
+    B.add_tok(st, home(st, 2), 2, -1)
+    at_aim(st, 2)
+    aims = _aims(st)
+    assert (body(st, 4), 2) in aims and (body(st, 5), -1) in aims
+
+
+def test_pointer_le_vaisseau_vers_n_importe_laquelle_des_lunes_du_systeme() -> None:
+    """D04: "Vous pouvez pointer le vaisseau vers n'importe laquelle des lunes du système
+    d'origine du joueur dont vous avez tiré la couleur"; the other systems' moons are not
+    targets."""
     st = moon_game(4)
     at_aim(st, 2)
     aims = _aims(st)
@@ -285,6 +296,23 @@ def test_les_lunes_ne_comptent_pas_comme_bases_pour_la_victoire_finale() -> None
     land(st, 2, seat=0, n=1)
     assert st.moons[2].count[0] == 1 and not st.finished
     assert B.foreign_bases(st, 0) == 4 and GAME.view(st, 1).seats[0].foreign_bases == 4
+
+
+def test_cinq_planetes_etrangeres_pour_gagner_cela_ne_peut_etre_des_lunes() -> None:
+    """R09: "Il faut que vous possédiez une base sur cinq planètes étrangères pour gagner
+    (cela ne peut être des lunes)": four foreign planets and two foreign moons do not win;
+    a fifth foreign planet does."""
+    st = moon_game(3, moons={2: PLAIN_R, 4: PLAIN_R + 1})
+    for p in (5, 6, 7, 10):
+        B.add_tok(st, p, 0, 1)
+    B.add_tok(st, 0, 0, -4)
+    land(st, 2, seat=0, n=1)
+    drive(st, 0, mv(another=pb.Done()))
+    land(st, 4, seat=0, n=1)
+    assert not st.finished and sum(mo.count[0] > 0 for mo in st.moons) == 2
+    B.add_tok(st, 11, 0, 1)  # a fifth foreign planet
+    B.add_tok(st, 1, 0, -1)
+    assert flow.check_victory(st, moonflow.Ctx(st, [], 0)) and list(st.winners) == [0]
 
 
 def test_m4_a_moon_is_a_base_to_launch_from() -> None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import importlib
 
-import pytest
-
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import flow, pieces
 from cosmodrome.games.cosmic.content import CARDS
@@ -149,7 +147,7 @@ def test_moon_02_la_seule_solution_pour_ne_pas_mourir_est_de_montrer_la_carte(
     assert not st.moons[2].gone and st.moons[2].count[0] == 3 and A30 in st.seats[0].hand
 
 
-def test_moon_10_oblige_tous_les_joueurs_a_effectuer_une_rotation_vers_la_droite() -> None:
+def test_moon_10_oblige_tous_les_joueurs_a_effectuer_une_rotation_vers() -> None:
     """"Celle-ci oblige tous les joueurs à effectuer une rotation vers leur droite ... c'est
     la main entière qui tourne": each hand goes to seat - 1 (M7), who sees it, and the giver
     knows it."""
@@ -164,7 +162,7 @@ def test_moon_10_oblige_tous_les_joueurs_a_effectuer_une_rotation_vers_la_droite
                for k in st.knowledge)
 
 
-def test_moon_14_oblige_tous_les_joueurs_a_effectuer_une_rotation_vers_la_gauche() -> None:
+def test_moon_14_oblige_tous_les_joueurs_a_effectuer_une_rotation_vers() -> None:
     """"Celle-ci oblige tous les joueurs à effectuer une rotation vers leur gauche": each hand
     goes to seat + 1 (M7)."""
     st = moon_game(4, moons={2: 14})
@@ -173,7 +171,7 @@ def test_moon_14_oblige_tous_les_joueurs_a_effectuer_une_rotation_vers_la_gauche
     assert [sorted(se.hand) for se in st.seats] == [hands[3], hands[0], hands[1], hands[2]]
 
 
-def test_moon_13_oblige_le_joueur_qui_y_pose_a_tirer_au_hasard_un_pouvoir() -> None:
+def test_moon_13_oblige_le_joueur_qui_y_pose_a_tirer_au() -> None:
     """"tirer, au hasard, un pouvoir supplémentaire dans la pile des pouvoirs restants. Ce
     pouvoir agit comme une puissance secondaire ... doit donc être révélé immédiatement"."""
     st = moon_game(3, moons={2: 13})
@@ -208,8 +206,7 @@ def test_moon_15_permet_de_tirer_des_cartes_de_la_pile_recouverte() -> None:
                    for e in events)
 
 
-def test_moon_24_la_puissance_de_cette_lune_se_declenche_au_moment_ou_un_joueur_se_pose(
-) -> None:
+def test_moon_24_la_puissance_de_cette_lune_se_declenche_au_moment() -> None:
     """"Tous les adversaires doivent, l'un après l'autre, ôter 1 pion au joueur et le placer
     dans le Trou Noir. C'est l'ennemi qui se trouve directement à gauche qui commence ... les
     pions ôtés sont choisis par les adversaires"."""
@@ -258,8 +255,7 @@ def test_moon_30_oblige_le_joueur_qui_atterrit_a_sa_surface_de_jeter() -> None:
 
 # ---------------------------------------------------------------- combat moons
 
-def test_moon_09_permet_au_joueur_qui_y_trouve_accueillir_des_allies_doublement_efficaces(
-) -> None:
+def test_moon_09_permet_au_joueur_qui_y_trouve_accueillir_des_allies() -> None:
     """"des alliés doublement efficaces ... Un simple pion allié prend donc une valeur de 2";
     "Alien n'agit que dans un sens": nothing when its occupant is himself the ally."""
     st = moon_duel({4: 9}, [A10, A4], [A12, C1])
@@ -272,7 +268,7 @@ def test_moon_09_permet_au_joueur_qui_y_trouve_accueillir_des_allies_doublement_
     assert totals(st, A10, A12) == (10 + 1 + 1, 12 + 2)
 
 
-def test_moon_41_tant_que_cette_lune_est_revelee_elle_double_la_valeur_des_pions() -> None:
+def test_moon_41_tant_que_cette_lune_est_revelee_elle_double_la() -> None:
     """"Tant que cette lune est révélée, elle double la valeur des pions qui possèdent la
     couleur du système où se trouve cette lune" (attack and defence)."""
     st = moon_duel({2: 41}, [A10, A4], [A12, C1])
@@ -285,7 +281,7 @@ def test_moon_41_tant_que_cette_lune_est_revelee_elle_double_la_valeur_des_pions
     assert totals(st, A10, A12) == (10 + 1, 12 + 2)
 
 
-def test_moon_51_tant_que_cette_lune_est_revelee_elle_triple_la_valeur_des_pions() -> None:
+def test_moon_51_tant_que_cette_lune_est_revelee_elle_triple_la() -> None:
     """"elle triple la valeur des pions qui possèdent la couleur du système ... Seule la
     valeur défensive au combat est modifiée pour ces pions": seat 2's tokens as a defensive
     ally count 3, as an offensive ally 1."""
@@ -299,14 +295,9 @@ def test_moon_51_tant_que_cette_lune_est_revelee_elle_triple_la_valeur_des_pions
     assert totals(st, A10, A12) == (10 + 1 + 1, 12 + 2)
 
 
-@pytest.mark.parametrize(("number", "defending", "attacking"), [
-    (43, +10, +10), (44, -10, -10), (47, +20, 0), (48, -20, 0)])
-def test_moon_43_44_47_48_coloris_a_chacune_de_ses_cartes_d_attaque(
-        number, defending, attacking) -> None:
-    """Moons 43-48 ("Coloris"): "Le joueur concerné peut, s'il le veut, gagner 10 points à
-    chacune de ses cartes d'Attaque (en attaque ou en défense, peu importe)" (43), "perd 10
-    points" (44), "gagner 20 points ... mais uniquement dans un duel en défense" (47), "perd
-    20 points ... uniquement ... en défense" (48); a malus stops at 0."""
+def _coloris(number: int, defending: int, attacking: int) -> None:
+    """Moons 43-48: the player of the system's colour, with the moon face up, adds `defending`
+    to his attack card when he defends, `attacking` when he attacks; a malus stops at 0."""
     b4 = card_of("attack", 4, skip=1)
     st = moon_duel({2: number}, [A10, A13], [b4, C1])   # moon in seat 1's system
     occupy(st, 2, 2)
@@ -316,6 +307,30 @@ def test_moon_43_44_47_48_coloris_a_chacune_de_ses_cartes_d_attaque(
     occupy(st, 0, 2)
     launch_duel(st)
     assert totals(st, A4, A20) == (max(0, 4 + attacking) + 1, 20 + 2)
+
+
+def test_moon_43_le_joueur_concerne_peut_il_le_veut_gagner_10() -> None:
+    """"Le joueur concerné peut, s'il le veut, gagner 10 points à chacune de ses cartes
+    d'Attaque (en attaque ou en défense, peu importe)"."""
+    _coloris(43, +10, +10)
+
+
+def test_moon_44_le_joueur_concerne_perd_10_points_a_chacune_de() -> None:
+    """"Le joueur concerné perd 10 points à chacune de ses cartes d'Attaque (en attaque ou en
+    défense, peu importe)"."""
+    _coloris(44, -10, -10)
+
+
+def test_moon_47_le_joueur_concerne_peut_il_le_veut_gagner_20() -> None:
+    """"gagner 20 points à chacune de ses cartes d'Attaque mais uniquement dans un duel en
+    défense"."""
+    _coloris(47, +20, 0)
+
+
+def test_moon_48_le_joueur_concerne_perd_20_points_a_chacune_de() -> None:
+    """"perd 20 points à chacune de ses cartes d'Attaque mais uniquement dans un duel en
+    défense"."""
+    _coloris(48, -20, 0)
 
 
 def test_moon_43_alpha_coloris_n_ajoute_rien_a_un_compromis() -> None:
@@ -345,8 +360,7 @@ def test_combat_moons_act_in_public_when_they_change_a_total() -> None:
 
 # ---------------------------------------------------------------- deals
 
-def test_moon_57_hyper_campus_permet_au_joueur_qui_se_trouve_sur_cette_lune_de_ne_rien_perdre(
-) -> None:
+def test_moon_57_hyper_campus_permet_au_joueur_qui_se_trouve_sur() -> None:
     """"Lorsqu'un marché n'est pas conclu ... ceux-ci perdent chacun 3 pions dans le Trou Noir.
     Hyper Campus permet au joueur qui se trouve sur cette lune de ne rien perdre du tout"."""
     st = moon_duel({4: 57}, [C1, A4], [C2, A12])
