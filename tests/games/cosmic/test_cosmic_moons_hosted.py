@@ -240,7 +240,7 @@ def test_moon_56_se_pose_sur_cette_lune_perd_immediatement_des_pions() -> None:
     assert st.seats[0].black_hole == 2 and GAME.audit(st) == []
 
 
-def test_moon_30_oblige_le_joueur_qui_atterrit_a_sa_surface_de_jeter() -> None:
+def test_moon_30_oblige_le_joueur_qui_atterrit_a_sa_surface_de() -> None:
     """"jeter toutes ses cartes d'Attaque dont la puissance dépasse 12 ... Le joueur révèle
     ensuite son jeu à ses adversaires"."""
     st = moon_game(3, moons={2: 30})
