@@ -377,3 +377,72 @@ def test_moon_57_hyper_campus_permet_au_joueur_qui_se_trouve_sur() -> None:
 
 
 __all__ = ["CARDS"]
+
+
+# ---------------------------------------------------------------- moons 39 and 54
+
+def test_moon_39_au_moment_ou_le_joueur_se_pose_sur_cette() -> None:
+    """"il peut prendre possession d'une nouvelle base, n'importe où sans combat mais avec 1
+    seul de ses pions": where (or not at all), then from which base."""
+    st = moon_game(3, moons={2: 39})
+    land(st, 2, seat=0, n=1)
+    where = options(st, 0)
+    assert DONE in where and mv(planet=pb.PlanetChoice(planet=10)) in where
+    assert mv(planet=pb.PlanetChoice(planet=body(st, 2))) not in where  # he is there
+    assert mv(planet=pb.PlanetChoice(planet=1)) not in where            # a base already
+    drive(st, 0, mv(planet=pb.PlanetChoice(planet=10)))
+    sources = options(st, 0)
+    assert mv(planet=pb.PlanetChoice(planet=body(st, 2))) in sources
+    drive(st, 0, mv(planet=pb.PlanetChoice(planet=1)))
+    assert B.tok(st, 10, 0) == 1 and B.tok(st, 10, 2) == 4 and GAME.audit(st) == []
+
+
+def test_moon_39_is_optional_and_a_new_base_on_a_moon_is_a_landing() -> None:
+    """F: he may decline; M2: a base set up on a moon by moon 39 lands there (moon 10 turns
+    the hands)."""
+    st = moon_game(3, moons={2: 39})
+    land(st, 2, seat=0, n=1)
+    drive(st, 0, DONE)
+    assert not any(t.kind == pb.TASK_MOON for t in st.tasks)
+    st = moon_game(3, moons={2: 39, 4: 10})
+    land(st, 2, seat=0, n=1)
+    hands = [sorted(se.hand) for se in st.seats]
+    drive(st, 0, mv(planet=pb.PlanetChoice(planet=body(st, 4))))
+    drive(st, 0, mv(planet=pb.PlanetChoice(planet=1)))
+    assert st.moons[4].count[0] == 1 and st.moons[4].face_up
+    assert [sorted(se.hand) for se in st.seats] == [hands[1], hands[2], hands[0]]
+
+
+def test_moon_54_se_pose_sur_cette_lune_perd_immediatement_des_cartes() -> None:
+    """"Chaque adversaire, s'il le désire, lui tire une carte au hasard dans sa main et la
+    place dans la sienne. On commence par le joueur qui se trouve à gauche"."""
+    st = moon_game(4, moons={2: 54})
+    land(st, 2, seat=0, n=1)
+    sizes = [len(se.hand) for se in st.seats]
+    asked = []
+    for answer in (True, False, True):
+        d = next(d for d in GAME.decisions(st) if d.kind == "moon")
+        asked.append(d.seat)
+        GAME.apply(st, d.seat, mv(answer=pb.Answer(yes=answer)))
+    assert asked == [1, 2, 3]
+    assert [len(se.hand) for se in st.seats] == [sizes[0] - 2, sizes[1] + 1, sizes[2],
+                                                 sizes[3] + 1]
+
+
+def test_moon_54_sans_cartes_il_n_a_pas_le_droit_de_se_refaire_une_main() -> None:
+    """"si le joueur qui se trouve sur cette lune ne possède plus de cartes, il n'a pas le
+    droit de se refaire une main": attacked with no card, he draws none and loses."""
+    st = moon_game(3, moons={0: 54}, first=1)
+    occupy(st, 0, 0)
+    give(st, 0, [])
+    give(st, 1, [A10, A4])
+    at_aim(st, 0)
+    play(st, 1, mv(aim=pb.Aim(planet=1, defense=0)))
+    take(st, 1, 5)
+    play(st, 1, DONE)
+    play(st, 0, DONE)
+    pass_windows(st)
+    play(st, 1, mv(card=pb.CardChoice(card=A10)))
+    pass_windows(st)
+    assert B.tok(st, 1, 1) == 1 and B.tok(st, 1, 0) == 0
+    assert list(st.seats[0].hand) == [A4]  # no new hand: only his consolation, from seat 1

@@ -55,7 +55,7 @@ def _start_turn(st: pb.State, ctx: Ctx, seat: int) -> None:
     # vos Edits ou les jeter à la défausse ... puis vous devez tirer sept nouvelles cartes."
     # He may first play them in the start window: he always draws once it closes, so the
     # moment says nothing of his edicts.
-    due = not B.has_encounter_card(st, seat)
+    due = not B.has_encounter_card(st, seat) and moonflow.may_redraw(st, seat)
     begin_encounter(st, ctx)
     if due and not st.finished:
         if st.step in (pb.STEP_RETRIEVE, pb.STEP_START_WINDOW):
@@ -288,7 +288,7 @@ def open_cards(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     st.step = pb.STEP_CARDS
     for s in (e.offense, e.defense):
-        if not e.revealed and not B.has_encounter_card(st, s):
+        if not e.revealed and not B.has_encounter_card(st, s) and moonflow.may_redraw(st, s):
             actions.new_hand(st, ctx, s)
     for s in (e.offense, e.defense):
         for piece in pieces.held(st, s):
@@ -339,7 +339,7 @@ def _play_card(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
 
 def _cards_then(st: pb.State, ctx: Ctx) -> bool:
     e = st.enc
-    if e.card_off >= 0 and e.card_def >= 0:
+    if e.card_off != -1 and e.card_def != -1:  # each played one, or had none (-2)
         open_window(st, ctx, pb.STEP_PRE_REVEAL)
         return True
     # a main player with no encounter card at all (deck exhausted): compromise is not

@@ -236,3 +236,8 @@ class Moon(Piece):
     def spares_deal_loss(self, st: pb.State, moon: int, seat: int) -> bool:
         """A deal failed: does `seat` lose nothing?"""
         return False
+
+    # ------------------------------------------------------------ hands
+    def forbids_new_hand(self, st: pb.State, moon: int, seat: int) -> bool:
+        """May `seat`, out of encounter cards, not draw a new hand?"""
+        return False

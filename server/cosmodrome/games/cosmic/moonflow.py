@@ -239,6 +239,11 @@ def victory_moons_act(st: pb.State, ctx: Ctx, winners: list[int]) -> None:
                 acts(st, ctx, m, s)
 
 
+def may_redraw(st: pb.State, seat: int) -> bool:
+    """May `seat`, out of encounter cards, draw a new hand (no moon forbids it)?"""
+    return not any(piece.forbids_new_hand(st, m, seat) for m, piece in on_board(st))
+
+
 def spares_deal_loss(st: pb.State, ctx: Ctx, seat: int) -> bool:
     for m, piece in on_board(st):
         if piece.spares_deal_loss(st, m, seat):
@@ -260,10 +265,12 @@ def remove_from_game(st: pb.State, ctx: Ctx, seat: int, n: int) -> None:
         actions.eliminate(st, ctx, seat)
 
 
-def ask(st: pb.State, seat: int, m: int, count: int = 0, target: int | None = None) -> None:
-    """Queue moon `m`'s question to `seat` (TASK_MOON), about seat `target` if any."""
-    st.tasks.add(kind=pb.TASK_MOON, seat=seat, moon_question=pb.MoonQuestion(
-        moon=m, count=count, target=target))
+def ask(st: pb.State, seat: int, m: int, count: int = 0, target: int | None = None,
+        body: int | None = None, at: int | None = None) -> None:
+    """Queue moon `m`'s question to `seat` (TASK_MOON), about seat `target` and `body` if
+    any, at position `at` of the queue (None: its end)."""
+    actions.queue(st, pb.Task(kind=pb.TASK_MOON, seat=seat, moon_question=pb.MoonQuestion(
+        moon=m, count=count, target=target, body=body)), at)
 
 
 def _piece_of(st: pb.State, t: pb.Task) -> Moon:
