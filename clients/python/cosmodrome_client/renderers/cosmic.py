@@ -373,7 +373,7 @@ def _edict(ed: Message, ctx: Context) -> str:
     if name == "unzap":
         return f"{text}: cancel the zap"
     if name == "champ":
-        return f"{text}: " + ("send every ally home" if ed.target < 0
+        return f"{text}: " + ("send every ally home" if not ed.HasField("target")
                               else f"send {ctx.who(ed.target)}'s tokens home")
     if name == "controle":
         return f"{text}: both cards count as compromises"
@@ -383,7 +383,7 @@ def _edict(ed: Message, ctx: Context) -> str:
         return f"{text}: everyone's tokens come back from the black hole"
     if name == "spheres":
         return f"{text}: your tokens come back from the black hole"
-    return text + (f" on {ctx.who(ed.target)}" if ed.target >= 0 else "")
+    return text + (f" on {ctx.who(ed.target)}" if ed.HasField("target") else "")
 
 
 def _power(u: Message, ctx: Context) -> str:
@@ -406,7 +406,7 @@ def _power(u: Message, ctx: Context) -> str:
     }.get(name)
     if detail:
         return f"{text}: {detail}"
-    return text + (f" on {target}" if u.target >= 0 else "")
+    return text + (f" on {target}" if u.HasField("target") else "")
 
 
 DONE = {"retrieve": "take no token back", "invite": "stop inviting", "window": "pass",
@@ -427,6 +427,8 @@ def move(m: Message, ctx: Context) -> str | None:
                 "amoeba": f"add a token from {p}"}.get(k, f"planet {p}")
     if kind == "aim":
         a = m.aim
+        if not a.HasField("defense"):
+            return f"aim at {planet(a.planet)}, an empty planet (automatic win)"
         return f"aim at {planet(a.planet)}, defended by {ctx.who(a.defense)}"
     if kind == "invite":
         return f"invite {ctx.who(m.invite.seat)}"
@@ -490,9 +492,10 @@ def move(m: Message, ctx: Context) -> str | None:
         s = m.system.seat
         return "attack your own system" if s == ctx.viewer else \
             f"attack the {colour(s)} system ({ctx.whose(s)})"
+    if kind == "new_power":
+        return "draw a new power"
     if kind == "keep_power":
-        p = m.keep_power.power
-        return "draw a new power" if p < 0 else f"discard {power(p, ctx)} (keep the other two)"
+        return f"discard {power(m.keep_power.power, ctx)} (keep the other two)"
     return None
 
 

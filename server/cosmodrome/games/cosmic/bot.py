@@ -64,7 +64,7 @@ class CosmicBot:
         me = seen(view, "viewer")
 
         def strength(o: pb.Move) -> tuple[bool, int, int]:
-            d, p = o.aim.defense, o.aim.planet
+            d, p = seen(o.aim, "defense"), o.aim.planet
             held = self._tok(view, p, me) > 0  # a planet already held gains nothing
             return (held, self._tok(view, p, d) if d >= 0 else 0, p)
         return min(options, key=strength)

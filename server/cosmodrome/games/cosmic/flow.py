@@ -179,12 +179,18 @@ def planet_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
 def _aim_asks(st: pb.State) -> list[Decision]:
     e = st.enc
     return [Decision(e.offense, "aim", "Aim the cone at a planet",
-                     [_mv(aim=pb.Aim(planet=p, defense=d)) for p, d in aim_targets(st, e.system)])]
+                     [_mv(aim=_aim_at(p, d)) for p, d in aim_targets(st, e.system)])]
+
+
+def _aim_at(planet: int, defense: int) -> pb.Aim:
+    """An Aim move; an empty planet (defense -1) has no defense field."""
+    return pb.Aim(planet=planet, defense=defense) if defense >= 0 else pb.Aim(planet=planet)
 
 
 def _aim(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     e = st.enc
-    e.planet, e.defense = move.aim.planet, move.aim.defense
+    e.planet = move.aim.planet
+    e.defense = move.aim.defense if move.aim.HasField("defense") else -1
     e.auto_win = e.defense < 0 or B.tok(st, e.planet, e.defense) == 0
     st.step = pb.STEP_LAUNCH
     launch(st, ctx, e.offense, pb.DEST_CONE_OFF)
@@ -782,11 +788,11 @@ def check_victory(st: pb.State, ctx: Ctx) -> bool:
 
 def _rotation_asks(st: pb.State) -> list[Decision]:
     return [Decision(st.rotation_pos, "rotation", "Keep your power, or draw a new one",
-                     [DONE, _mv(keep_power=pb.PowerChoice(power=-1))])]
+                     [DONE, _mv(new_power=pb.Done())])]
 
 
 def _rotation(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
-    if move.WhichOneof("kind") == "keep_power":
+    if move.WhichOneof("kind") == "new_power":
         rotate_power(st, ctx, seat)
     st.rotation_pos += 1
     while st.rotation_pos < st.players and st.seats[st.rotation_pos].eliminated:
