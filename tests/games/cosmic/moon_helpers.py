@@ -64,7 +64,10 @@ def land(st: pb.State, m: int, seat: int = 0, n: int = 1, defense: int = -1) -> 
     """`seat`, the offence, aims at moon `m` (empty: an automatic win) and launches `n` tokens
     from his home planets; returns the events up to the landing and what it queued."""
     at_aim(st, st.moons[m].system)
-    events = drive(st, seat, mv(aim=pb.Aim(planet=body(st, m), defense=defense)))
+    aim = pb.Aim(planet=body(st, m))
+    if defense >= 0:
+        aim.defense = defense
+    events = drive(st, seat, mv(aim=aim))
     for _ in range(n):
         events += drive(st, seat, mv(planet=pb.PlanetChoice(planet=home(st, seat))))
     if any(DONE in d.options and d.kind == "take_token" for d in GAME.decisions(st)):

@@ -114,8 +114,8 @@ def test_an_unknown_moon_set_is_refused() -> None:
 # ====================================================================== aiming (D03-D05, M1)
 
 def _aims(st: pb.State) -> set[tuple[int, int]]:
-    return {(o.aim.planet, o.aim.defense) for o in options(st, st.enc.offense)
-            if o.WhichOneof("kind") == "aim"}
+    return {(o.aim.planet, o.aim.defense if o.aim.HasField("defense") else -1)
+            for o in options(st, st.enc.offense) if o.WhichOneof("kind") == "aim"}
 
 
 def test_il_peut_aussi_s_agir_d_une_lune_habitee_ou_non() -> None:
