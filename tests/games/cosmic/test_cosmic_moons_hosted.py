@@ -446,3 +446,36 @@ def test_moon_54_sans_cartes_il_n_a_pas_le_droit_de_se_refaire_une_main() -> Non
     pass_windows(st)
     assert B.tok(st, 1, 1) == 1 and B.tok(st, 1, 0) == 0
     assert list(st.seats[0].hand) == [A4]  # no new hand: only his consolation, from seat 1
+
+
+# ---------------------------------------------------------------- moons 22 and 28
+
+def test_moon_22_oblige_tous_les_joueurs_a_effectuer_une_rotation_vers() -> None:
+    """"Celle-ci oblige tous les joueurs à effectuer une rotation vers leur droite pour ce qui
+    concerne les pouvoirs": one power each, each goes to seat - 1 (M7), with no question."""
+    st = moon_game(3, moons={2: 22}, powers=["machine", "virus", "clone"])
+    st.seats[1].disclosed[0] = True
+    land(st, 2, seat=0, n=1)
+    assert not any(d.kind == "moon" for d in GAME.decisions(st))
+    assert [list(se.powers) for se in st.seats] == [
+        [POWER_ID["virus"]], [POWER_ID["clone"]], [POWER_ID["machine"]]]
+    assert [se.disclosed[0] for se in st.seats] == [True, False, False]  # virus stays shown
+
+
+def test_moon_28_oblige_tous_les_joueurs_a_effectuer_une_rotation_vers() -> None:
+    """"... une rotation vers leur gauche pour ce qui concerne les pouvoirs", the revealer
+    choosing with secondary powers in play: here the secondary ones only."""
+    st = moon_game(3, moons={2: 28}, powers=["machine+oracle", "virus", "clone+vide"])
+    land(st, 2, seat=0, n=1)
+    d = next(d for d in GAME.decisions(st) if d.kind == "moon")
+    assert d.seat == 0 and len(d.options) == 3
+    drive(st, 0, mv(moon_choice=pb.MoonChoice(powers=pb.POWERS_PASSED_SECONDARY)))
+    assert [list(se.powers) for se in st.seats] == [
+        [POWER_ID["machine"], POWER_ID["vide"]], [POWER_ID["virus"], POWER_ID["oracle"]],
+        [POWER_ID["clone"]]]
+    st = moon_game(3, moons={2: 28}, powers=["machine+oracle", "virus", "clone+vide"])
+    land(st, 2, seat=0, n=1)
+    drive(st, 0, mv(moon_choice=pb.MoonChoice(powers=pb.POWERS_PASSED_MAIN)))
+    assert [list(se.powers) for se in st.seats] == [
+        [POWER_ID["clone"], POWER_ID["oracle"]], [POWER_ID["machine"]],
+        [POWER_ID["virus"], POWER_ID["vide"]]]

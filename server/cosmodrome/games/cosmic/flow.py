@@ -351,7 +351,7 @@ def _cards_then(st: pb.State, ctx: Ctx) -> bool:
     # a main player with no encounter card at all (deck exhausted): compromise is not
     # possible either; the side without a card loses (provisional)
     for s in (e.offense, e.defense):
-        if _card_of(st, s) < 0 and not card_options(st, s) and (
+        if _card_of(st, s) == -1 and not card_options(st, s) and (
                 pieces.chooser_of(st, s) < 0 or not B.has_encounter_card(st, s)):
             ctx.note(pb.NOTE_KIND_NO_CARD_LOSES, s)
             # play nothing: a compromise worth 0 (loses to an attack, deals vs compromise)

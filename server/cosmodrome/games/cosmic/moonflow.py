@@ -317,3 +317,28 @@ def rotate_hands(st: pb.State, ctx: Ctx, piece: Moon, left: bool) -> None:
             ctx.show(to, s, sorted(hands[s]), piece.name)
             st.knowledge.add(viewer=s, target=to, cards=sorted(hands[s]),
                              **reason(piece.name))
+
+
+def rotate_powers(st: pb.State, ctx: Ctx, left: bool, which: int) -> None:
+    """Every living player passes his main power, his secondary powers or all of them
+    (`which`, PowersPassed) to his left (seat + 1) or right (seat - 1) neighbour (M7); a
+    power keeps whether it was disclosed."""
+    living = B.alive(st)
+    if len(living) < 2:
+        return
+    main = which in (pb.POWERS_PASSED_MAIN, pb.POWERS_PASSED_ALL)
+    second = which in (pb.POWERS_PASSED_SECONDARY, pb.POWERS_PASSED_ALL)
+    held = {s: list(zip(st.seats[s].powers, st.seats[s].disclosed, strict=True))
+            for s in living}
+    for s in living:
+        order = B.clockwise_from(st, s)
+        to = order[0] if left else order[-1]
+        mine, given = held[to], held[s]
+        new = ((given[:1] if main else mine[:1]) + (given[1:] if second else mine[1:]))
+        st.seats[to].powers[:] = [p for p, _ in new]
+        st.seats[to].disclosed[:] = [d for _, d in new]
+
+
+def several_powers(st: pb.State) -> bool:
+    """Does a living player hold secondary powers (so which powers move is a choice)?"""
+    return any(len(st.seats[s].powers) > 1 for s in B.alive(st))
