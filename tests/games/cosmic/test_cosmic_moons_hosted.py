@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import flow, pieces
+from cosmodrome.games.cosmic import flow, moonflow, pieces
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.powers import POWER_ID
 from tests.games.cosmic.cosmic_helpers import (
@@ -479,3 +479,16 @@ def test_moon_28_oblige_tous_les_joueurs_a_effectuer_une_rotation_vers() -> None
     assert [list(se.powers) for se in st.seats] == [
         [POWER_ID["clone"], POWER_ID["oracle"]], [POWER_ID["machine"]],
         [POWER_ID["virus"], POWER_ID["vide"]]]
+
+
+def test_moon_05_a_ete_le_lieu_de_rassemblement_anciens_pirates_de() -> None:
+    """"un splendide magot de Lucres qui revient intégralement au premier Pouvoir qui s'y
+    pose. La somme retrouvée est de 10 Lucres. Cette lune ne révèle son pouvoir qu'une seule
+    fois": the lander takes 10; the next landing finds nothing."""
+    st = moon_game(3, moons={4: 5})
+    land(st, 4, seat=0, n=1)
+    assert [se.lucres for se in st.seats] == [10, 0, 0] and st.moons[4].spent
+    B.add_tok(st, home(st, 1), 1, -1)  # seat 1 lands there next: the hoard is gone
+    st.moons[4].count[1] += 1
+    moonflow.landed(st, moonflow.Ctx(st, [], 0), body(st, 4), {1: 1})
+    assert [se.lucres for se in st.seats] == [10, 0, 0]

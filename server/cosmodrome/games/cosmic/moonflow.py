@@ -265,6 +265,11 @@ def remove_from_game(st: pb.State, ctx: Ctx, seat: int, n: int) -> None:
         actions.eliminate(st, ctx, seat)
 
 
+def give_lucres(st: pb.State, seat: int, n: int) -> None:
+    """`seat` takes `n` lucres from the bank (the `cosmic` ruleset's money, `Seat.lucres`)."""
+    st.seats[seat].lucres += n
+
+
 def ask(st: pb.State, seat: int, m: int, count: int = 0, target: int | None = None,
         body: int | None = None, at: int | None = None) -> None:
     """Queue moon `m`'s question to `seat` (TASK_MOON), about seat `target` and `body` if
