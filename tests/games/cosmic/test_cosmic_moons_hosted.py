@@ -23,6 +23,7 @@ from tests.games.cosmic.cosmic_helpers import (
     play,
     set_tokens,
     take,
+    token_total,
 )
 from tests.games.cosmic.moon_helpers import (
     body,
@@ -492,3 +493,32 @@ def test_moon_05_a_ete_le_lieu_de_rassemblement_anciens_pirates_de() -> None:
     st.moons[4].count[1] += 1
     moonflow.landed(st, moonflow.Ctx(st, [], 0), body(st, 4), {1: 1})
     assert [se.lucres for se in st.seats] == [10, 0, 0]
+
+
+def test_moon_55_lorsque_cette_lune_est_decouverte_elle_explose_pour_creer() -> None:
+    """"elle explose pour créer d'autres lunes. Le nombre de nouvelles lunes ... est égal au
+    nombre de pions qui se sont posés sur Génésis ... dans le même système ... Ce même joueur
+    place un pion, précédemment sur Génésis, sur chaque lune et en prend connaissance"."""
+    st = moon_game(3, moons={2: 55})
+    deck = len(st.moon_deck)
+    land(st, 2, seat=0, n=3)
+    assert st.moons[2].gone and not any(st.moons[2].count)
+    born = st.moons[6:]
+    assert len(born) == 3 and len(st.moon_deck) == deck - 3
+    assert all(mo.system == 1 and list(mo.count) == [1, 0, 0] and mo.known_by[0]
+               for mo in born)
+    assert all(GAME.view(st, 0).moons[m].HasField("number") for m in range(6, 9))
+    assert GAME.audit(st) == []
+
+
+def test_moon_55_les_nouvelles_lunes_sont_des_atterrissages() -> None:
+    """M2: each new moon is landed on: an instant one acts (moon 10 turns the hands)."""
+    st = moon_game(3, moons={0: 14, 1: 15, 2: 55, 3: 24, 4: 30, 5: 41})
+    st.moon_deck[:] = [10]  # the only moon left to draw (the deck is cut for the test)
+    hands = [sorted(se.hand) for se in st.seats]
+    land(st, 2, seat=0, n=2)
+    assert [mo.number for mo in st.moons[6:]] == [10] and st.moons[6].face_up
+    assert [sorted(se.hand) for se in st.seats] == [hands[1], hands[2], hands[0]]
+    place = [d for d in GAME.decisions(st) if d.kind == "place_token"]
+    assert place and place[0].seat == 0  # the token beyond the moons drawn goes home
+    assert token_total(st, 0) == B.TOKENS_PER_PLAYER
