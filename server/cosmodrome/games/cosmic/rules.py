@@ -21,8 +21,13 @@ from cosmodrome.core.engine import (
 from cosmodrome.core.errors import clip
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import edicts, moons, powers  # noqa: F401  (registers pieces)
-from cosmodrome.games.cosmic import flow, moonflow
+from cosmodrome.games.cosmic import (  # edicts, moons, powers: importing registers them
+    edicts,  # noqa: F401
+    flow,
+    moonflow,
+    moons,  # noqa: F401
+    powers,  # noqa: F401
+)
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.powers import POWER_ID, POWERS, excluded, exclusions
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb

@@ -1,7 +1,8 @@
 """Moon 43, Alpha Coloris (RPF), seed 000: "Cette lune n'agit que pour les pions de couleur du
-système où elle se trouve, à condition d'être révélée bien sûr ; mais peu importe le joueur
-qui révèle cet astre. Le joueur concerné peut, s'il le veut, gagner 10 points à chacune de ses cartes d'Attaque
-(en attaque ou en défense, peu importe). Alpha Coloris n'ajoute rien à un Compromis."
+système où elle se trouve, à condition d'être révélée bien sûr ; mais peu importe le joueur qui
+révèle cet astre. Le joueur concerné peut, s'il le veut, gagner 10 points à chacune de ses
+cartes d'Attaque (en attaque ou en défense, peu importe). Alpha Coloris n'ajoute rien à un
+Compromis."
 
 Optional, but counted without asking: a higher total never hurts its side.
 """

@@ -1,7 +1,7 @@
 """Moon 44, Béta Coloris (RPO), seed 000: "Cette lune n'agit que pour les pions de couleur du
-système où elle se trouve, à condition d'être révélée bien sûr ; mais peu importe le joueur
-qui révèle cet astre. Le joueur concerné perd 10 points à chacune de ses cartes d'Attaque (en attaque ou en
-défense, peu importe). Béta Coloris n'enlève rien à un Compromis."
+système où elle se trouve, à condition d'être révélée bien sûr ; mais peu importe le joueur qui
+révèle cet astre. Le joueur concerné perd 10 points à chacune de ses cartes d'Attaque (en
+attaque ou en défense, peu importe). Béta Coloris n'enlève rien à un Compromis."
 
 A card's value never goes below 0 (flow.side_total).
 """
