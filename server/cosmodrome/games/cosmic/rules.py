@@ -61,6 +61,10 @@ class Cosmic(Game):
                    default="0", minimum=0),
         OptionSpec("turn_limit", "int", "safety cap on turns; the game is a draw after it",
                    default=str(DEFAULT_TURN_LIMIT), minimum=1),
+        OptionSpec("moons", "enum", "seed 000's moons, two per player (unset: the ruleset's; "
+                   "classic: off); moon_deck names the moon numbers to deal from instead",
+                   default="ruleset", choices=tuple(
+                       n for n in pb.MoonSet.keys() if n != "MOON_SET_UNSPECIFIED")),
     )
     Options, State, Move, View, Event = pb.Options, pb.State, pb.Move, pb.View, pb.Event
 
