@@ -230,7 +230,8 @@ class Moon(Piece):
 
     # ------------------------------------------------------------ victory and deals
     def victory_bases(self, st: pb.State, moon: int, seat: int) -> int:
-        """Foreign bases this moon adds to `seat`'s count for the win."""
+        """Foreign bases this moon adds to the count for the win of `seat`, who has tokens
+        on it (asked of the moons he stands on only)."""
         return 0
 
     def spares_deal_loss(self, st: pb.State, moon: int, seat: int) -> bool:

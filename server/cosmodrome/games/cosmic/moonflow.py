@@ -226,15 +226,23 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
     return bonus, factors
 
 
+def _occupied_by(st: pb.State, seat: int) -> Iterator[tuple[int, Moon]]:
+    """(index, piece) of the hosted moons `seat` has tokens on (checked at every step: kept
+    to the moons he stands on)."""
+    for m, mo in enumerate(st.moons):
+        if mo.count[seat] and mo.number in pieces.MOONS:
+            yield m, pieces.MOONS[mo.number]
+
+
 def victory_bases(st: pb.State, seat: int) -> int:
-    """Foreign bases the moons add to `seat`'s count for the win (R09: never a moon as a
-    base, unless its text says so)."""
-    return sum(piece.victory_bases(st, m, seat) for m, piece in on_board(st))
+    """Foreign bases the moons `seat` stands on add to his count for the win (R09: never a
+    moon as a base, unless its text says so)."""
+    return sum(piece.victory_bases(st, m, seat) for m, piece in _occupied_by(st, seat))
 
 
 def victory_moons_act(st: pb.State, ctx: Ctx, winners: list[int]) -> None:
-    for m, piece in on_board(st):
-        for s in winners:
+    for s in winners:
+        for m, piece in _occupied_by(st, s):
             if piece.victory_bases(st, m, s):
                 acts(st, ctx, m, s)
 
