@@ -5,14 +5,22 @@
 `run()` returns moves/s (one decisions() + apply() per move, as a server does) and full
 games/s, over games of 2-5 players in turn, moves per CPU second of this process (steadier
 when the machine is busy), plus moves/s of the same loop with a view built per move.
+`bot_win_rate()` plays the clients' heuristic bot (the one the server plays too) against
+random seats:
+
+    python -m bench.engine_mlem --bot [games]
 """
 
 from __future__ import annotations
 
+import random
 import sys
 
 from bench.engines import random_playouts
+from cosmodrome.api.content import mlem_content
 from cosmodrome.games.mlem import Mlem
+from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
+from cosmodrome_client.bots.mlem import MlemBot
 
 PLAYERS = (2, 3, 4, 5)
 
@@ -33,7 +41,44 @@ def run(seconds: float = 2.0) -> dict:
     }
 
 
+def bot_win_rate(games: int = 1000, seed: int = 0, game: Mlem | None = None) -> dict:
+    """The heuristic bot in one seat (rotating) against random seats, 2-5 players in turn; a
+    shared victory counts as a fraction."""
+    game = game or Mlem()
+    rnd = random.Random(seed)
+    bot = MlemBot(mlem_content(game), seed=seed)
+    wins = expected = 0.0
+    by_players: dict[int, list[float]] = {}
+    for g in range(games):
+        players = 2 + g % 4
+        hero = g % players
+        state = game.setup(pb.Options(), players, rnd.getrandbits(64))
+        while decisions := game.decisions(state):
+            d = decisions[0]
+            move = (bot.choose(game.view(state, hero), d.kind, d.options) if d.seat == hero
+                    else rnd.choice(d.options))
+            game.apply(state, d.seat, move)
+        winners = game.result(state).winners
+        share = 1.0 / len(winners) if hero in winners else 0.0
+        wins += share
+        expected += 1.0 / players
+        by_players.setdefault(players, []).append(share)
+    return {"games": games, "win_rate": wins / games, "random_expectation": expected / games,
+            "by_players": {n: sum(v) / len(v) for n, v in sorted(by_players.items())}}
+
+
+def print_bot_win_rate(games: int) -> None:
+    r = bot_win_rate(games)
+    print(f"{r['games']} games, 2-5 players: heuristic bot win rate {r['win_rate']:.3f} "
+          f"(a random seat would win {r['random_expectation']:.3f})")
+    for n, rate in r["by_players"].items():
+        print(f"  {n} players: {rate:.3f} (random: {1 / n:.3f})")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--bot"]:
+        print_bot_win_rate(int(sys.argv[2]) if len(sys.argv) > 2 else 1000)
+        return
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
     r = run(seconds)
     print(f"mlem in process, random play: {r['moves_per_s']:,.0f} moves/s, "

@@ -10,6 +10,7 @@ whichever replica computes it.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Callable, Sequence
@@ -36,9 +37,17 @@ class RandomBot:
         return self._random.choice(list(options))
 
 
+@functools.cache
+def published_content(game: Game) -> Message:
+    """The game's content as this server publishes it (GetGameContent): a client's bot needs
+    nothing else, so the server plays the clients' own bots with it."""
+    from cosmodrome.api.content import BUILDERS
+    return BUILDERS[game.name](game)
+
+
 def _mlem(game: Game, seed: int):
-    from cosmodrome.games.mlem.bot import MlemBot
-    return MlemBot(seed=seed, layouts=game.layouts)  # the layouts this server loaded
+    from cosmodrome_client.bots.mlem import MlemBot
+    return MlemBot(published_content(game), seed=seed)  # the layouts this server loaded
 
 
 def _cosmic(game: Game, seed: int):

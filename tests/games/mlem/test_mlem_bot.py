@@ -1,4 +1,5 @@
-"""The heuristic bot: always a listed option, and better than random play."""
+"""The heuristic bot (the clients' own, which the server plays too): always a listed option,
+and better than random play."""
 
 from __future__ import annotations
 
@@ -6,13 +7,17 @@ import random
 
 import pytest
 
-from cosmodrome.games.mlem.bot import MlemBot, evaluate
+from bench.engine_mlem import bot_win_rate
+from cosmodrome.api.content import mlem_content
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
+from cosmodrome_client.bots.mlem import MlemBot
 from tests.games.mlem.mlem_helpers import FERRUS_SPACE, G, aboard, fresh, land
+
+CONTENT = mlem_content(G)
 
 
 def test_bot_always_picks_one_of_the_listed_options():
-    bot = MlemBot(seed=1, layouts=G.layouts)
+    bot = MlemBot(CONTENT, seed=1)
     rnd = random.Random(1)
     for game in range(30):
         state = G.setup(pb.Options(), 2 + game % 4, game)
@@ -31,11 +36,11 @@ def test_bot_lands_to_claim_an_objective_when_riding_on_is_risky():
     aboard(state, [(0, pb.CAT_KIND_SATELLITE), (1, pb.CAT_KIND_SATELLITE)], FERRUS_SPACE,
            pool=1)  # one die left: riding on is risky
     (d,) = G.decisions(state)
-    assert MlemBot(layouts=G.layouts).choose(G.view(state, 0), d.kind, d.options) == \
+    assert MlemBot(CONTENT).choose(G.view(state, 0), d.kind, d.options) == \
         land(FERRUS_SPACE)
 
 
 @pytest.mark.slow
 def test_bot_wins_more_often_than_a_random_seat():
-    result = evaluate(200, seed=5)
+    result = bot_win_rate(200, seed=5)
     assert result["win_rate"] > 1.5 * result["random_expectation"]

@@ -227,11 +227,12 @@ def test_layout_random_games_on_a_host_layout_use_its_values_and_end_cleanly(tmp
 
 
 def test_layout_bot_plays_a_host_layout_it_knows_and_any_layout_legally(tmp_path):
-    from cosmodrome.games.mlem.bot import MlemBot
+    from cosmodrome.api.content import mlem_content
+    from cosmodrome_client.bots.mlem import MlemBot
     path = tmp_path / "short.json"
     path.write_text(json.dumps(short_layout()))
     game = Mlem(extra_layouts=[path])
-    knowing, unaware = MlemBot(seed=1, layouts=game.layouts), MlemBot(seed=1)
+    knowing, unaware = MlemBot(mlem_content(game), seed=1), MlemBot(mlem_content(Mlem()), seed=1)
     for bot in (knowing, unaware):
         state = game.setup(pb.Options(layout="short"), 3, 2)
         while decisions := game.decisions(state):

@@ -18,13 +18,13 @@ ATTACK_MIN, ATTACK_MAX = 4, 30
 @dataclass(frozen=True)
 class Card:
     id: int
-    kind: str        # "attack" | "compromise" | "edict"
-    value: int = 0   # attack value
+    kind: str        # "attack" | "compromise" | "edict"; "extension" in the cosmic deck
+    value: int = 0   # attack value; an extension card's 0-5
     edict: str = ""  # edict name
 
     @property
     def encounter(self) -> bool:
-        return self.kind != "edict"
+        return self.kind in ("attack", "compromise")
 
 
 def _load_cards() -> tuple[Card, ...]:

@@ -31,12 +31,11 @@ Schema (every key required, no other key allowed; errors name the file and the k
 
 from __future__ import annotations
 
-import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from cosmodrome.games.crafting.v1 import crafting_pb2 as pb
+from cosmodrome.games.datapacks import DataPacks
 
 CONTENT_DIR = Path(__file__).with_name("content")
 DEFAULT_CONTENT = "provisional"
@@ -349,47 +348,8 @@ def parse_content(data: object) -> Content:
                    _powers(data["powers"]), tuple(objectives))
 
 
-def load_content(path: Path | str) -> Content:
-    """Read and validate one content pack; every error message starts with the file."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ContentError(f"{path}: cannot read the content file ({exc})") from exc
-    except json.JSONDecodeError as exc:
-        raise ContentError(f"{path}: not valid JSON ({exc})") from exc
-    try:
-        return parse_content(data)
-    except ContentError as exc:
-        raise ContentError(f"{path}: {exc}") from exc
-
-
-def host_content_paths(value: str | None = None) -> list[Path]:
-    """The files named by HOST_CONTENT_ENV (or `value`): files, or folders of *.json files."""
-    value = os.environ.get(HOST_CONTENT_ENV, "") if value is None else value
-    paths: list[Path] = []
-    for entry in filter(None, (e.strip() for e in value.split(os.pathsep))):
-        path = Path(entry)
-        if path.is_dir():
-            found = sorted(path.glob("*.json"))
-            if not found:
-                raise ContentError(f"{path}: {HOST_CONTENT_ENV} names a folder with no .json "
-                                   "content file")
-            paths += found
-        else:
-            paths.append(path)  # a missing file fails in load_content, naming it
-    return paths
-
-
-def load_contents(extra: list[Path | str] | tuple = ()) -> dict[str, Content]:
-    """The packaged content packs plus `extra` files, by name (each name in one file only)."""
-    packs: dict[str, Content] = {}
-    source: dict[str, Path] = {}
-    for path in [*sorted(CONTENT_DIR.glob("*.json")), *map(Path, extra)]:
-        pack = load_content(path)
-        if pack.name in packs:
-            raise ContentError(f"{path}: content name {pack.name!r} is already used by "
-                               f"{source[pack.name]}")
-        packs[pack.name] = pack
-        source[pack.name] = path
-    return packs
+PACKS = DataPacks("content", CONTENT_DIR, HOST_CONTENT_ENV, parse_content, ContentError,
+                  chosen_by="Options.content")
+load_content = PACKS.load               # one file; every error starts with the file
+host_content_paths = PACKS.host_paths   # the files HOST_CONTENT_ENV names
+load_contents = PACKS.load_all          # packaged + extra, by name

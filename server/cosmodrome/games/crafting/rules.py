@@ -34,12 +34,11 @@ from cosmodrome.games.crafting.content import (
     CONTROLS,
     DEFAULT_CONTENT,
     ELEMENTS,
-    HOST_CONTENT_ENV,
+    PACKS,
     PASSIVE,
     SEED,
     STAR_GAINS,
     Content,
-    ContentError,
     host_content_paths,
     load_contents,
 )
@@ -106,14 +105,7 @@ class Crafting(Game):
     def content(self, state_or_options) -> Content:
         options = (state_or_options.options if isinstance(state_or_options, pb.State)
                    else state_or_options)
-        name = options.content or DEFAULT_CONTENT
-        try:
-            return self.contents[name]
-        except KeyError:
-            raise ContentError(
-                f"this match uses content {name!r}, which this server has not loaded "
-                f"(loaded: {', '.join(sorted(self.contents))}); every server replica needs the "
-                f"same {HOST_CONTENT_ENV}") from None
+        return PACKS.pick(self.contents, options.content or DEFAULT_CONTENT)
 
     # ------------------------------------------------------------------------------ setup
 

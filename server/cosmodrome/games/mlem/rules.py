@@ -29,9 +29,8 @@ from cosmodrome.core.rng import Rng
 from cosmodrome.games.mlem import scoring
 from cosmodrome.games.mlem.track import (
     DEFAULT_LAYOUT,
-    HOST_LAYOUTS_ENV,
+    LAYOUTS,
     Layout,
-    LayoutError,
     host_layout_paths,
     load_layouts,
 )
@@ -117,14 +116,8 @@ class Mlem(Game):
 
     def layout(self, state_or_options) -> Layout:
         options = getattr(state_or_options, "options", state_or_options)
-        name = options.layout or DEFAULT_LAYOUT
-        try:
-            return self.layouts[name]
-        except KeyError:  # a stored match on a layout this process did not load
-            raise LayoutError(
-                f"this match is played on layout {name!r}, which this server has not loaded "
-                f"(loaded: {', '.join(sorted(self.layouts))}); every server replica needs the "
-                f"same {HOST_LAYOUTS_ENV}") from None
+        # a stored match on a layout this process did not load fails naming it
+        return LAYOUTS.pick(self.layouts, options.layout or DEFAULT_LAYOUT)
 
     # ------------------------------------------------------------------ setup
 

@@ -34,11 +34,10 @@ environment variable (see HOST_LAYOUTS_ENV). Layout names must be unique across 
 
 from __future__ import annotations
 
-import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from cosmodrome.games.datapacks import DataPacks
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
 
 LAYOUT_DIR = Path(__file__).with_name("layouts")
@@ -242,52 +241,8 @@ def parse_layout(data: object) -> Layout:
         spaces=tuple(spaces), moons=tuple(moons), planets=tuple(planets))
 
 
-def load_layout(path: Path | str) -> Layout:
-    """Read and validate one layout file; every error message starts with the file."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LayoutError(f"{path}: cannot read the layout file ({exc})") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise LayoutError(f"{path}: not valid JSON ({exc})") from exc
-    try:
-        return parse_layout(data)
-    except LayoutError as exc:
-        raise LayoutError(f"{path}: {exc}") from exc
-
-
-def host_layout_paths(value: str | None = None) -> list[Path]:
-    """The files named by HOST_LAYOUTS_ENV (or `value`): files, or folders of *.json files."""
-    value = os.environ.get(HOST_LAYOUTS_ENV, "") if value is None else value
-    paths: list[Path] = []
-    for entry in value.split(os.pathsep):
-        if not entry.strip():
-            continue
-        path = Path(entry.strip())
-        if path.is_dir():
-            found = sorted(path.glob("*.json"))
-            if not found:
-                raise LayoutError(f"{path}: {HOST_LAYOUTS_ENV} names a folder with no .json "
-                                  "layout file")
-            paths += found
-        else:
-            paths.append(path)  # a missing file fails in load_layout, naming it
-    return paths
-
-
-def load_layouts(extra: list[Path | str] | tuple = ()) -> dict[str, Layout]:
-    """The packaged layouts plus `extra` files, by name (each name in one file only)."""
-    layouts: dict[str, Layout] = {}
-    source: dict[str, Path] = {}
-    for path in [*sorted(LAYOUT_DIR.glob("*.json")), *map(Path, extra)]:
-        layout = load_layout(path)
-        if layout.name in layouts:
-            raise LayoutError(f"{path}: layout name {layout.name!r} is already used by "
-                              f"{source[layout.name]} (give each layout its own name; a match "
-                              "picks one with Options.layout)")
-        layouts[layout.name] = layout
-        source[layout.name] = path
-    return layouts
+LAYOUTS = DataPacks("layout", LAYOUT_DIR, HOST_LAYOUTS_ENV, parse_layout, LayoutError,
+                    chosen_by="Options.layout")
+load_layout = LAYOUTS.load              # one file; every error starts with the file
+host_layout_paths = LAYOUTS.host_paths  # the files HOST_LAYOUTS_ENV names
+load_layouts = LAYOUTS.load_all         # packaged + extra, by name

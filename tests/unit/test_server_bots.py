@@ -1,0 +1,32 @@
+"""The server plays each game's own heuristic bot (the clients' one, with the content the
+server publishes), never silently the random fallback."""
+
+from __future__ import annotations
+
+import pytest
+from structlog.testing import capture_logs
+
+from cosmodrome.core import server_bots
+from cosmodrome.games import registry
+from cosmodrome.v1 import match_pb2, records_pb2
+
+
+@pytest.mark.parametrize("name", sorted(server_bots.GAME_BOTS))
+def test_server_bot_plays_the_games_own_bot_to_the_end_without_falling_back(name):
+    game = registry()[name]
+    players = game.min_players
+    record = records_pb2.StoredMatch(seed=7, match=match_pb2.Match(seats=[
+        match_pb2.Seat(index=s, bot=match_pb2.BOT_KIND_GAME) for s in range(players)]))
+    state = game.setup(game.Options(), players, 7)
+    assert type(server_bots.GAME_BOTS[name](game, 1)).__name__ != "RandomBot"
+    with capture_logs() as logs:
+        for _ in range(3000):
+            decisions = game.decisions(state)
+            if not decisions:
+                break
+            decision = server_bots.owed_by_bot(record, decisions)
+            move = server_bots.bot_move(game, record, state, decision)
+            game.apply(state, decision.seat, move)
+            record.match.version += 1
+    assert not game.decisions(state), "the bots did not finish the game"
+    assert [e for e in logs if e["log_level"] in ("error", "exception")] == []
