@@ -1,8 +1,11 @@
-"""Content data (the deck), loaded and validated at import; each edict named must have its
+"""Content data (the decks), loaded and validated at import; each edict named must have its
 module in edicts/ (checked there), each power lives in powers/.
 
-The deck composition is provisional (the seeds do not give it): see content/cards.json and
-docs/rules/cosmic.md. Attack values must stay within seed 001's range, 4 to 30.
+One card table, two decks: `CARDS` holds the classic deck (content/cards.json, seed 001's
+attack range 4 to 30) and then seed 000's `cosmic` deck (content/cards_cosmic.json, loaded
+by content_000: attack 0-50, extension cards); a card id is its index, so every view, move
+and event names a card the same way whatever the ruleset. Both compositions are
+provisional (the seeds give none): see docs/rules/cosmic.md and cosmic-000.md.
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ class Card:
     def encounter(self) -> bool:
         return self.kind in ("attack", "compromise")
 
+    @property
+    def extension(self) -> bool:
+        return self.kind == "extension"
+
 
 def _load_cards() -> tuple[Card, ...]:
     data = json.loads((_DIR / "cards.json").read_text())
@@ -44,5 +51,15 @@ def _load_cards() -> tuple[Card, ...]:
     return tuple(cards)
 
 
-CARDS = _load_cards()
+CLASSIC_CARDS = _load_cards()
+
+from cosmodrome.games.cosmic.content_000 import COSMIC_CARDS  # noqa: E402  (needs Card)
+
+CARDS = CLASSIC_CARDS + tuple(Card(len(CLASSIC_CARDS) + c.id, c.kind, c.value, c.edict)
+                              for c in COSMIC_CARDS)
 EDICT_CARDS = tuple(c.id for c in CARDS if c.kind == "edict")
+
+
+def deck_of(cosmic: bool) -> tuple[Card, ...]:
+    """The cards of a ruleset's deck: the classic one, or seed 000's."""
+    return CARDS[len(CLASSIC_CARDS):] if cosmic else CLASSIC_CARDS
