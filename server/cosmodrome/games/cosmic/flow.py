@@ -20,7 +20,6 @@ from cosmodrome.core.engine import Decision, Event
 from cosmodrome.games.cosmic import actions, pieces, tasks
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
-from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 

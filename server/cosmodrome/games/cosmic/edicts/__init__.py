@@ -10,8 +10,7 @@ import importlib
 import pkgutil
 
 from cosmodrome.games.cosmic import pieces
-from cosmodrome.games.cosmic.content import CARDS
-from cosmodrome.games.cosmic.content_000 import PENDING_EDICTS
+from cosmodrome.games.cosmic.content import CARDS, PENDING_EDICTS
 
 
 def _discover() -> None:
