@@ -213,7 +213,8 @@ def _extension_total(k: int, values: list[int]) -> tuple[int, int]:
     cards = [attack(v, skip=i) for i, v in enumerate(values)]
     st = cosmic_duel([extension(k), *cards], [attack(1)], lucres=0)
     lay(st, 0, extension(k), *cards, done=False)
-    assert not X.of(st, 0).choosing, "the extension's limit ends the choice"
+    assert options(st, 0) == [DONE], "at the extension's limit, only Done"
+    play(st, 0, DONE)
     lay(st, 1, attack(1))
     return totals(resolve_events(st))
 
@@ -412,7 +413,8 @@ def test_consolation_de_la_main_de_votre_adversaire_ou_de_la_pile() -> None:
     assert options(st, 0) == [from_hand, from_deck]
     hand_before, deck_before = len(st.seats[1].hand), len(st.deck)
     events = play(st, 0, from_deck)
-    assert len(st.deck) == deck_before - 1 and len(notes(events, pb.NOTE_KIND_CONSOLATION_FROM_DECK))
+    assert len(st.deck) == deck_before - 1
+    assert notes(events, pb.NOTE_KIND_CONSOLATION_FROM_DECK)
     play(st, 0, from_hand)
     assert len(st.seats[1].hand) == hand_before - 1
     assert "consolation_source" not in {k for _, k in kinds(st)}

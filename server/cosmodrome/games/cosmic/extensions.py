@@ -7,7 +7,8 @@ carte d'attaque par 0"); never with a compromise; at least one attack card (X1);
 until the reveal; discarded with the encounter cards when the duel is resolved (X2).
 
 The card decision is split in small steps so every option stays listable: an extension card
-(or an encounter card as in 001), then attack cards one at a time up to k, then Done. The
+(or an encounter card as in 001), then attack cards one at a time up to k, then Done (asked
+even at the limit, so that when he stops tells nothing of k). The
 first attack card is the encounter card (`Encounter.card_off`/`card_def`), the one every
 power that reads "the card" sees (X3); the extension and the added cards are in
 `Encounter.ext_off`/`ext_def`, which move with that slot (the Sorcier swaps whole sets).

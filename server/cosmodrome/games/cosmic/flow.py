@@ -357,10 +357,8 @@ def _play_card(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     else:
         ext.extra.append(card)
     ctx.note(pb.NOTE_KIND_CARD_FACE_DOWN, seat)
-    if ext.choosing:
-        ext.choosing = X.room(ext, card)
-    if not ext.choosing:
-        _card_played(st, ctx, seat)
+    if not ext.choosing:  # under an extension he says Done, even at its limit: when he stops
+        _card_played(st, ctx, seat)  # tells nothing of the extension's value
 
 
 def _card_played(st: pb.State, ctx: Ctx, seat: int) -> None:
