@@ -518,4 +518,6 @@ def test_flow_card_options_list_every_step_of_an_extension_play() -> None:
     play(st, 0, card(attack(6)))
     assert flow.card_options(st, 0) == [card(attack(8)), DONE]
     play(st, 0, card(attack(8)))
+    assert flow.card_options(st, 0) == [DONE]   # at the limit: Done, as below it
+    play(st, 0, DONE)
     assert not X.of(st, 0).choosing and 0 not in flow.card_deciders(st)
