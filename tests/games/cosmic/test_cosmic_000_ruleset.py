@@ -211,7 +211,8 @@ def test_une_carte_d_extension_est_jouee_avec_au_moins_une_carte_d_attaque() -> 
 
 def _extension_total(k: int, values: list[int]) -> tuple[int, int]:
     cards = [attack(v, skip=i) for i, v in enumerate(values)]
-    st = cosmic_duel([extension(k), *cards], [attack(1)], lucres=0)
+    spare = attack(5)  # one more attack card in hand: the limit, not the hand, stops him
+    st = cosmic_duel([extension(k), *cards, spare], [attack(1)], lucres=0)
     lay(st, 0, extension(k), *cards, done=False)
     assert options(st, 0) == [DONE], "at the extension's limit, only Done"
     play(st, 0, DONE)
