@@ -53,9 +53,9 @@ def _known_cards(st: pb.State, viewer: int | None) -> set[int]:
     for slot, shown in ((e.card_off, view.card_off), (e.card_def, view.card_def)):
         if shown.face == pb.CARD_FACE_KNOWN:
             known.add(slot)
-    for ext, shown in ((e.ext_off, view.ext_off), (e.ext_def, view.ext_def)):
-        if shown.extension.face == pb.CARD_FACE_KNOWN:  # seed 000: the set is seen as one
-            known |= set(X.cards(ext))
+    for offence_slot in (True, False):  # seed 000: by the rules, not by what the view shows
+        if _extension_readable(st, viewer, offence_slot):
+            known |= set(X.cards(X.slot(e, offence_slot)))
     if e.set_aside >= 0:
         known.add(e.set_aside)
     # kept in place for consistency: the cards a deal names, a gift announced
@@ -65,6 +65,17 @@ def _known_cards(st: pb.State, viewer: int | None) -> set[int]:
     if e.pending_seat >= 0:
         known.add(e.pending_arg)
     return known
+
+
+def _extension_readable(st: pb.State, viewer: int | None, offence_slot: bool) -> bool:
+    """Seed 000: who may read a slot's extension play: all once revealed; its player (wherever
+    a Sorcier swap put it); all, for the Oracle's opponent's turned cards."""
+    e = st.enc
+    if e.revealed:
+        return True
+    player = e.offense if offence_slot != e.swapped else e.defense
+    oracle_turned = e.oracle_seat >= 0 and (e.oracle_seat == e.defense) == offence_slot
+    return viewer == player or oracle_turned
 
 
 def _perturb_cards(st: pb.State, viewer: int | None, rng: random.Random) -> None:
