@@ -166,12 +166,12 @@ async def test_cosmic_screen_shows_my_hand_and_only_the_size_of_the_others(serve
     content = await client.game_content("cosmic")
     seats = await seated(client, "cosmic", COSMIC_NAMES, seed=11)
     bots = [await client.game_bot("cosmic", seed=i) for i in range(4)]
-    await bots_move(seats, bots, 60, until=lambda v: game_view(v).enc.planet >= 0
+    await bots_move(seats, bots, 60, until=lambda v: game_view(v).enc.HasField("planet")
                     and game_view(v).step >= cosmic_pb2.STEP_ALLIES)
     view = await seats[0].view()
     gv = game_view(view)
     e = gv.enc
-    assert e.planet >= 0 and not gv.finished, "an encounter in progress"
+    assert e.HasField("planet") and not gv.finished, "an encounter in progress"
     screen = "\n".join(render(view, content=content))
     ctx = context(view, content=content)
     assert "seat 0: ada  <- you" in screen and "seat 3: dee" in screen

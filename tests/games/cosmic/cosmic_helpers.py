@@ -351,7 +351,11 @@ def cards_down(st: pb.State, off_card: int, def_card: int) -> None:
 
 
 def power_move(name: str, target: int = -1, arg: int = 0) -> pb.Move:
-    return pb.Move(power=pb.UsePower(power=POWER_ID[name], target=target, arg=arg))
+    """A power use, aimed at seat `target` (below 0: at no one)."""
+    use = pb.UsePower(power=POWER_ID[name], arg=arg)
+    if target >= 0:
+        use.target = target
+    return pb.Move(power=use)
 
 
 def notes(events, kind: int) -> list[pb.Note]:

@@ -546,7 +546,7 @@ def test_power_rotation_offers_keep_or_draw_after_a_full_round() -> None:
     st.enc.offense = 2
     flow.end_turn(st, ctx)
     assert st.step == pb.STEP_ROTATION and able(st) == [(0, "rotation")]
-    play(st, 0, mv(keep_power=pb.PowerChoice(power=-1)))
+    play(st, 0, mv(new_power=pb.Done()))
     assert list(st.seats[0].powers) == [POWER_ID["clone"]]
     play(st, 1, DONE)
     play(st, 2, DONE)
@@ -571,10 +571,10 @@ def test_power_rotation_never_brings_the_insecte_into_a_game_with_the_oracle() -
     rotating its power cannot draw the Insecte while another holds the Oracle; the Oracle's
     own holder may (its Oracle leaves the game)."""
     st = _rotation_round(["virus", "oracle", "macron"], ["insecte"])
-    play(st, 0, mv(keep_power=pb.PowerChoice(power=-1)))
+    play(st, 0, mv(new_power=pb.Done()))
     assert list(st.seats[0].powers) == [POWER_ID["virus"]]
     assert list(st.power_pool) == [POWER_ID["insecte"]]
-    play(st, 1, mv(keep_power=pb.PowerChoice(power=-1)))
+    play(st, 1, mv(new_power=pb.Done()))
     assert list(st.seats[1].powers) == [POWER_ID["insecte"]]
     assert list(st.power_pool) == [POWER_ID["oracle"]]
 
@@ -585,7 +585,7 @@ def test_power_rotation_draws_a_new_power_at_random_from_those_not_in_play() -> 
     drawn = set()
     for seed in range(12):
         st = _rotation_round(["virus", "oracle", "macron"], pool, seed=seed)
-        play(st, 0, mv(keep_power=pb.PowerChoice(power=-1)))
+        play(st, 0, mv(new_power=pb.Done()))
         (new,) = st.seats[0].powers
         assert new in [POWER_ID[p] for p in pool] and POWER_ID["virus"] in st.power_pool
         drawn.add(new)

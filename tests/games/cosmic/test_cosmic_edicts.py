@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import actions
 from cosmodrome.games.cosmic.powers import POWER_ID
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
@@ -41,7 +42,8 @@ OFF, DEF, THIRD = 0, 1, 2
 
 
 def edict(card: int, target: int = -1, arg: int = 0) -> pb.Move:
-    return mv(edict=pb.PlayEdict(card=card, target=target, arg=arg))
+    """An edict played, naming seat `target` (below 0: no one)."""
+    return mv(edict=actions.edict_move(card, target, arg))
 
 
 def test_zap_cosmique_answers_a_power_use() -> None:

@@ -212,7 +212,7 @@ def reveals(st: pb.State, seat: int, move: pb.Move, viewer: int | None) -> bool:
     resolution: Virus, Vide; a new encounter or turn: all of these may follow). A proposal
     shows the proposer's draft to the table."""
     if move.WhichOneof("kind") == "deal_propose" or (
-            move.WhichOneof("kind") == "keep_power" and seat == viewer):
+            move.WhichOneof("kind") in ("keep_power", "new_power") and seat == viewer):
         return True  # a proposal shows a draft; a power drawn is seen by its drawer
     after = copy_of(GAME, st)
     for ev in GAME.apply(after, seat, move):

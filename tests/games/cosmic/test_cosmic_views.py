@@ -113,7 +113,7 @@ def test_random_play_views_never_leak_other_hands_or_powers() -> None:
 def test_spectator_sees_no_hand_and_no_undisclosed_power() -> None:
     st = GAME.setup(pb.Options(), 4, seed=9)
     v = GAME.view(st, None)
-    assert v.viewer == -1 and not v.my_hand and not v.my_powers
+    assert not v.HasField("viewer") and not v.my_hand and not v.my_powers
     assert all(not s.powers for s in v.seats)
     assert v.SerializeToString()
 

@@ -20,6 +20,12 @@ from google.protobuf.message import Message
 
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
+
+def seen(msg: Message, field: str) -> int:
+    """An optional seat or planet of the View (`viewer`, `enc.defense`, ...); -1 if unset."""
+    return getattr(msg, field) if msg.HasField(field) else -1
+
+
 if TYPE_CHECKING:
     from cosmodrome_client.renderers import Context
 
@@ -184,7 +190,7 @@ def _seat_tokens(view: Message, seat: int) -> str:
 
 def board(view: Message, ctx: Context) -> list[str]:
     e = view.enc
-    me = view.viewer
+    me = seen(view, "viewer")
     lines = [f"Turn {view.turn + 1}" + (f", encounter {e.number}" if e.number else "")
              + f" - {STEPS.get(view.step, 'step ?')}"]
     top = f" (top: {card(view.discard[-1], ctx)})" if view.discard else ""
@@ -196,7 +202,8 @@ def board(view: Message, ctx: Context) -> list[str]:
         sv = view.seats[s] if s < len(view.seats) else pb.SeatView()
         role = ""
         if view.step != pb.STEP_OVER and e.offense >= 0:
-            role = " - offence" if s == e.offense else " - defence" if s == e.defense else ""
+            de = seen(e, "defense")
+            role = " - offence" if s == e.offense else " - defence" if s == de else ""
         out = " (eliminated)" if sv.eliminated else ""
         lines.append(f"  {ctx.label(s)} [{colour(s)}]{role}{out}: "
                      f"{sv.home_bases} home + {sv.foreign_bases} foreign bases")
@@ -286,12 +293,13 @@ def _extension(x: Message, ctx: Context) -> str:
 
 def encounter(view: Message, ctx: Context) -> list[str]:
     e = view.enc
-    off, de = e.offense, e.defense
+    off, de = e.offense, seen(e, "defense")
+    system, aimed = seen(e, "system"), seen(e, "planet")
     lines = [f"Encounter {e.number or 1}: {ctx.who(off)} [{colour(off)}] on the offence"]
-    if e.system >= 0 and e.planet < 0:
-        lines[0] += f"; destiny: the {colour(e.system)} system"
-    if e.planet >= 0:
-        lines[0] += f", attacking {planet(e.planet)}"
+    if system >= 0 and aimed < 0:
+        lines[0] += f"; destiny: the {colour(system)} system"
+    if aimed >= 0:
+        lines[0] += f", attacking {planet(aimed)}"
         if de >= 0:
             lines[0] += f" defended by {ctx.who(de)} [{colour(de)}]"
 
@@ -304,16 +312,16 @@ def encounter(view: Message, ctx: Context) -> list[str]:
             text += "; invited " + ", ".join(asked)
         return text
 
-    if off < len(e.cone_off) and (e.planet >= 0 or e.cone_off[off]):
+    if off < len(e.cone_off) and (aimed >= 0 or e.cone_off[off]):
         lines.append(f"  offence: {_plural(e.cone_off[off], 'token')} on the cone; "
                      f"{side(e.cone_off, off, e.invited_off)}")
-    if de >= 0 and e.planet >= 0:
-        lines.append(f"  defence: {_plural(_tokens(view, e.planet, de), 'token')} on "
-                     f"{planet(e.planet)}; {side(e.cone_def, de, e.invited_def)}")
+    if de >= 0 and aimed >= 0:
+        lines.append(f"  defence: {_plural(_tokens(view, aimed, de), 'token')} on "
+                     f"{planet(aimed)}; {side(e.cone_def, de, e.invited_def)}")
     if e.answer_order:
         lines.append("  still to answer: " + ", ".join(ctx.who(s) for s in e.answer_order))
     if e.card_off.face or e.card_def.face or view.step == pb.STEP_CARDS:
-        me = view.viewer
+        me = seen(view, "viewer")
         mine_off = me == off and not e.swapped or me == de and e.swapped
         mine_def = me == de and not e.swapped or me == off and e.swapped
         state = "revealed" if e.revealed else "cards"
@@ -334,11 +342,11 @@ def encounter(view: Message, ctx: Context) -> list[str]:
 
 def terms(t: Message, view: Message, ctx: Context) -> str:
     """Deal terms in words, from the offence's and the defence's sides."""
-    off, de = _subject(view.enc.offense, ctx), _subject(view.enc.defense, ctx)
+    off, de = _subject(view.enc.offense, ctx), _subject(seen(view.enc, "defense"), ctx)
     out = []
-    if t.off_base >= 0:
+    if t.HasField("off_base"):
         out.append(f"{de} settles on {planet(t.off_base)}")
-    if t.def_base >= 0:
+    if t.HasField("def_base"):
         out.append(f"{off} settles on {planet(t.def_base)}")
     if t.off_cards:
         out.append(f"{off} gives {card_list(t.off_cards, ctx)}")
@@ -356,12 +364,13 @@ def terms(t: Message, view: Message, ctx: Context) -> str:
 def deal(view: Message, ctx: Context) -> list[str]:
     d = view.deal
     lines = []
-    if d.offer_by >= 0:
-        lines.append(f"Deal on the table, by {ctx.who(d.offer_by)}: {terms(d.offer, view, ctx)}")
+    by = seen(d, "offer_by")
+    if by >= 0:
+        lines.append(f"Deal on the table, by {ctx.who(by)}: {terms(d.offer, view, ctx)}")
     else:
         lines.append("Deal: no offer yet")
-    me = view.viewer
-    if me >= 0 and me in (view.enc.offense, view.enc.defense):
+    me = seen(view, "viewer")
+    if me >= 0 and me in (view.enc.offense, seen(view.enc, "defense")):
         lines.append(f"  your draft: {terms(d.my_draft, view, ctx)}")
     return lines
 
@@ -383,7 +392,7 @@ def _edict(ed: Message, ctx: Context) -> str:
     if name == "unzap":
         return f"{text}: cancel the zap"
     if name == "champ":
-        return f"{text}: " + ("send every ally home" if ed.target < 0
+        return f"{text}: " + ("send every ally home" if not ed.HasField("target")
                               else f"send {ctx.who(ed.target)}'s tokens home")
     if name == "controle":
         return f"{text}: both cards count as compromises"
@@ -393,7 +402,7 @@ def _edict(ed: Message, ctx: Context) -> str:
         return f"{text}: everyone's tokens come back from the black hole"
     if name == "spheres":
         return f"{text}: your tokens come back from the black hole"
-    return text + (f" on {ctx.who(ed.target)}" if ed.target >= 0 else "")
+    return text + (f" on {ctx.who(ed.target)}" if ed.HasField("target") else "")
 
 
 def _power(u: Message, ctx: Context) -> str:
@@ -416,7 +425,7 @@ def _power(u: Message, ctx: Context) -> str:
     }.get(name)
     if detail:
         return f"{text}: {detail}"
-    return text + (f" on {target}" if u.target >= 0 else "")
+    return text + (f" on {target}" if u.HasField("target") else "")
 
 
 DONE = {"retrieve": "take no token back", "invite": "stop inviting", "window": "pass",
@@ -438,6 +447,8 @@ def move(m: Message, ctx: Context) -> str | None:
                 "amoeba": f"add a token from {p}"}.get(k, f"planet {p}")
     if kind == "aim":
         a = m.aim
+        if not a.HasField("defense"):
+            return f"aim at {planet(a.planet)}, an empty planet (automatic win)"
         return f"aim at {planet(a.planet)}, defended by {ctx.who(a.defense)}"
     if kind == "invite":
         return f"invite {ctx.who(m.invite.seat)}"
@@ -467,7 +478,7 @@ def move(m: Message, ctx: Context) -> str | None:
     if kind == "deal_accept":
         view = ctx.view
         offer = f" ({terms(view.deal.offer, view, ctx)})" if view is not None and \
-            view.deal.offer_by >= 0 else ""
+            seen(view.deal, "offer_by") >= 0 else ""
         return f"deal: accept the offer on the table{offer}"
     if kind == "deal_abandon":
         return "deal: walk away (no deal: each loses three tokens to the black hole)"
@@ -505,9 +516,10 @@ def move(m: Message, ctx: Context) -> str | None:
         return ("take a consolation card at random from the opponent's hand"
                 if m.consolation.source == pb.CARD_SOURCE_HAND
                 else "take a consolation card from the deck")
+    if kind == "new_power":
+        return "draw a new power"
     if kind == "keep_power":
-        p = m.keep_power.power
-        return "draw a new power" if p < 0 else f"discard {power(p, ctx)} (keep the other two)"
+        return f"discard {power(m.keep_power.power, ctx)} (keep the other two)"
     return None
 
 
@@ -551,8 +563,8 @@ def _note(n: Message, ctx: Context) -> str:
 def _cards_seen(c: Message, ctx: Context) -> str:
     """Cards a seat now sees (CardsSeen): drawn, given, taken or shown, by `why`."""
     cards, who, why = card_list(c.cards, ctx), ctx.who(c.seat), _reason(c, ctx)
-    other = ctx.who(c.from_seat) if c.from_seat >= 0 else "the deck"
-    hand = f"{ctx.whose(c.from_seat)} hand" if c.from_seat >= 0 else "the deck"
+    other = ctx.who(c.from_seat) if c.HasField("from_seat") else "the deck"
+    hand = f"{ctx.whose(c.from_seat)} hand" if c.HasField("from_seat") else "the deck"
     if why == "new hand":
         return f"{who} drew a new hand: {cards}"
     if why == "reward":
@@ -572,9 +584,9 @@ def _cards_seen(c: Message, ctx: Context) -> str:
     if why in ("esprit", "peste"):
         power = "Mind" if why == "esprit" else "La Peste"
         return f"{who} saw {hand}: {cards} ({power})"
-    if c.from_seat == c.seat:
+    if seen(c, "from_seat") == c.seat:
         return f"{who} showed {cards}" + (f" ({why})" if why else "")
-    return f"{who} saw {cards}" + (f" from {other}" if c.from_seat >= 0 else "") + \
+    return f"{who} saw {cards}" + (f" from {other}" if c.HasField("from_seat") else "") + \
         (f" ({why})" if why else "")
 
 
@@ -582,15 +594,16 @@ def event(e: Message, ctx: Context) -> str | None:
     kind = e.WhichOneof("kind")
     if kind == "note":
         n = e.note
-        if n.seat < 0:
+        if not n.HasField("seat"):
             return _note(n, ctx)
         return f"{_subject(n.seat, ctx)}: {_note(n, ctx)}"
     if kind == "cards_seen":
         return _cards_seen(e.cards_seen, ctx)
     if kind == "revealed":
         r = e.revealed
-        return (f"cards revealed: offence {_shown(r.card_off, ctx)} (total {r.total_off}) vs "
-                f"defence {_shown(r.card_def, ctx)} (total {r.total_def})")
+        return (f"cards revealed: offence {_shown(seen(r, 'card_off'), ctx)} "
+                f"(total {r.total_off}) vs "
+                f"defence {_shown(seen(r, 'card_def'), ctx)} (total {r.total_def})")
     if kind == "power_used":
         u = e.power_used
         return f"{ctx.who(u.seat)} used {power(u.power, ctx)}"
@@ -609,7 +622,7 @@ def event(e: Message, ctx: Context) -> str | None:
         return f"game over: won by {won}" + (f" ({why})" if why else "")
     if kind == "edict_played":
         p = e.edict_played
-        target = f" on {ctx.who(p.target)}" if p.target >= 0 else ""
+        target = f" on {ctx.who(p.target)}" if p.HasField("target") else ""
         return f"{ctx.who(p.seat)} played {card(p.card, ctx)}{target}"
     if kind == "window_closed":
         return f"the window closes ({STEPS.get(e.window_closed.step, 'a window')})"

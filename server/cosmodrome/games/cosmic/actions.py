@@ -152,7 +152,7 @@ def discard_edict(st: pb.State, ctx: Ctx, seat: int, card: int) -> None:
 
 def play_edict(st: pb.State, ctx: Ctx, seat: int, ed: pb.PlayEdict) -> None:
     st.seats[seat].hand.remove(ed.card)
-    ctx.emit(pb.Event(edict_played=pb.EdictPlayed(seat=seat, card=ed.card, target=ed.target)))
+    ctx.edict_played(seat, ed.card, ed.target if ed.HasField("target") else -1)
     discard_edict(st, ctx, seat, ed.card)
     pieces.edict_of(ed.card).play(st, ctx, seat, ed)
 
@@ -259,9 +259,9 @@ def announce(st: pb.State, ctx: Ctx, seat: int, name: str,
     """A power use is announced: others may answer it (with an edict); else it is carried out."""
     pieces.use(st, ctx, seat, name)
     e = st.enc
-    u = use or pb.UsePower(power=pieces.POWER_ID[name], target=-1)
+    u = use or pb.UsePower(power=pieces.POWER_ID[name])
     e.pending_seat, e.pending_power, e.pending_target, e.pending_arg = \
-        seat, u.power, u.target, u.arg
+        seat, u.power, u.target if u.HasField("target") else -1, u.arg
     if not open_response(st, RESPONSE_POWER_USE, seat):
         perform_pending(st, ctx)
 
@@ -269,10 +269,20 @@ def announce(st: pb.State, ctx: Ctx, seat: int, name: str,
 def perform_pending(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     seat, pid = e.pending_seat, e.pending_power
-    use = pb.UsePower(power=pid, target=e.pending_target, arg=e.pending_arg)
+    use = pb.UsePower(power=pid, arg=e.pending_arg)
+    if e.pending_target >= 0:
+        use.target = e.pending_target
     e.pending_seat = -1
     if pid in pieces.used_ids(st, seat):
         pieces.POWERS[pid].perform(st, ctx, seat, use)
+
+
+def edict_move(card: int, target: int, arg: int = 0) -> pb.PlayEdict:
+    """A PlayEdict naming seat `target` (below 0: none)."""
+    move = pb.PlayEdict(card=card, arg=arg)
+    if target >= 0:
+        move.target = target
+    return move
 
 
 def response_options(st: pb.State, t: pb.Task) -> list[tuple[int, list[pb.Move]]]:
@@ -282,7 +292,7 @@ def response_options(st: pb.State, t: pb.Task) -> list[tuple[int, list[pb.Move]]
         card = pieces.answer_card(st, s, t.arg)
         if card >= 0:
             target = pieces.edict_of(card).answer_target(t)
-            moves.append(pb.Move(edict=pb.PlayEdict(card=card, target=target)))
+            moves.append(pb.Move(edict=edict_move(card, target)))
         for piece in pieces.held(st, s):
             moves += piece.response_moves(st, s, t)
         out.append((s, [*moves, pb.Move(done=pb.Done())]))
@@ -300,8 +310,7 @@ def apply_response(st: pb.State, ctx: Ctx, t: pb.Task, seat: int, move: pb.Move)
         return
     card = move.edict.card
     st.seats[seat].hand.remove(card)
-    ctx.emit(pb.Event(edict_played=pb.EdictPlayed(seat=seat, card=card,
-                                                  target=move.edict.target)))
+    ctx.edict_played(seat, card, move.edict.target if move.edict.HasField("target") else -1)
     discard_edict(st, ctx, seat, card)
     pieces.edict_of(card).answer(st, ctx, seat, t, card)
 

@@ -15,6 +15,12 @@ from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.powers import POWER_ID
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
+
+def seen(msg, field: str) -> int:
+    """An optional seat or planet of the View (`viewer`, `enc.defense`, ...); -1 if unset."""
+    return getattr(msg, field) if msg.HasField(field) else -1
+
+
 _HELPFUL = {POWER_ID[n] for n in ("mutant", "clone", "voleur", "esprit", "laser", "machine")}
 
 
@@ -54,16 +60,16 @@ class CosmicBot:
         return max(options, key=value)
 
     def _aim(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
-        me = view.viewer
+        me = seen(view, "viewer")
 
         def strength(o: pb.Move) -> tuple[bool, int, int]:
-            d, p = o.aim.defense, o.aim.planet
+            d, p = seen(o.aim, "defense"), o.aim.planet
             held = self._tok(view, p, me) > 0  # a planet already held gains nothing
             return (held, self._tok(view, p, d) if d >= 0 else 0, p)
         return min(options, key=strength)
 
     def _take_token(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
-        me = view.viewer
+        me = seen(view, "viewer")
         planets = self._of(options, "planet")
         # keep at least one token on each base where possible: take from the fullest
         best = max(planets, key=lambda o: self._tok(view, o.planet.planet, me), default=None)
@@ -78,7 +84,7 @@ class CosmicBot:
         return best
 
     def _place_token(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
-        me = view.viewer
+        me = seen(view, "viewer")
         return min(options, key=lambda o: self._tok(view, o.planet.planet, me))
 
     def _retrieve(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
@@ -86,7 +92,7 @@ class CosmicBot:
             else options[0]
 
     def _system(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
-        other = [o for o in options if o.system.seat != view.viewer]
+        other = [o for o in options if o.system.seat != seen(view, "viewer")]
         return other[0] if other else options[0]
 
     def _invite(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
@@ -119,41 +125,42 @@ class CosmicBot:
         return self._of(options, "auto_pass")[0]
 
     def _edict_response(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
-        me = view.viewer
+        me = seen(view, "viewer")
         takes = self._of(options, "power")  # a free edict is worth disclosing the Vulch
         if takes:
             return takes[0]
         edicts = self._of(options, "edict")
         e = view.enc
-        if edicts and me in (e.offense, e.defense):
+        if edicts and me in (e.offense, seen(e, "defense")):
             return edicts[0]
         return self._done(options) or options[0]
 
     def _amoeba(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
-        me = view.viewer
+        me = seen(view, "viewer")
         engaged = view.enc.cone_off[me] if me == view.enc.offense else \
-            self._tok(view, view.enc.planet, me)
+            self._tok(view, seen(view.enc, "planet"), me)
         adds = self._of(options, "planet")
         if engaged < 6 and adds:
             return max(adds, key=lambda o: self._tok(view, o.planet.planet, me))
         return self._done(options) or options[0]
 
     def _deal(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
-        me = view.viewer
+        me = seen(view, "viewer")
         d = view.deal
         accept = self._of(options, "deal_accept")
         if accept:
             t = d.offer
-            gets_base = (t.def_base >= 0) if me == view.enc.offense else (t.off_base >= 0)
+            gets_base = t.HasField("def_base" if me == view.enc.offense else "off_base")
             if gets_base or t.off_cards or t.def_cards:
                 return accept[0]
         draft = d.my_draft
         edits = {o.deal_edit.what: o for o in self._of(options, "deal_edit")}
-        mine = draft.off_base if me == view.enc.offense else draft.def_base
-        theirs = draft.def_base if me == view.enc.offense else draft.off_base
-        if theirs < 0 and pb.DEAL_TERM_ASK_BASE in edits:
+        offence = me == view.enc.offense
+        mine = draft.HasField("off_base" if offence else "def_base")
+        theirs = draft.HasField("def_base" if offence else "off_base")
+        if not theirs and pb.DEAL_TERM_ASK_BASE in edits:
             return edits[pb.DEAL_TERM_ASK_BASE]
-        if mine < 0 and pb.DEAL_TERM_OFFER_BASE in edits:
+        if not mine and pb.DEAL_TERM_OFFER_BASE in edits:
             return edits[pb.DEAL_TERM_OFFER_BASE]
         propose = self._of(options, "deal_propose")
         if propose:

@@ -20,8 +20,25 @@ class Ctx:
     def note(self, kind: int, seat: int = -1, audience: frozenset[int] | None = None,
              **fields) -> None:
         """A typed statement (`NoteKind` and its fields), for clients to word."""
-        self.events.append(Event(pb.Event(note=pb.Note(kind=kind, seat=seat, **fields)),
-                                 audience))
+        note = pb.Note(kind=kind, **fields)
+        if seat >= 0:
+            note.seat = seat
+        self.events.append(Event(pb.Event(note=note), audience))
+
+    def reveal(self, card_off: int, card_def: int, **totals) -> None:
+        """The encounter cards, face up (a card below 0: none was played)."""
+        r = pb.Revealed(**totals)
+        if card_off >= 0:
+            r.card_off = card_off
+        if card_def >= 0:
+            r.card_def = card_def
+        self.emit(pb.Event(revealed=r))
+
+    def edict_played(self, seat: int, card: int, target: int) -> None:
+        e = pb.EdictPlayed(seat=seat, card=card)
+        if target >= 0:
+            e.target = target
+        self.emit(pb.Event(edict_played=e))
 
     def emit(self, payload: pb.Event, audience: frozenset[int] | None = None) -> None:
         self.events.append(Event(payload, audience))
@@ -31,8 +48,10 @@ class Ctx:
         """`seat` now sees `cards` (of `from_seat`; -1 the deck) because of `why` (see
         `reason`), said to `audience` (by default `seat` alone; None: everyone, when the rules
         show them to all)."""
-        self.emit(pb.Event(cards_seen=pb.CardsSeen(seat=seat, from_seat=from_seat,
-                                                   cards=cards, **reason(why))),
+        seen = pb.CardsSeen(seat=seat, cards=cards, **reason(why))
+        if from_seat >= 0:
+            seen.from_seat = from_seat
+        self.emit(pb.Event(cards_seen=seen),
                   frozenset({seat}) if audience is ONLY_HIM else audience)
 
 

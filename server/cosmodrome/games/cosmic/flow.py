@@ -181,12 +181,18 @@ def aim_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
 def _aim_asks(st: pb.State) -> list[Decision]:
     e = st.enc
     return [Decision(e.offense, "aim", "Aim the cone at a planet",
-                     [_mv(aim=pb.Aim(planet=p, defense=d)) for p, d in aim_targets(st, e.system)])]
+                     [_mv(aim=_aim_at(p, d)) for p, d in aim_targets(st, e.system)])]
+
+
+def _aim_at(planet: int, defense: int) -> pb.Aim:
+    """An Aim move; an empty planet (defense -1) has no defense field."""
+    return pb.Aim(planet=planet, defense=defense) if defense >= 0 else pb.Aim(planet=planet)
 
 
 def _aim(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     e = st.enc
-    e.planet, e.defense = move.aim.planet, move.aim.defense
+    e.planet = move.aim.planet
+    e.defense = move.aim.defense if move.aim.HasField("defense") else -1
     e.auto_win = e.defense < 0 or B.tok(st, e.planet, e.defense) == 0
     st.step = pb.STEP_LAUNCH
     launch(st, ctx, e.offense, pb.DEST_CONE_OFF)
@@ -408,7 +414,7 @@ def _offence_out_of_cards(st: pb.State, ctx: Ctx) -> bool:
 def reveal(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     e.revealed = True
-    ctx.emit(pb.Event(revealed=pb.Revealed(card_off=e.card_off, card_def=e.card_def)))
+    ctx.reveal(e.card_off, e.card_def)
     for s in (e.offense, e.defense):
         for piece in pieces.held(st, s):
             piece.on_reveal(st, ctx, s)
@@ -465,8 +471,7 @@ def resolve(st: pb.State, ctx: Ctx) -> None:
         e.winner = pb.OUTCOME_OFFENCE_WINS
     else:
         t_off, t_def = side_total(st, ctx, off), side_total(st, ctx, de)
-        ctx.emit(pb.Event(revealed=pb.Revealed(card_off=e.card_off, card_def=e.card_def,
-                                               total_off=t_off, total_def=t_def)))
+        ctx.reveal(e.card_off, e.card_def, total_off=t_off, total_def=t_def)
         e.winner = (pb.OUTCOME_OFFENCE_WINS if t_off > t_def
                     else pb.OUTCOME_DEFENCE_WINS)  # "en cas d'égalité, c'est le joueur défensif"
     if e.winner == pb.OUTCOME_OFFENCE_WINS:
@@ -532,8 +537,7 @@ def start_deal(st: pb.State, ctx: Ctx) -> None:
     st.step = pb.STEP_DEAL
     st.deal.Clear()
     for t in (st.deal.draft_off, st.deal.draft_def, st.deal.offer):
-        _clear_terms(t)
-    st.deal.offer_by = -1
+        t.SetInParent()  # present, empty
     for s in range(st.players):
         for cone in (e.cone_off, e.cone_def):
             if cone[s]:
@@ -542,14 +546,18 @@ def start_deal(st: pb.State, ctx: Ctx) -> None:
     ctx.note(pb.NOTE_KIND_DEAL_STARTS)
 
 
-def _clear_terms(t: pb.DealTerms) -> None:
-    t.Clear()
-    t.off_base = t.def_base = -1
+def _base(t: pb.DealTerms, field: str) -> int:
+    """A base of the terms (`off_base`, `def_base`); -1 if none."""
+    return getattr(t, field) if t.HasField(field) else -1
+
+
+def _offer_by(d: pb.Deal) -> int:
+    return d.offer_by if d.HasField("offer_by") else -1
 
 
 def _terms_empty(t: pb.DealTerms) -> bool:
-    return (t.off_base < 0 and t.def_base < 0 and not t.off_cards and not t.def_cards
-            and not t.off_random and not t.def_random and not t.frees)
+    return (not t.HasField("off_base") and not t.HasField("def_base") and not t.off_cards
+            and not t.def_cards and not t.off_random and not t.def_random and not t.frees)
 
 
 def deal_open(st: pb.State) -> bool:
@@ -563,8 +571,8 @@ def deal_options(st: pb.State, seat: int) -> list[pb.Move]:
     draft = d.draft_off if is_off else d.draft_def
     out: list[pb.Move] = []
     if d.edits < DEAL_EDIT_CAP:
-        my_base = draft.off_base if is_off else draft.def_base
-        their_base = draft.def_base if is_off else draft.off_base
+        my_base = _base(draft, "off_base" if is_off else "def_base")
+        their_base = _base(draft, "def_base" if is_off else "off_base")
         for p in B.bases(st, seat):
             if p != my_base and B.tok(st, p, opp) == 0:
                 out.append(_mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_OFFER_BASE, planet=p)))
@@ -582,9 +590,9 @@ def deal_options(st: pb.State, seat: int) -> list[pb.Move]:
             out.append(_mv(deal_edit=pb.DealEdit(what=pb.DEAL_TERM_CLEAR)))
         for piece in pieces.held(st, seat):
             out += piece.deal_edits(st, seat, draft)
-    if not _terms_empty(draft) and not (d.offer_by == seat and d.offer == draft):
+    if not _terms_empty(draft) and not (_offer_by(d) == seat and d.offer == draft):
         out.append(_mv(deal_propose=pb.Done()))
-    if d.offer_by == opp and _terms_valid(st, d.offer):
+    if _offer_by(d) == opp and _terms_valid(st, d.offer):
         out.append(_mv(deal_accept=pb.Done()))
     out.append(_mv(deal_abandon=pb.Done()))
     return out
@@ -604,9 +612,9 @@ def _terms_valid(st: pb.State, t: pb.DealTerms) -> bool:
     off, de = e.offense, e.defense
     if _terms_empty(t):
         return False  # "vous n'avez pas le droit de ne rien échanger contre rien"
-    if t.off_base >= 0 and B.tok(st, t.off_base, off) == 0:
+    if t.HasField("off_base") and B.tok(st, t.off_base, off) == 0:
         return False
-    if t.def_base >= 0 and B.tok(st, t.def_base, de) == 0:
+    if t.HasField("def_base") and B.tok(st, t.def_base, de) == 0:
         return False
     if any(c not in st.seats[off].hand for c in t.off_cards):
         return False
@@ -656,7 +664,7 @@ def deal_edit(st: pb.State, seat: int, ed: pb.DealEdit) -> None:
         else:
             draft.off_random += 1
     elif ed.what == pb.DEAL_TERM_CLEAR:
-        _clear_terms(draft)
+        draft.Clear()
     elif ed.what == pb.DEAL_TERM_FREE_TOKEN:
         draft.frees += 1
 
@@ -686,10 +694,10 @@ def accept_deal(st: pb.State, ctx: Ctx) -> None:
         for piece in pieces.held(st, s):
             piece.on_deal_made(st, ctx, s, t)
     # a new base: the taker settles it with tokens from his bases (1 to 4, provisional)
-    if t.off_base >= 0 and B.tokens_on_bases(st, de):
+    if t.HasField("off_base") and B.tokens_on_bases(st, de):
         st.tasks.add(kind=pb.TASK_TAKE, seat=de, count=min(4, B.tokens_on_bases(st, de)),
                      min=1, dest=pb.DEST_PLANET, planet=t.off_base)
-    if t.def_base >= 0 and B.tokens_on_bases(st, off):
+    if t.HasField("def_base") and B.tokens_on_bases(st, off):
         st.tasks.add(kind=pb.TASK_TAKE, seat=off, count=min(4, B.tokens_on_bases(st, off)),
                      min=1, dest=pb.DEST_PLANET, planet=t.def_base)
     e.winner = pb.OUTCOME_DEAL_MADE  # resolution tasks, then cleanup
@@ -830,11 +838,11 @@ def check_victory(st: pb.State, ctx: Ctx) -> bool:
 
 def _rotation_asks(st: pb.State) -> list[Decision]:
     return [Decision(st.rotation_pos, "rotation", "Keep your power, or draw a new one",
-                     [DONE, _mv(keep_power=pb.PowerChoice(power=-1))])]
+                     [DONE, _mv(new_power=pb.Done())])]
 
 
 def _rotation(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
-    if move.WhichOneof("kind") == "keep_power":
+    if move.WhichOneof("kind") == "new_power":
         rotate_power(st, ctx, seat)
     st.rotation_pos += 1
     while st.rotation_pos < st.players and st.seats[st.rotation_pos].eliminated:

@@ -18,7 +18,7 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 def view_for(st: pb.State, viewer: int | None) -> pb.View:
     seated = viewer is not None and 0 <= viewer < st.players
     me = viewer if seated else -1
-    v = pb.View(viewer=me, players=st.players, step=st.step, planets=st.planets,
+    v = pb.View(players=st.players, step=st.step, planets=st.planets,
                 deck_size=len(st.deck), discard=st.discard, turn=st.turn,
                 winners=st.winners, finished=st.finished, first_player=st.first_player,
                 cup=st.cup, piles=st.piles)
@@ -32,6 +32,7 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
                 sv.powers.append(pid)
                 sv.power_active.append(B.power_active(st, s))
     if seated:
+        v.viewer = me
         v.my_hand.extend(st.seats[me].hand)
         v.my_powers.extend(st.seats[me].powers or st.seats[me].drawn_powers)
         for k in st.knowledge:
@@ -48,8 +49,10 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
 
 def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:
     e = st.enc
-    out.number, out.offense, out.defense = e.number, e.offense, e.defense
-    out.system, out.planet = e.system, e.planet
+    out.number, out.offense = e.number, e.offense
+    for field in ("defense", "system", "planet"):  # -1 inside: unset in the contract
+        if getattr(e, field) >= 0:
+            setattr(out, field, getattr(e, field))
     out.cone_off.extend(e.cone_off)
     out.cone_def.extend(e.cone_def)
     out.invited_off.extend(e.invited_off)
@@ -59,9 +62,10 @@ def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:
         e.revealed, e.success, e.winner, e.auto_win
     out.swapped = e.swapped
     out.window_deadline_ms = e.window_deadline_ms
-    out.pending_seat = e.pending_seat
     if e.pending_seat >= 0:  # announced in public; its argument may name a card
-        out.pending_power, out.pending_target = e.pending_power, e.pending_target
+        out.pending_seat, out.pending_power = e.pending_seat, e.pending_power
+        if e.pending_target >= 0:
+            out.pending_target = e.pending_target
     for z in e.zapped:
         if _known_power(st, me, z.seat, z.power):
             out.zapped_powers.add(seat=z.seat, power=z.power)
@@ -119,14 +123,18 @@ def _task(st: pb.State, me: int, t: pb.Task, out: pb.TaskView) -> None:
 def _deal(st: pb.State, me: int, out: pb.DealView) -> None:
     e, d = st.enc, st.deal
     main = me >= 0 and me in (e.offense, e.defense)
-    out.offer_by, out.deadline_ms, out.edits = d.offer_by, d.deadline_ms, d.edits
+    out.deadline_ms, out.edits = d.deadline_ms, d.edits
+    if d.HasField("offer_by"):
+        out.offer_by = d.offer_by
     if main:
         _terms(d.draft_off if me == e.offense else d.draft_def, out.my_draft, cards=True)
     _terms(d.offer, out.offer, cards=main)  # named cards: said to the other main player only
 
 
 def _terms(t: pb.DealTerms, out: pb.DealTerms, cards: bool) -> None:
-    out.off_base, out.def_base = t.off_base, t.def_base
+    for field in ("off_base", "def_base"):
+        if t.HasField(field):
+            setattr(out, field, getattr(t, field))
     out.off_random, out.def_random, out.frees = t.off_random, t.def_random, t.frees
     if cards:
         out.off_cards.extend(t.off_cards)

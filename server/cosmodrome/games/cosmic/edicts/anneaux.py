@@ -18,7 +18,7 @@ class MoebiusRings(Edict):
                 or not any(st.seats[s].black_hole for s in B.alive(st)):
             return []
         card = pieces.first_edict(st, seat, self.name)
-        return [pb.Move(edict=pb.PlayEdict(card=card, target=-1))]
+        return [pb.Move(edict=pb.PlayEdict(card=card))]
 
     def play(self, st, ctx, seat, move):
         for s in B.alive(st):

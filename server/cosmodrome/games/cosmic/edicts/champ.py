@@ -26,13 +26,12 @@ class ForceField(Edict):
         if window not in self.windows or not allies:
             return []
         card = pieces.first_edict(st, seat, self.name)
-        return [pb.Move(edict=pb.PlayEdict(card=card, target=t))
-                for t in [EVERY_ALLY, *allies]]
+        return [pb.Move(edict=actions.edict_move(card, t)) for t in [EVERY_ALLY, *allies]]
 
     def play(self, st, ctx, seat, move):
         e = st.enc
         for a in _allies(st):
-            if move.target in (EVERY_ALLY, a):
+            if not move.HasField("target") or move.target == a:  # unset: every ally
                 n = e.cone_off[a] + e.cone_def[a]
                 e.cone_off[a] = e.cone_def[a] = 0
                 actions.place_from_limbo(st, a, n)

@@ -17,7 +17,7 @@ class EmotionControl(Edict):
         if window not in self.windows or (e.compromise_off and e.compromise_def):
             return []
         card = pieces.first_edict(st, seat, self.name)
-        return [pb.Move(edict=pb.PlayEdict(card=card, target=-1))]
+        return [pb.Move(edict=pb.PlayEdict(card=card))]
 
     def play(self, st, ctx, seat, move):
         st.enc.compromise_off = st.enc.compromise_def = True

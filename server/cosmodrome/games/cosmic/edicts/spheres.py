@@ -18,7 +18,7 @@ class MoebiusSpheres(Edict):
                 or not B.bases(st, seat):
             return []
         card = pieces.first_edict(st, seat, self.name)
-        return [pb.Move(edict=pb.PlayEdict(card=card, target=-1))]
+        return [pb.Move(edict=pb.PlayEdict(card=card))]
 
     def play(self, st, ctx, seat, move):
         n = st.seats[seat].black_hole

@@ -22,9 +22,9 @@ class WildZap(Edict):
         if window not in self.windows or not targets(st, seat):
             return []
         card = pieces.first_edict(st, seat, self.name)
-        out = [pb.Move(edict=pb.PlayEdict(card=card, target=-1, arg=MAIN))]
+        out = [pb.Move(edict=pb.PlayEdict(card=card, arg=MAIN))]
         if any(len(st.seats[t].powers) > 1 for t in _others(st, seat)):
-            out.append(pb.Move(edict=pb.PlayEdict(card=card, target=-1, arg=SECONDARY)))
+            out.append(pb.Move(edict=pb.PlayEdict(card=card, arg=SECONDARY)))
         return out
 
     def play(self, st, ctx, seat, move):

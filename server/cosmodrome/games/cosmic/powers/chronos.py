@@ -22,7 +22,7 @@ class Chronos(Piece):
                 or pieces.used(st, seat, self.name) or e.chronos_replay \
                 or e.card_off < 0 or e.card_def < 0:
             return []
-        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=-1))]
+        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name]))]
 
     def perform(self, st, ctx, seat, use):
         e = st.enc

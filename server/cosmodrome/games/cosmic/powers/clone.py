@@ -18,7 +18,7 @@ class Clone(Piece):
                 or mine not in e.discarded or mine not in st.discard \
                 or pieces.used(st, seat, self.name):
             return []
-        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=-1,
+        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name],
                                           arg=mine))]
 
     def perform(self, st, ctx, seat, use):

@@ -48,7 +48,7 @@ class Mutant(Piece):
         if window != pb.STEP_PRE_CARDS or seat not in (st.enc.offense, st.enc.defense) \
                 or pieces.used(st, seat, self.name) or len(st.seats[seat].hand) >= B.HAND_SIZE:
             return []
-        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=-1))]
+        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name]))]
 
     def perform(self, st, ctx, seat, use):
         count = B.HAND_SIZE - len(st.seats[seat].hand)

@@ -15,7 +15,7 @@ class Sorcerer(Piece):
         if window != pb.STEP_PRE_REVEAL or seat not in (st.enc.offense, st.enc.defense) \
                 or pieces.used(st, seat, self.name):
             return []
-        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=-1))]
+        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name]))]
 
     def perform(self, st, ctx, seat, use):
         e = st.enc

@@ -1,0 +1,59 @@
+"""The Cosmic contract's shape: typed, not encoded (issue 9, item 3).
+
+What a client reads (the View and the events) holds no packed integers, no -1 sentinels and no
+English text: only ids, enums, optional fields and content keys.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from google.protobuf.descriptor import FieldDescriptor
+
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+PROTO = Path(__file__).parents[3] / "proto/cosmodrome/games/cosmic/v1/cosmic.proto"
+# the string fields allowed: names of content (powers, edicts), never prose
+CONTENT_KEYS = {"Options.powers", "CardInfo.edict", "PowerInfo.name", "PowerInfo.english",
+                "Knowledge.edict", "CardsSeen.edict"}
+
+
+def _messages(root) -> list:
+    """`root` and every message type reachable from it."""
+    seen, todo = {}, [root]
+    while todo:
+        m = todo.pop()
+        if m.full_name in seen:
+            continue
+        seen[m.full_name] = m
+        todo += [f.message_type for f in m.fields if f.message_type is not None]
+    return list(seen.values())
+
+
+def _blocks(text: str) -> dict[str, str]:
+    """The source of each top-level message of the proto, by name."""
+    return {m.group(1): m.group(0) for m in re.finditer(
+        r"^message (\w+) \{.*?^\}", text, re.M | re.S)}
+
+
+def test_no_string_field_but_content_keys() -> None:
+    strings = {f"{m.name}.{f.name}" for m in pb.DESCRIPTOR.message_types_by_name.values()
+               for sub in _messages(m) for f in sub.fields
+               if f.type == FieldDescriptor.TYPE_STRING for m in [sub]}
+    assert strings <= CONTENT_KEYS, strings - CONTENT_KEYS
+
+
+def test_no_packed_integer_is_documented_anywhere() -> None:
+    text = PROTO.read_text()
+    live = "\n".join(line for line in text.splitlines() if "reserved" not in line)
+    assert not re.search(r"\*\s*(64|players)\b", live)
+
+
+def test_what_a_client_reads_has_no_minus_one_sentinel() -> None:
+    """The View and Event messages (and all they hold) document no -1 value."""
+    blocks = _blocks(PROTO.read_text())
+    read = {m.name for root in (pb.View.DESCRIPTOR, pb.Event.DESCRIPTOR)
+            for m in _messages(root)}
+    sentinels = {name for name in read if re.search(r"-[123]\b", blocks.get(name, ""))}
+    assert not sentinels, sentinels
