@@ -522,3 +522,19 @@ def test_flow_card_options_list_every_step_of_an_extension_play() -> None:
     assert flow.card_options(st, 0) == [DONE]   # at the limit: Done, as below it
     play(st, 0, DONE)
     assert not X.of(st, 0).choosing and 0 not in flow.card_deciders(st)
+
+
+def test_the_terminal_renderer_shows_lucres_piles_and_extension_plays() -> None:
+    from cosmodrome.api.content import cosmic_content
+    from cosmodrome_client.renderers import Context
+    from cosmodrome_client.renderers import cosmic as text
+    st = cosmic_duel([extension(2), attack(6), attack(8)], [attack(10)])
+    lay(st, 0, extension(2), attack(6), attack(8))
+    content = cosmic_content(GAME)
+    names = ("ada", "bob", "cy")
+    mine = "\n".join(text.board(GAME.view(st, 0), Context(names, 0, content=content)))
+    theirs = "\n".join(text.board(GAME.view(st, 1), Context(names, 1, content=content)))
+    assert "5 lucres" in mine and "in four piles" in mine
+    assert "attack 6 (yours) + attack 8 + extension 2, defence" in mine
+    assert "face down + face down + extension face down, defence" in theirs
+    assert "extension 2" not in theirs.split("Your hand")[1].split("Encounter")[1]

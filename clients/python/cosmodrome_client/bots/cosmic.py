@@ -71,7 +71,7 @@ class CosmicBot:
     def _encounter_card(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         attacks = sorted((self._attack_value(o) for o in options if self._attack_value(o) >= 0),
                          reverse=True)
-        mine = view.enc.ext_off if view.viewer == view.enc.offense else view.enc.ext_def
+        mine = view.enc.ext_off if seen(view, "viewer") == view.enc.offense else view.enc.ext_def
         if mine.choosing:  # seed 000, under an extension: the best attack card left, or stop
             best = max(options, key=self._attack_value)
             return best if self._attack_value(best) >= 0 else self._done(options) or best

@@ -287,8 +287,10 @@ def _extension(x: Message, ctx: Context) -> str:
     if not x.extension.face:
         return ""
     added = "".join(f" + {_face(c, False, ctx)}" for c in x.extra)
+    ext = _face(x.extension, False, ctx)
+    ext = "extension face down" if x.extension.face == pb.CARD_FACE_DOWN else ext
     choosing = " (still choosing)" if x.choosing else ""
-    return f"{added} with extension {_face(x.extension, False, ctx)}{choosing}"
+    return f"{added} + {ext}{choosing}"
 
 
 def encounter(view: Message, ctx: Context) -> list[str]:
