@@ -180,6 +180,13 @@ def test_plus_les_lucres_pour_le_camp_defensif_not_the_allies() -> None:
     assert totals(resolve_events(st)) == (13 + 2, 10 + 2 + 1 + 5)
 
 
+def test_the_lucres_of_an_eliminated_player_go_to_the_bank() -> None:
+    """L5: nobody inherits them."""
+    st = new_game(3, **COSMIC)
+    flow.eliminate(st, Ctx(st, [], 0), 2)
+    assert [se.lucres for se in st.seats] == [5, 5, 0]
+
+
 # ====================================================================== extension cards
 
 def test_les_cartes_d_extension_0_a_5_are_in_the_cosmic_deck_two_of_each() -> None:

@@ -121,6 +121,7 @@ def eliminate(st: pb.State, ctx: Ctx, seat: int) -> None:
             discard_edict(st, ctx, seat, c)
     gone = se.black_hole + se.limbo
     se.black_hole = se.limbo = 0
+    se.lucres = 0  # seed 000: to the bank, nobody inherits them (L5)
     for planet in st.planets:
         gone += planet.count[seat]
         planet.count[seat] = 0
