@@ -1,6 +1,7 @@
 """La Peste, seed 001, "à n'importe quel moment": the victim loses three tokens of his bases,
-then one attack card, one compromise card and one edict card of his choice; seed 000: he then
-shows his hand to the player of the plague."""
+then one attack card, one compromise card and one edict card of his choice; seed 000: one
+extension card too ("d'une carte Extension", with extension cards), and he then shows his
+hand to the player of the plague. (000's flare comes with the flares.)"""
 
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Edict, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
-KINDS = {1: "attack", 2: "compromise", 3: "edict"}  # Task.arg: the kind of card to lose
-LAST = 3
+KINDS = {1: "attack", 2: "compromise", 3: "edict", 4: "extension"}  # Task.arg: kind to lose
 
 
 def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
@@ -27,22 +27,18 @@ def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
 
 def _discard(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
     st.tasks.pop(0)
-    if move.WhichOneof("kind") == "done":
-        if t.arg == LAST:
-            _show_hand(st, ctx, t)
-        return
-    c = move.card.card
-    st.seats[t.seat].hand.remove(c)
-    if CARDS[c].kind == "edict":
-        actions.discard_edict(st, ctx, t.seat, c)
-    else:
-        st.discard.append(c)
-    if t.arg == LAST:
-        _show_hand(st, ctx, t)
+    if move.WhichOneof("kind") != "done":
+        c = move.card.card
+        st.seats[t.seat].hand.remove(c)
+        if CARDS[c].kind == "edict":
+            actions.discard_edict(st, ctx, t.seat, c)
+        else:
+            st.discard.append(c)
+    _skipped(st, ctx, t)
 
 
 def _skipped(st: pb.State, ctx, t: pb.Task) -> None:
-    if t.arg == LAST:
+    if t.min:  # the last kind asked
         _show_hand(st, ctx, t)
 
 
@@ -66,7 +62,9 @@ class Plague(Edict):
 
     def play(self, st, ctx, seat, move):
         victim = move.target
-        losses = [pb.Task(kind=pb.TASK_PLAGUE, seat=victim, arg=k, planet=seat) for k in KINDS]
+        kinds = [1, 2, 4, 3] if st.options.extension_cards else [1, 2, 3]
+        losses = [pb.Task(kind=pb.TASK_PLAGUE, seat=victim, arg=k, planet=seat,
+                          min=int(k == kinds[-1])) for k in kinds]
         for i, t in enumerate(losses):
             st.tasks.insert(i, t)
         actions.lose_tokens(st, ctx, victim, min(3, B.tokens_on_bases(st, victim)),

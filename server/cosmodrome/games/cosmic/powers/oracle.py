@@ -3,7 +3,7 @@ opponent plays his card first, face up, and the holder then chooses his own."""
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic import extensions, pieces
 from cosmodrome.games.cosmic.hooks import Piece
 
 
@@ -22,13 +22,15 @@ class Oracle(Piece):
 
     def waits_for_card(self, st, seat):
         e = st.enc
-        opp_card = e.card_def if seat == e.offense else e.card_off
-        return e.oracle_seat == seat and opp_card == -1  # -2: he had none to play
+        opp = e.defense if seat == e.offense else e.offense
+        return e.oracle_seat == seat and not extensions.card_down(st, opp)
 
     def after_card_played(self, st, ctx, player, card):
         oracle = st.enc.oracle_seat
         if oracle >= 0 and pieces.opponent(st, player) == oracle:
-            ctx.show(oracle, player, [card], "oracle", audience=None)
+            ext = extensions.of(st, player)  # seed 000: all his cards first (X3)
+            cards = [c for c in [card] if c >= 0] + extensions.cards(ext)
+            ctx.show(oracle, player, cards, "oracle", audience=None)
 
 
 POWER = Oracle()

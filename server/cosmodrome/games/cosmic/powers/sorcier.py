@@ -3,7 +3,7 @@ player swaps the two face-down cards."""
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic import extensions, pieces
 from cosmodrome.games.cosmic.hooks import Piece
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -20,6 +20,7 @@ class Sorcerer(Piece):
     def perform(self, st, ctx, seat, use):
         e = st.enc
         e.card_off, e.card_def = e.card_def, e.card_off
+        extensions.swap(e)  # seed 000: whole sets, extensions with their cards (X3)
         e.swapped = not e.swapped
         ctx.note(pb.NOTE_KIND_CARDS_SWAPPED, seat)
 
