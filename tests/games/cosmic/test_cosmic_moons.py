@@ -76,9 +76,16 @@ def test_moons_are_off_unless_asked_and_leave_classic_games_unchanged() -> None:
     classic = GAME.setup(pb.Options(), 4, 7)
     off = GAME.setup(pb.Options(moons=pb.MOON_SET_OFF), 4, 7)
     assert not classic.moons and not classic.moon_deck and not GAME.view(classic, 0).moons
-    off.options.ClearField("moons")
+    assert classic.options.moons == pb.MOON_SET_OFF  # setup writes the set the ruleset gave
     assert off.SerializeToString(deterministic=True) == classic.SerializeToString(
         deterministic=True)
+
+
+def test_the_cosmic_ruleset_deals_the_game_effect_moons_unless_told_otherwise() -> None:
+    cosmic = GAME.setup(pb.Options(ruleset=pb.RULESET_COSMIC), 4, 7)
+    assert cosmic.options.moons == pb.MOON_SET_GAME_EFFECT and len(cosmic.moons) == 8
+    bare = GAME.setup(pb.Options(ruleset=pb.RULESET_COSMIC, moons=pb.MOON_SET_OFF), 4, 7)
+    assert not bare.moons
 
 
 def test_m8_default_deck_is_the_hosted_game_effect_moons_and_all_adds_the_others() -> None:
