@@ -14,6 +14,7 @@ import random
 import pytest
 
 from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.powers import POWERS, excluded
 from tests.games.cosmic.cosmic_helpers import (
@@ -58,8 +59,8 @@ def _known_cards(st: pb.State, viewer: int | None) -> set[int]:
     d = st.deal
     for t in (d.draft_off, d.draft_def, d.offer):
         known |= set(t.off_cards) | set(t.def_cards)
-    if e.pending_seat >= 0:
-        known.add(e.pending_arg)
+    if e.pending.use.HasField("card"):
+        known.add(e.pending.use.card)
     return known
 
 
@@ -102,8 +103,14 @@ def _perturb_cards(st: pb.State, viewer: int | None, rng: random.Random) -> None
 
 
 def _perturb_powers(st: pb.State, viewer: int | None, rng: random.Random) -> None:
-    """Undisclosed powers of others are exchanged with one another and the undealt pool."""
+    """Undisclosed powers of others are exchanged with one another and the undealt pool,
+    but those of a seat the viewer's power copies (the Insect has them: he knows them)."""
+    copied = set()
+    if viewer is not None:
+        for piece in pieces.held(st, viewer):
+            copied |= set(piece.copies(st, viewer))
     places = [(s, i) for s, se in enumerate(st.seats) if s != viewer
+              and not copied & set(se.powers)
               for i in range(len(se.powers)) if not se.disclosed[i]]
     if not places:
         return
@@ -137,21 +144,10 @@ def _perturb_deal(st: pb.State, viewer: int | None, rng: random.Random) -> None:
             cards[:] = [rng.randrange(len(CARDS)) for _ in cards]
 
 
-def _recount(st: pb.State) -> None:
-    """Counts a question keeps about a hand follow the hand (consistency): the Laser's."""
-    for t in st.tasks:
-        if t.kind == pb.TASK_LASER and t.count:
-            opp = st.enc.defense if t.seat == st.enc.offense else st.enc.offense
-            t.count = sum(B.is_encounter(c) for c in st.seats[opp].hand)
-
-
 def perturb(st: pb.State, viewer: int | None, rng: random.Random) -> None:
     _perturb_cards(st, viewer, rng)
-    _recount(st)
     _perturb_powers(st, viewer, rng)
     _perturb_deal(st, viewer, rng)
-    if st.enc.pending_seat < 0:  # a use carried out: its argument is no one's business
-        st.enc.pending_arg = rng.randrange(len(CARDS))
     st.rng = rng.getrandbits(64)
 
 
@@ -225,7 +221,7 @@ def _after_a_deal() -> pb.State:
 
 def _after_a_gift() -> pb.State:
     st = duel(["philanthrope", "none", "none"], [A10, A4], [A12, A6])
-    use_power(st, 0, "philanthrope", 1, A10)
+    use_power(st, 0, "philanthrope", 1, card=A10)
     return st
 
 

@@ -75,7 +75,7 @@ def begin_encounter(st: pb.State, ctx: Ctx) -> None:
         field.extend([0] * n)
     e.invited_off.extend([False] * n)
     e.invited_def.extend([False] * n)
-    e.card_off = e.card_def = e.pending_seat = -1
+    e.card_off = e.card_def = -1
     for piece in pieces.POWERS:
         piece.reset_encounter(e)
     # st.tasks is kept: the flow only moves on with an empty queue, except for the questions a
@@ -196,7 +196,7 @@ def launch(st: pb.State, ctx: Ctx, seat: int, dest: int) -> None:
     avail = B.tokens_on_bases(st, seat)
     if not avail:
         return
-    st.tasks.add(kind=pb.TASK_TAKE, seat=seat, count=min(B.MAX_SHIP, avail), min=1, dest=dest)
+    st.tasks.add(seat=seat, take=pb.TakeTask(count=min(B.MAX_SHIP, avail), min=1, dest=dest))
     for piece in pieces.held(st, seat):
         if piece.on_launch(st, ctx, seat, defending=dest == pb.DEST_CONE_DEF):
             return
@@ -461,7 +461,7 @@ def defence_wins(st: pb.State, ctx: Ctx) -> None:
             actions.lose_tokens(st, ctx, s, n, by=e.defense)
     for s in B.clockwise_from(st, e.offense):
         if e.cone_def[s]:
-            st.tasks.add(kind=pb.TASK_REWARD, seat=s, count=e.cone_def[s])
+            st.tasks.add(seat=s, reward=pb.RewardTask(tokens=e.cone_def[s]))
 
 
 def _resolve_then(st: pb.State, ctx: Ctx) -> bool:
@@ -637,11 +637,11 @@ def accept_deal(st: pb.State, ctx: Ctx) -> None:
             piece.on_deal_made(st, ctx, s, t)
     # a new base: the taker settles it with tokens from his bases (1 to 4, provisional)
     if t.HasField("off_base") and B.tokens_on_bases(st, de):
-        st.tasks.add(kind=pb.TASK_TAKE, seat=de, count=min(4, B.tokens_on_bases(st, de)),
-                     min=1, dest=pb.DEST_PLANET, planet=t.off_base)
+        st.tasks.add(seat=de, take=pb.TakeTask(count=min(4, B.tokens_on_bases(st, de)), min=1,
+                                               dest=pb.DEST_PLANET, planet=t.off_base))
     if t.HasField("def_base") and B.tokens_on_bases(st, off):
-        st.tasks.add(kind=pb.TASK_TAKE, seat=off, count=min(4, B.tokens_on_bases(st, off)),
-                     min=1, dest=pb.DEST_PLANET, planet=t.def_base)
+        st.tasks.add(seat=off, take=pb.TakeTask(count=min(4, B.tokens_on_bases(st, off)), min=1,
+                                                dest=pb.DEST_PLANET, planet=t.def_base))
     e.winner = pb.OUTCOME_DEAL_MADE  # resolution tasks, then cleanup
 
 
@@ -976,7 +976,7 @@ def decisions(st: pb.State) -> list[Decision]:
 
 def task_decisions(st: pb.State, t: pb.Task) -> list[Decision]:
     kind = tasks.kind(t)
-    if t.kind == pb.TASK_RESPONSE:
+    if kind is tasks.RESPONSE:
         return [Decision(s, kind.name, kind.prompt, [*opts, AUTO_PASS_ON])
                 for s, opts in actions.response_options(st, t)]
     opts = kind.options(st, t)
@@ -991,7 +991,7 @@ def owes(st: pb.State, seat: int) -> bool:
         return False
     if st.tasks:
         t = st.tasks[0]
-        return t.kind == pb.TASK_RESPONSE or t.seat == seat
+        return t.seat == seat or t.WhichOneof("kind") == "response"
     return STEPS[st.step].asked(st, seat)
 
 
@@ -1009,7 +1009,7 @@ def _apply(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         return
     if st.tasks:
         t = st.tasks[0]
-        if t.kind == pb.TASK_RESPONSE:
+        if t.WhichOneof("kind") == "response":
             actions.apply_response(st, ctx, t, seat, move)
         elif which == "edict":  # an edict played at any time; the task goes on after it
             actions.play_edict(st, ctx, seat, move.edict)
@@ -1029,8 +1029,8 @@ def set_auto_pass(st: pb.State, seat: int, on: bool) -> None:
     st.seats[seat].auto_pass = on
     if not on:
         return
-    if st.tasks and st.tasks[0].kind == pb.TASK_RESPONSE:
-        st.tasks[0].count |= 1 << seat
+    if st.tasks and st.tasks[0].WhichOneof("kind") == "response":
+        st.tasks[0].response.passed.append(seat)
     elif st.step in WINDOW_STEPS and seat in st.enc.window_seats:
         st.enc.window_seats.remove(seat)
 
@@ -1042,7 +1042,8 @@ def settle(st: pb.State, ctx: Ctx) -> None:
             return
         if st.tasks:
             t = st.tasks[0]
-            if t.kind == pb.TASK_RESPONSE:
+            which = t.WhichOneof("kind")
+            if which == "response":
                 if actions.response_options(st, t):
                     return
                 actions.close_response(st, ctx, t)
@@ -1054,7 +1055,7 @@ def settle(st: pb.State, ctx: Ctx) -> None:
                 if kind.skipped:
                     kind.skipped(st, ctx, t)
                 continue
-            if t.kind == pb.TASK_PLACE and len(opts) == 1:
+            if which == "place" and len(opts) == 1:
                 kind.apply(st, ctx, t, opts[0])
                 continue
             return

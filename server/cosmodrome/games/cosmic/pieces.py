@@ -20,7 +20,7 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 POWERS: list[Piece] = []          # index = power id (State.seats[].powers)
 POWER_ID: dict[str, int] = {}
 EDICTS: dict[str, Edict] = {}     # by edict name (content/cards.json)
-PIECE_TASKS: dict[int, TaskKind] = {}  # TaskKind enum -> entry, from the pieces' `tasks`
+PIECE_TASKS: dict[str, TaskKind] = {}  # Task.kind member -> entry, from the pieces' `tasks`
 
 
 def register_power(power: Piece) -> None:
@@ -158,7 +158,7 @@ def first_edict(st: pb.State, seat: int, *names: str) -> int:
     return -1
 
 
-def answer_card(st: pb.State, seat: int, response: int) -> int:
+def answer_card(st: pb.State, seat: int, response: str | None) -> int:
     """An edict card of `seat` that may answer a response window of kind `response`."""
     return first_edict(st, seat, *(n for n, ed in EDICTS.items() if response in ed.answers))
 

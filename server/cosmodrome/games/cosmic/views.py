@@ -40,7 +40,7 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
                                  power=k.power, edict=k.edict)
     _encounter(st, me, v.enc)
     for t in st.tasks:
-        _task(st, me, t, v.tasks.add())
+        _task(t, v.tasks.add())
     if st.step == pb.STEP_DEAL and st.enc.winner == pb.OUTCOME_DEAL_DUE:
         _deal(st, me, v.deal)
     return v
@@ -61,10 +61,10 @@ def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:
         e.revealed, e.success, e.winner, e.auto_win
     out.swapped = e.swapped
     out.window_deadline_ms = e.window_deadline_ms
-    if e.pending_seat >= 0:  # announced in public; its argument may name a card
-        out.pending_seat, out.pending_power = e.pending_seat, e.pending_power
-        if e.pending_target >= 0:
-            out.pending_target = e.pending_target
+    if e.HasField("pending"):  # announced in public; its detail may name a card
+        out.pending_seat, out.pending_power = e.pending.seat, e.pending.use.power
+        if e.pending.use.HasField("target"):
+            out.pending_target = e.pending.use.target
     for z in e.zapped:
         if _known_power(st, me, z.seat, z.power):
             out.zapped_powers.add(seat=z.seat, power=z.power)
@@ -97,14 +97,14 @@ def _played(card: int, known: bool, out: pb.PlayedCard) -> None:
             out.card = card
 
 
-def _task(st: pb.State, me: int, t: pb.Task, out: pb.TaskView) -> None:
+def _task(t: pb.Task, out: pb.TaskView) -> None:
+    """Its kind, and the fields its table entry says every viewer may know."""
     out.seat = t.seat
-    if t.kind == pb.TASK_RESPONSE:
-        out.kind = t.kind
-        return
-    out.kind, out.dest, out.planet = t.kind, t.dest, t.planet
-    if tasks.kind(t).count_public or t.seat == me:
-        out.count = t.count
+    view = tasks.kind(t).view
+    if view is None:
+        getattr(out, t.WhichOneof("kind")).SetInParent()
+    else:
+        view(t, out)
 
 
 def _deal(st: pb.State, me: int, out: pb.DealView) -> None:

@@ -42,8 +42,7 @@ def _apply(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
 
 class Amoeba(Piece):
     name, en = "amibe", "Amoeba"
-    tasks = {pb.TASK_AMOEBA: TaskKind("amoeba", "Amibe: add or withdraw tokens", _options,
-                                      _apply)}
+    tasks = {"amoeba": TaskKind("amoeba", "Amibe: add or withdraw tokens", _options, _apply)}
 
     def window_actions(self, st, seat, window):
         if window != pb.STEP_PRE_REVEAL or seat not in (st.enc.offense, st.enc.defense) \
@@ -52,7 +51,7 @@ class Amoeba(Piece):
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name]))]
 
     def perform(self, st, ctx, seat, use):
-        st.tasks.insert(0, pb.Task(kind=pb.TASK_AMOEBA, seat=seat))
+        st.tasks.insert(0, pb.Task(seat=seat, amoeba=pb.AmoebaTask()))
 
 
 POWER = Amoeba()

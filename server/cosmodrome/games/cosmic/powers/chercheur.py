@@ -15,7 +15,7 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 QUESTIONS = (pb.QUESTION_HOLDS_COMPROMISE, pb.QUESTION_HOLDS_EDICT, pb.QUESTION_HOLDS_ATTACK_10,
              pb.QUESTION_HOLDS_ATTACK_15, pb.QUESTION_HOLDS_ATTACK_20,
-             pb.QUESTION_WILL_PLAY_COMPROMISE)  # UsePower.arg: the `Question` asked
+             pb.QUESTION_WILL_PLAY_COMPROMISE)  # UsePower.question
 INTENTION = pb.QUESTION_WILL_PLAY_COMPROMISE
 ATTACK_FLOOR = {pb.QUESTION_HOLDS_ATTACK_10: 10, pb.QUESTION_HOLDS_ATTACK_15: 15,
                 pb.QUESTION_HOLDS_ATTACK_20: 20}
@@ -36,7 +36,7 @@ def _answer(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
 
 class Seeker(Piece):
     name, en = "chercheur", "Seeker"
-    tasks = {pb.TASK_ANSWER: TaskKind(
+    tasks = {"answer": TaskKind(
         "answer", "Answer the Chercheur: yes or no (you will be held to it)",
         _answer_options, _answer)}
 
@@ -48,15 +48,15 @@ class Seeker(Piece):
                 or pieces.used(st, seat, self.name):
             return []
         e = st.enc
-        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=t, arg=q))
+        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=t, question=q))
                 for t in (e.offense, e.defense) if t != seat for q in QUESTIONS]
 
     def perform(self, st, ctx, seat, use):
-        target, q = use.target, use.arg
+        target, q = use.target, use.question
         hand = st.seats[target].hand
         ctx.note(pb.NOTE_KIND_QUESTION_ASKED, seat, target=target, question=q)
         if q == INTENTION:
-            st.tasks.insert(0, pb.Task(kind=pb.TASK_ANSWER, seat=target, arg=seat))
+            st.tasks.insert(0, pb.Task(seat=target, answer=pb.AnswerTask(asker=seat)))
             return
         if q == pb.QUESTION_HOLDS_COMPROMISE:
             yes = any(CARDS[c].kind == "compromise" for c in hand)

@@ -19,12 +19,12 @@ class Clone(Piece):
                 or pieces.used(st, seat, self.name):
             return []
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name],
-                                          arg=mine))]
+                                          card=mine))]
 
     def perform(self, st, ctx, seat, use):
-        if use.arg in st.discard:
-            st.discard.remove(use.arg)
-            st.seats[seat].hand.append(use.arg)
+        if use.card in st.discard:
+            st.discard.remove(use.card)
+            st.seats[seat].hand.append(use.card)
 
 
 POWER = Clone()

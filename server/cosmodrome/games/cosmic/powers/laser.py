@@ -44,7 +44,7 @@ def _pick(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
 
 class Laser(Piece):
     name, en = "laser", "Laser"
-    tasks = {pb.TASK_LASER: TaskKind(
+    tasks = {"laser": TaskKind(
         "laser_pick", "Laser: pick a card of the opponent's hand, face down", _options, _pick)}
 
     def reset_encounter(self, e):
@@ -67,7 +67,7 @@ class Laser(Piece):
 
     def after_card_played(self, st, ctx, player, card):
         if st.enc.laser_seat == player:
-            st.tasks.add(kind=pb.TASK_LASER, seat=player)
+            st.tasks.add(seat=player, laser=pb.LaserTask())
 
 
 POWER = Laser()

@@ -17,18 +17,19 @@ class Philanthropist(Piece):
                 or pieces.used(st, seat, self.name):
             return []
         e, pid = st.enc, pieces.POWER_ID[self.name]
-        return [pb.Move(power=pb.UsePower(power=pid, target=t, arg=c))
+        return [pb.Move(power=pb.UsePower(power=pid, target=t, card=c))
                 for t in (e.offense, e.defense) if t != seat
                 for c in sorted(set(st.seats[seat].hand))]
 
     def perform(self, st, ctx, seat, use):
         hand = st.seats[seat].hand
-        if use.arg not in hand:
+        if use.card not in hand:
             return
-        hand.remove(use.arg)
-        st.seats[use.target].hand.append(use.arg)
-        ctx.show(use.target, seat, [use.arg], "philanthrope", frozenset({seat, use.target}))
-        st.knowledge.add(viewer=seat, target=use.target, cards=[use.arg], **reason("philanthrope"))
+        hand.remove(use.card)
+        st.seats[use.target].hand.append(use.card)
+        ctx.show(use.target, seat, [use.card], "philanthrope", frozenset({seat, use.target}))
+        st.knowledge.add(viewer=seat, target=use.target, cards=[use.card],
+                         **reason("philanthrope"))
 
 
 POWER = Philanthropist()
