@@ -265,7 +265,7 @@ def all_cards(st: pb.State) -> list[int]:
     e = st.enc
     if not e.discarded and st.step not in (pb.STEP_CLEANUP, pb.STEP_NEXT):
         cards += [c for c in (e.card_off, e.card_def) if c >= 0]
-    if e.set_aside >= 0:
+    if e.HasField("set_aside"):
         cards.append(e.set_aside)
     return cards
 

@@ -53,7 +53,7 @@ def _known_cards(st: pb.State, viewer: int | None) -> set[int]:
     for slot, shown in ((e.card_off, view.card_off), (e.card_def, view.card_def)):
         if shown.face == pb.CARD_FACE_KNOWN:
             known.add(slot)
-    if e.set_aside >= 0:
+    if e.HasField("set_aside"):
         known.add(e.set_aside)
     # kept in place for consistency: the cards a deal names, a gift announced
     d = st.deal

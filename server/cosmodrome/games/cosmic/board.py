@@ -73,9 +73,14 @@ def clockwise_from(st: pb.State, seat: int) -> list[int]:
     return [(seat + k) % n for k in range(1, n) if not st.seats[(seat + k) % n].eliminated]
 
 
+def defender(st: pb.State) -> int:
+    """The encounter's defender; -1 before the aim, or at an empty planet (no defender)."""
+    return st.enc.defense if st.enc.HasField("defense") else -1
+
+
 def power_order(st: pb.State) -> list[int]:
     """Seed order for simultaneous uses: offence, defence, then clockwise from offence's left."""
-    off, de = st.enc.offense, st.enc.defense
+    off, de = st.enc.offense, defender(st)
     order = [off]
     if de >= 0:
         order.append(de)

@@ -70,7 +70,7 @@ def begin_encounter(st: pb.State, ctx: Ctx) -> None:
     n = st.players
     st.enc.Clear()
     e = st.enc
-    e.offense, e.number, e.defense, e.system, e.planet = off, number, -1, -1, -1
+    e.offense, e.number = off, number  # no system, planet nor defender yet
     for field in (e.cone_off, e.cone_def, e.lost_off, e.lost_def):
         field.extend([0] * n)
     e.invited_off.extend([False] * n)
@@ -185,8 +185,9 @@ def _aim_at(planet: int, defense: int) -> pb.Aim:
 def _aim(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     e = st.enc
     e.planet = move.aim.planet
-    e.defense = move.aim.defense if move.aim.HasField("defense") else -1
-    e.auto_win = e.defense < 0 or B.tok(st, e.planet, e.defense) == 0
+    if move.aim.HasField("defense"):
+        e.defense = move.aim.defense
+    e.auto_win = not e.HasField("defense") or B.tok(st, e.planet, e.defense) == 0
     st.step = pb.STEP_LAUNCH
     launch(st, ctx, e.offense, pb.DEST_CONE_OFF)
 
@@ -213,13 +214,13 @@ def invite_candidates(st: pb.State) -> list[int]:
     if st.players == 2:
         return []
     e = st.enc
-    return [s for s in B.alive(st) if s not in (e.offense, e.defense)]
+    return [s for s in B.alive(st) if s not in (e.offense, B.defender(st))]
 
 
 def _invite_asks(st: pb.State) -> list[Decision]:
     e = st.enc
     off_side = st.step == pb.STEP_INVITE_OFF
-    seat = e.offense if off_side else e.defense
+    seat = e.offense if off_side else B.defender(st)
     invited = e.invited_off if off_side else e.invited_def
     cands = invite_candidates(st)
     if not cands:
@@ -244,7 +245,7 @@ def _invite(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
 def after_invite_def(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     order = [s for s in B.clockwise_from(st, e.offense)
-             if (e.invited_off[s] or e.invited_def[s]) and s not in (e.offense, e.defense)]
+             if (e.invited_off[s] or e.invited_def[s]) and s not in (e.offense, B.defender(st))]
     del e.answer_order[:]
     e.answer_order.extend(order)
     st.step = pb.STEP_ALLIES
@@ -288,10 +289,10 @@ def open_cards(st: pb.State, ctx: Ctx) -> None:
     (he may play them in the windows before)."""
     e = st.enc
     st.step = pb.STEP_CARDS
-    for s in (e.offense, e.defense):
+    for s in (e.offense, B.defender(st)):
         if not e.revealed and not B.has_encounter_card(st, s):
             actions.new_hand(st, ctx, s)
-    for s in (e.offense, e.defense):
+    for s in (e.offense, B.defender(st)):
         for piece in pieces.held(st, s):
             piece.on_cards_due(st, ctx, s)
 
@@ -308,7 +309,7 @@ def _card_of(st: pb.State, seat: int) -> int:
 
 def card_deciders(st: pb.State) -> list[int]:
     e = st.enc
-    return [s for s in (e.offense, e.defense)
+    return [s for s in (e.offense, B.defender(st))
             if _card_of(st, s) < 0 and pieces.chooser_of(st, s) < 0
             and not any(p.waits_for_card(st, s) for p in pieces.POWERS)]
 
@@ -345,7 +346,7 @@ def _cards_then(st: pb.State, ctx: Ctx) -> bool:
         return True
     # a main player with no encounter card at all (deck exhausted): compromise is not
     # possible either; the side without a card loses (provisional)
-    for s in (e.offense, e.defense):
+    for s in (e.offense, B.defender(st)):
         if _card_of(st, s) < 0 and not card_options(st, s) and (
                 pieces.chooser_of(st, s) < 0 or not B.has_encounter_card(st, s)):
             ctx.note(pb.NOTE_KIND_NO_CARD_LOSES, s)
@@ -362,7 +363,7 @@ def reveal(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     e.revealed = True
     ctx.reveal(e.card_off, e.card_def)
-    for s in (e.offense, e.defense):
+    for s in (e.offense, B.defender(st)):
         for piece in pieces.held(st, s):
             piece.on_reveal(st, ctx, s)
     open_window(st, ctx, pb.STEP_POST_REVEAL)
@@ -373,7 +374,7 @@ def reveal(st: pb.State, ctx: Ctx) -> None:
 def counts_compromise(st: pb.State, seat: int) -> bool:
     e = st.enc
     own = e.compromise_off if seat == e.offense else e.compromise_def
-    opp = e.defense if seat == e.offense else e.offense
+    opp = B.defender(st) if seat == e.offense else e.offense
     return own or B.is_compromise(_card_of(st, seat)) or any(
         p.makes_opponent_compromise(st, opp) for p in pieces.held(st, opp))
 
@@ -383,7 +384,7 @@ def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
     e = st.enc
     cone = e.cone_off if seat == e.offense else e.cone_def
     tokens = sum(cone[s] * pieces.token_worth(st, s) for s in range(st.players) if cone[s])
-    if seat == e.defense:
+    if seat == B.defender(st):
         tokens += B.tok(st, e.planet, seat) * pieces.token_worth(st, seat)
     value = CARDS[_card_of(st, seat)].value
     for piece in pieces.held(st, seat):
@@ -396,7 +397,7 @@ def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
 def resolve(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     st.step = pb.STEP_RESOLVE
-    off, de = e.offense, e.defense
+    off, de = e.offense, B.defender(st)
     if e.auto_win:
         e.winner = pb.OUTCOME_OFFENCE_WINS
         ctx.note(pb.NOTE_KIND_AUTO_WIN, off)
@@ -428,7 +429,7 @@ def resolve(st: pb.State, ctx: Ctx) -> None:
 
 def offence_wins(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
-    off, de, planet = e.offense, e.defense, e.planet
+    off, de, planet = e.offense, B.defender(st), e.planet
     e.success = True
     if de >= 0:
         n = B.tok(st, planet, de)
@@ -458,7 +459,7 @@ def defence_wins(st: pb.State, ctx: Ctx) -> None:
         if n:
             e.cone_off[s] = 0
             e.lost_off[s] += n
-            actions.lose_tokens(st, ctx, s, n, by=e.defense)
+            actions.lose_tokens(st, ctx, s, n, by=B.defender(st))
     for s in B.clockwise_from(st, e.offense):
         if e.cone_def[s]:
             st.tasks.add(seat=s, reward=pb.RewardTask(tokens=e.cone_def[s]))
@@ -509,7 +510,7 @@ def deal_open(st: pb.State) -> bool:
 def deal_options(st: pb.State, seat: int) -> list[pb.Move]:
     e, d = st.enc, st.deal
     is_off = seat == e.offense
-    opp = e.defense if is_off else e.offense
+    opp = B.defender(st) if is_off else e.offense
     draft = d.draft_off if is_off else d.draft_def
     out: list[pb.Move] = []
     if d.edits < DEAL_EDIT_CAP:
@@ -546,12 +547,12 @@ def _deal_asks(st: pb.State) -> list[Decision]:
     e = st.enc
     return [Decision(s, "deal", "Negotiate the deal",
                      deal_options(st, s) + pieces.at_any_time(st, s), st.deal.deadline_ms)
-            for s in (e.offense, e.defense)]
+            for s in (e.offense, B.defender(st))]
 
 
 def _terms_valid(st: pb.State, t: pb.DealTerms) -> bool:
     e = st.enc
-    off, de = e.offense, e.defense
+    off, de = e.offense, B.defender(st)
     if _terms_empty(t):
         return False  # "vous n'avez pas le droit de ne rien échanger contre rien"
     if t.HasField("off_base") and B.tok(st, t.off_base, off) == 0:
@@ -613,7 +614,7 @@ def deal_edit(st: pb.State, seat: int, ed: pb.DealEdit) -> None:
 
 def accept_deal(st: pb.State, ctx: Ctx) -> None:
     e, t = st.enc, st.deal.offer
-    off, de = e.offense, e.defense
+    off, de = e.offense, B.defender(st)
     e.success = True
     ctx.note(pb.NOTE_KIND_DEAL_MADE)
     moves: list[tuple[int, int, list[int]]] = []
@@ -651,7 +652,7 @@ def no_deal(st: pb.State, ctx: Ctx, automatic: bool) -> None:
     e = st.enc
     e.winner = pb.OUTCOME_NO_DEAL
     ctx.note(pb.NOTE_KIND_NO_DEAL)
-    off, de = e.offense, e.defense
+    off, de = e.offense, B.defender(st)
     for s, other in ((off, de), (de, off)):
         n = min(3, B.tokens_on_bases(st, s))
         actions.lose_tokens(st, ctx, s, n, by=other, on_bases=True, automatic=automatic)
@@ -929,7 +930,7 @@ def _offence(st: pb.State, seat: int) -> bool:
 
 
 def _main(st: pb.State, seat: int) -> bool:
-    return seat in (st.enc.offense, st.enc.defense)
+    return seat in (st.enc.offense, B.defender(st))
 
 
 def _window_step(after: Callable[[pb.State, Ctx], None]) -> Step:
@@ -944,7 +945,7 @@ STEPS: dict[int, Step] = {
     pb.STEP_LAUNCH: Step(_nobody, None, _then(after_launch), _offence),
     pb.STEP_INVITE_OFF: Step(_invite_asks, _invite, _goto(pb.STEP_INVITE_DEF), _offence),
     pb.STEP_INVITE_DEF: Step(_invite_asks, _invite, _then(after_invite_def),
-                             lambda st, seat: seat == st.enc.defense),
+                             lambda st, seat: seat == B.defender(st)),
     pb.STEP_ALLIES: Step(_allies_asks, _join, _then(open_pre_cards),
                          lambda st, seat: st.enc.answer_order[:1] == [seat]),
     pb.STEP_PRE_CARDS: _window_step(open_cards),

@@ -119,17 +119,17 @@ def used(st: pb.State, seat: int, name: str) -> bool:
 
 def involved(st: pb.State, seat: int) -> bool:
     e = st.enc
-    return (seat in (e.offense, e.defense) or (len(e.cone_off) > seat and
+    return (seat in (e.offense, B.defender(st)) or (len(e.cone_off) > seat and
             (e.cone_off[seat] > 0 or e.cone_def[seat] > 0)))
 
 
 def opponent(st: pb.State, seat: int) -> int:
     e = st.enc
-    if e.defense < 0:
+    if B.defender(st) < 0:
         return -1
     if seat == e.offense:
-        return e.defense
-    if seat == e.defense:
+        return B.defender(st)
+    if seat == B.defender(st):
         return e.offense
     return -1
 
@@ -138,8 +138,8 @@ def played_cards(st: pb.State, seat: int) -> tuple[int, int]:
     """(his own, his opponent's) encounter card of main player `seat` (-1: none), after any
     swap of the face-down cards."""
     e = st.enc
-    mine = e.card_off if seat == e.offense else e.card_def if seat == e.defense else -1
-    theirs = e.card_def if seat == e.offense else e.card_off if seat == e.defense else -1
+    mine = e.card_off if seat == e.offense else e.card_def if seat == B.defender(st) else -1
+    theirs = e.card_def if seat == e.offense else e.card_off if seat == B.defender(st) else -1
     return (theirs, mine) if e.swapped else (mine, theirs)
 
 

@@ -49,8 +49,8 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
 def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:
     e = st.enc
     out.number, out.offense = e.number, e.offense
-    for field in ("defense", "system", "planet"):  # -1 inside: unset in the contract
-        if getattr(e, field) >= 0:
+    for field in ("defense", "system", "planet"):  # unset until drawn or aimed
+        if e.HasField(field):
             setattr(out, field, getattr(e, field))
     out.cone_off.extend(e.cone_off)
     out.cone_def.extend(e.cone_def)
@@ -80,10 +80,10 @@ def _known_cards(st: pb.State, me: int) -> set[str]:
     if e.revealed:
         return {"card_off", "card_def"}
     known = set()
-    if me >= 0 and me in (e.offense, e.defense):
+    if me >= 0 and me in (e.offense, B.defender(st)):
         mine_off = (me == e.offense) != e.swapped
         known.add("card_off" if mine_off else "card_def")
-    if e.oracle_seat >= 0:
+    if e.HasField("oracle_seat"):
         known.add("card_def" if e.oracle_seat == e.offense else "card_off")
     return known
 
@@ -109,7 +109,7 @@ def _task(t: pb.Task, out: pb.TaskView) -> None:
 
 def _deal(st: pb.State, me: int, out: pb.DealView) -> None:
     e, d = st.enc, st.deal
-    main = me >= 0 and me in (e.offense, e.defense)
+    main = me >= 0 and me in (e.offense, B.defender(st))
     out.deadline_ms, out.edits = d.deadline_ms, d.edits
     if d.HasField("offer_by"):
         out.offer_by = d.offer_by

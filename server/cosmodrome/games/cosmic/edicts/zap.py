@@ -14,7 +14,7 @@ ALL, MAIN, SECONDARY = pb.POWER_SCOPE_UNSPECIFIED, pb.POWER_SCOPE_MAIN, pb.POWER
 
 def targets(st: pb.State, seat: int) -> list[int]:
     """Seats in the encounter with a power that may still be zapped."""
-    if st.enc.defense < 0:
+    if B.defender(st) < 0:
         return []
     return [t for t in B.power_order(st)
             if t != seat and pieces.involved(st, t) and st.seats[t].powers

@@ -8,6 +8,7 @@ card choice then holds him to it.
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.hooks import Piece, TaskKind
@@ -41,7 +42,7 @@ class Seeker(Piece):
         _answer_options, _answer)}
 
     def reset_encounter(self, e: pb.Encounter) -> None:
-        e.question_target = -1
+        e.ClearField("question_target")
 
     def window_actions(self, st, seat, window):
         if window != pb.STEP_PRE_CARDS or not pieces.involved(st, seat) \
@@ -49,7 +50,7 @@ class Seeker(Piece):
             return []
         e = st.enc
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=t, question=q))
-                for t in (e.offense, e.defense) if t != seat for q in QUESTIONS]
+                for t in (e.offense, B.defender(st)) if t != seat for q in QUESTIONS]
 
     def perform(self, st, ctx, seat, use):
         target, q = use.target, use.question
@@ -69,7 +70,7 @@ class Seeker(Piece):
 
     def card_choices(self, st, seat, cards):
         e = st.enc
-        if e.question_target != seat or not e.commitment:
+        if not e.HasField("question_target") or e.question_target != seat or not e.commitment:
             return cards
         comp = [c for c in cards if CARDS[c].kind == "compromise"]
         other = [c for c in cards if CARDS[c].kind != "compromise"]

@@ -14,11 +14,12 @@ class Chronos(Piece):
     name, en = "chronos", "Chronos"
 
     def reset_encounter(self, e):
-        e.set_aside = -1
+        e.ClearField("set_aside")
+        e.ClearField("set_aside_owner")
 
     def window_actions(self, st, seat, window):
         e = st.enc
-        if window != pb.STEP_POST_REVEAL or seat not in (e.offense, e.defense) \
+        if window != pb.STEP_POST_REVEAL or seat not in (e.offense, B.defender(st)) \
                 or pieces.used(st, seat, self.name) or e.chronos_replay \
                 or e.card_off < 0 or e.card_def < 0:
             return []
@@ -28,7 +29,7 @@ class Chronos(Piece):
         e = st.enc
         off = seat == e.offense
         mine, theirs = (e.card_off, e.card_def) if off else (e.card_def, e.card_off)
-        opp = e.defense if off else e.offense
+        opp = B.defender(st) if off else e.offense
         if e.swapped:
             mine, theirs = theirs, mine
         st.seats[seat].hand.append(mine)
@@ -46,9 +47,10 @@ class Chronos(Piece):
 
     def at_cleanup(self, st, ctx):
         e = st.enc
-        if e.set_aside >= 0:
+        if e.HasField("set_aside"):
             st.seats[e.set_aside_owner].hand.append(e.set_aside)
-            e.set_aside = -1
+            e.ClearField("set_aside")
+            e.ClearField("set_aside_owner")
 
 
 POWER = Chronos()

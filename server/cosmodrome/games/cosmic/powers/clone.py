@@ -3,6 +3,7 @@ back into his hand instead of discarding it."""
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.hooks import Piece
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -14,7 +15,7 @@ class Clone(Piece):
     def window_actions(self, st, seat, window):
         e = st.enc
         mine, _ = pieces.played_cards(st, seat)
-        if window != pb.STEP_CLEANUP or seat not in (e.offense, e.defense) \
+        if window != pb.STEP_CLEANUP or seat not in (e.offense, B.defender(st)) \
                 or mine not in e.discarded or mine not in st.discard \
                 or pieces.used(st, seat, self.name):
             return []

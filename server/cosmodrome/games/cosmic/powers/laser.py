@@ -48,12 +48,12 @@ class Laser(Piece):
         "laser_pick", "Laser: pick a card of the opponent's hand, face down", _options, _pick)}
 
     def reset_encounter(self, e):
-        e.laser_seat = -1
+        e.ClearField("laser_seat")
 
     def window_actions(self, st, seat, window):
         e = st.enc
-        if window != pb.STEP_PRE_CARDS or seat not in (e.offense, e.defense) \
-                or pieces.used(st, seat, self.name) or e.laser_seat >= 0:
+        if window != pb.STEP_PRE_CARDS or seat not in (e.offense, B.defender(st)) \
+                or pieces.used(st, seat, self.name) or e.HasField("laser_seat"):
             return []
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name],
                                           target=pieces.opponent(st, seat)))]
@@ -63,10 +63,11 @@ class Laser(Piece):
 
     def chooses_card_of(self, st, seat):
         laser = st.enc.laser_seat
-        return laser if laser >= 0 and pieces.opponent(st, laser) == seat else -1
+        return laser if st.enc.HasField("laser_seat") and pieces.opponent(st, laser) == seat \
+            else -1
 
     def after_card_played(self, st, ctx, player, card):
-        if st.enc.laser_seat == player:
+        if st.enc.HasField("laser_seat") and st.enc.laser_seat == player:
             st.tasks.add(seat=player, laser=pb.LaserTask())
 
 

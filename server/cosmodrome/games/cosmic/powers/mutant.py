@@ -48,7 +48,7 @@ class Mutant(Piece):
         view=_view)}
 
     def window_actions(self, st, seat, window):
-        if window != pb.STEP_PRE_CARDS or seat not in (st.enc.offense, st.enc.defense) \
+        if window != pb.STEP_PRE_CARDS or seat not in (st.enc.offense, B.defender(st)) \
                 or pieces.used(st, seat, self.name) or len(st.seats[seat].hand) >= B.HAND_SIZE:
             return []
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name]))]

@@ -11,11 +11,11 @@ class Oracle(Piece):
     name, en, mandatory = "oracle", "Oracle", True
 
     def reset_encounter(self, e):
-        e.oracle_seat = -1
+        e.ClearField("oracle_seat")
 
     def on_cards_due(self, st, ctx, seat):
         e = st.enc
-        if e.laser_seat >= 0 or e.oracle_seat not in (-1, seat):
+        if e.HasField("laser_seat") or e.HasField("oracle_seat") and e.oracle_seat != seat:
             return  # a Laser chooses a card, or the other main player is an Oracle too
         pieces.use(st, ctx, seat, self.name)
         e.oracle_seat = seat
@@ -23,11 +23,11 @@ class Oracle(Piece):
     def waits_for_card(self, st, seat):
         e = st.enc
         opp_card = e.card_def if seat == e.offense else e.card_off
-        return e.oracle_seat == seat and opp_card < 0
+        return e.HasField("oracle_seat") and e.oracle_seat == seat and opp_card < 0
 
     def after_card_played(self, st, ctx, player, card):
         oracle = st.enc.oracle_seat
-        if oracle >= 0 and pieces.opponent(st, player) == oracle:
+        if st.enc.HasField("oracle_seat") and pieces.opponent(st, player) == oracle:
             ctx.show(oracle, player, [card], "oracle", audience=None)
 
 

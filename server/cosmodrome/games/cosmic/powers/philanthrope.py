@@ -3,6 +3,7 @@ gives one card of his hand to a main player. Only the giver and the receiver see
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Piece
@@ -18,7 +19,7 @@ class Philanthropist(Piece):
             return []
         e, pid = st.enc, pieces.POWER_ID[self.name]
         return [pb.Move(power=pb.UsePower(power=pid, target=t, card=c))
-                for t in (e.offense, e.defense) if t != seat
+                for t in (e.offense, B.defender(st)) if t != seat
                 for c in sorted(set(st.seats[seat].hand))]
 
     def perform(self, st, ctx, seat, use):

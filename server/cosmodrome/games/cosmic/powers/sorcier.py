@@ -3,6 +3,7 @@ player swaps the two face-down cards."""
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.hooks import Piece
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -12,7 +13,7 @@ class Sorcerer(Piece):
     name, en = "sorcier", "Sorcerer"
 
     def window_actions(self, st, seat, window):
-        if window != pb.STEP_PRE_REVEAL or seat not in (st.enc.offense, st.enc.defense) \
+        if window != pb.STEP_PRE_REVEAL or seat not in (st.enc.offense, B.defender(st)) \
                 or pieces.used(st, seat, self.name):
             return []
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name]))]

@@ -3,6 +3,7 @@ opponent's encounter card into his hand instead of its discard."""
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.hooks import Piece
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -14,7 +15,7 @@ class Filch(Piece):
     def window_actions(self, st, seat, window):
         e = st.enc
         _, theirs = pieces.played_cards(st, seat)
-        if window != pb.STEP_CLEANUP or seat not in (e.offense, e.defense) \
+        if window != pb.STEP_CLEANUP or seat not in (e.offense, B.defender(st)) \
                 or theirs not in e.discarded or theirs not in st.discard \
                 or pieces.used(st, seat, self.name):
             return []
