@@ -207,3 +207,93 @@ def test_a_seat_given_up_speaks_no_more(api):
     error = refused(say, api, match_id, tokens[1], "one more thing")
     assert error.code() == grpc.StatusCode.UNAUTHENTICATED
     assert [c.text for c in chat(api, match_id).lines] == ["I have to go"]
+
+
+def test_a_watch_of_a_finished_match_sends_the_chat_it_asked_for_then_ends(api):
+    """`chat_from_sequence` 0 is every line kept, even when the moves asked for are none:
+    a watch of a finished match from its last version still gets the chat, then ends."""
+    match_id, tokens = api.new_match()
+    say(api, match_id, tokens[0], "good luck")
+    for cell, seat in ((0, 0), (3, 1), (1, 0), (4, 1), (2, 0)):
+        api.submit(match_id, tokens[seat], ttt(cell))
+    final = api.view(match_id).match.version
+    for viewer in (None, tokens[1]):
+        updates = list(api.play.WatchMatch(play_pb2.WatchMatchRequest(
+            match_id=match_id, from_version=final, with_chat=True), metadata=auth(viewer),
+            timeout=20))
+        assert [u.chat.text for u in updates] == ["good luck"]
+    assert list(api.play.WatchMatch(play_pb2.WatchMatchRequest(
+        match_id=match_id, from_version=final, with_chat=True, chat_from_sequence=1),
+        timeout=20)) == []
+
+
+def test_a_seats_new_holder_never_meets_the_last_holders_request_ids(api):
+    """Request ids are kept per holder (as a move's idempotency keys are): a player who
+    takes a seat given up says his own lines, whatever ids the last holder used."""
+    match_id = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="tictactoe")).match_id
+
+    def take_seat_0(name):
+        return api.lobby.JoinMatch(lobby_pb2.JoinMatchRequest(
+            match_id=match_id, seat=0, display_name=name)).seat_token
+    first = take_seat_0("first")
+    say(api, match_id, first, "salut", request_id="chat-1")
+    say(api, match_id, first, "gg", request_id="chat-2")
+    api.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(match_id=match_id), metadata=auth(first))
+    second = take_seat_0("second")
+    assert say(api, match_id, second, "bonjour", request_id="chat-1").line.sequence == 3
+    assert say(api, match_id, second, "gg", request_id="chat-2").line.sequence == 4
+    assert [c.text for c in chat(api, match_id).lines] == ["salut", "gg", "bonjour", "gg"]
+
+
+def test_a_line_names_who_said_it_even_once_the_seat_changed_hands(api):
+    """A seat given up may be taken by another player: a line keeps the display name of
+    the one who said it, so nobody is shown saying what the last holder said."""
+    match_id = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="tictactoe")).match_id
+    alice = api.lobby.JoinMatch(lobby_pb2.JoinMatchRequest(
+        match_id=match_id, seat=0, display_name="alice")).seat_token
+    said = say(api, match_id, alice, "bob cheats")
+    assert said.line.display_name == "alice"
+    api.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(match_id=match_id), metadata=auth(alice))
+    bob = api.lobby.JoinMatch(lobby_pb2.JoinMatchRequest(
+        match_id=match_id, seat=0, display_name="bob")).seat_token
+    say(api, match_id, bob, "I do not")
+    assert [(c.seat, c.display_name, c.text) for c in chat(api, match_id).lines] == [
+        (0, "alice", "bob cheats"), (0, "bob", "I do not")]
+
+
+def test_paging_at_the_extremes_answers_and_echoes_nothing_large(api):
+    match_id, tokens = api.new_match()
+    say(api, match_id, tokens[0], "one")
+    last = 2 ** 63 - 1
+    page = chat(api, match_id, from_sequence=last, page_size=1000)
+    assert list(page.lines) == [] and page.next_from_sequence == last
+    assert [c.text for c in chat(api, match_id, page_size=1000).lines] == ["one"]
+    error = refused(say, api, match_id, tokens[0], "x" * 100_000, request_id="r" * 129)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and len(error.details()) < 200
+    error = refused(say, api, match_id, tokens[0], "x" * 100_000)
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT and len(error.details()) < 200
+    watch = api.play.WatchMatch(play_pb2.WatchMatchRequest(
+        match_id=match_id, from_version=3, with_chat=True, chat_from_sequence=last),
+        timeout=20)
+    say(api, match_id, tokens[1], "unheard: before the watch's chat position")
+    api.submit(match_id, tokens[0], ttt(4))
+    assert next(watch).entry.version == 4
+    watch.cancel()
+
+
+@pytest.mark.parametrize(("name", "named"), [
+    ("x: hi\n[chat] alice", "U+000A"),      # a second, forged line in a terminal
+    ("\u202eecnoc I", "U+202E"),            # reverses the line shown after the name
+    ("\x1b[2J", "U+001B"),                  # a terminal's escape sequence
+    ("\u200b ", "blank"),
+])
+def test_a_display_name_cannot_forge_what_a_chat_line_shows(api, name, named):
+    """Lines are shown under their speaker's name: a name is held to the rules a line is
+    (one line of text that shows what it holds), or it could forge or reverse lines."""
+    match_id = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="tictactoe")).match_id
+    error = refused(api.lobby.JoinMatch, lobby_pb2.JoinMatchRequest(
+        match_id=match_id, display_name=name))
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "display_name" in error.details() and named in error.details()
+    assert not any(s.occupied for s in api.lobby.GetMatch(
+        lobby_pb2.GetMatchRequest(match_id=match_id)).seats)

@@ -68,3 +68,14 @@ async def test_a_line_whose_reply_a_proxy_cancelled_is_said_once(grpc_proxy):
         assert len([m for m in grpc_proxy.forwarded if m.endswith("/SendChat")]) == 2
         assert [c.text for c in await x.chat()] == ["only once"]
         assert reply.line.sequence == 1
+
+
+async def test_watch_with_chat_of_a_finished_match_hears_its_chat_then_ends(client):
+    match, x, o = await new_tictactoe(client)
+    await x.send_chat("bonne chance")
+    for seat, cell in ((x, 0), (o, 3), (x, 1), (o, 4), (x, 2)):
+        await seat.submit(ttt.Move(cell=cell))
+    viewer = client.spectate(match.match_id)
+    final = (await viewer.view()).match.version
+    updates = [u async for u in viewer.watch(from_version=final, chat=True, max_retries=0)]
+    assert [u.chat.text for u in updates] == ["bonne chance"]

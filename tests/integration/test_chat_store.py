@@ -7,8 +7,12 @@ from __future__ import annotations
 import asyncio
 import hashlib
 
+import grpc
 import pytest
 
+from cosmodrome.api.interceptor import add_service
+from cosmodrome.api.servicers import PlayServicer
+from cosmodrome.api.watch_hub import WatchHub
 from cosmodrome.core.chat import Chat, ChatLimits
 from cosmodrome.core.errors import NotFound, RateLimited, Stale
 from cosmodrome.core.runner import Runner
@@ -16,7 +20,7 @@ from cosmodrome.games import registry
 from cosmodrome.games.tictactoe.rules import EMPTY, TicTacToe
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
 from cosmodrome.store.redis_store import RedisStore, match_key
-from cosmodrome.v1 import games_pb2, match_pb2, records_pb2
+from cosmodrome.v1 import games_pb2, match_pb2, play_pb2, play_pb2_grpc, records_pb2
 
 
 @pytest.fixture
@@ -130,3 +134,93 @@ async def test_a_game_may_judge_a_line_into_a_move_committed_once(store):
     lines = await store.chat(match_id, 0, 10)
     assert [line.text for line in lines] == ["Non", "non", "bonjour"]
 
+
+
+async def test_a_resent_line_is_judged_as_it_was_when_said_not_as_the_match_is_now(store):
+    """A line said off turn is innocent; resent (a client retrying) once its speaker is on
+    move, it is still that innocent line, not a new "non" to punish."""
+    runner = Runner(store, {"tictactoe": SaysNonPlays()})
+    chat = Chat(runner, ChatLimits())
+    match_id, tokens = await new_match(runner)
+    said = await chat.send(match_id, tokens[1], "non", "r-off-turn")  # seat 0 is on move
+    assert said.judged_version == 0
+    record, _ = await store.load(match_id)
+    await runner.submit(match_id, tokens[0], record.match.version, "",
+                        games_pb2.GameMove(tictactoe=tictactoe_pb2.Move(cell=4)))
+    before, _ = await store.load(match_id)
+    assert before.state.tictactoe.to_move == 1
+    again = await chat.send(match_id, tokens[1], "non", "r-off-turn")
+    assert again.line == said.line and again.judged_version == 0
+    after, _ = await store.load(match_id)
+    assert after.match.version == before.match.version and after.state == before.state
+
+
+async def test_a_line_is_judged_once_whatever_other_seats_had_judged_since(store,
+                                                                            monkeypatch):
+    """Each seat's judged lines are remembered as long as its request ids: other seats'
+    judged lines never push a seat's out (here both rings hold 2, not 16)."""
+    monkeypatch.setattr("cosmodrome.store.redis_store.IDEMPOTENCY_KEYS_PER_SEAT", 2)
+    monkeypatch.setattr("cosmodrome.store.redis_store.CHAT_REQUESTS_PER_SEAT", 2)
+    runner = Runner(store, {"tictactoe": SaysNonPlays()})
+    chat = Chat(runner, ChatLimits())
+    match_id, tokens = await new_match(runner)
+    first = await chat.send(match_id, tokens[0], "non", "a")  # X in cell 0
+    assert first.judged_version
+    for seat, request_id in ((1, "b"), (0, "c"), (1, "d")):  # O 1, X 2, O 3
+        assert (await chat.send(match_id, tokens[seat], "non", request_id)).judged_version
+    before, _ = await store.load(match_id)
+    again = await chat.send(match_id, tokens[0], "non", "a")  # seat 0 is on move again
+    assert again.judged_version == first.judged_version
+    after, _ = await store.load(match_id)
+    assert after.match.version == before.match.version
+    assert list(after.state.tictactoe.cells).count(tictactoe_pb2.MARK_X) == 2
+
+
+class FinishesAsAWatchCatchesUp(RedisStore):
+    """A real store that runs `hook` (a last line said, the last move made) when a watch,
+    its chat caught up, starts reading the moves: the race, made certain."""
+
+    hook = None
+
+    async def entries(self, match_id, after_version, count=0):
+        if self.hook is not None:
+            hook, self.hook = self.hook, None
+            await hook()
+        return await super().entries(match_id, after_version, count)
+
+
+async def test_a_line_said_as_the_match_ends_reaches_a_watch_catching_up(redis_url):
+    store = FinishesAsAWatchCatchesUp.from_url(redis_url, retention_ms=60_000)
+    runner = Runner(store, registry())
+    chat, hub = Chat(runner), WatchHub(store)
+    match_id, tokens = await new_match(runner)
+    for cell, seat in ((0, 0), (3, 1), (1, 0), (4, 1)):
+        record, _ = await store.load(match_id)
+        await runner.submit(match_id, tokens[seat], record.match.version, "",
+                            games_pb2.GameMove(tictactoe=tictactoe_pb2.Move(cell=cell)))
+    await chat.send(match_id, tokens[1], "before", "")
+    watched_from = (await store.load(match_id))[0].match.version
+
+    async def last_words_and_the_winning_move():
+        await chat.send(match_id, tokens[1], "last words", "")
+        await runner.submit(match_id, tokens[0], watched_from, "",
+                            games_pb2.GameMove(tictactoe=tictactoe_pb2.Move(cell=2)))
+    store.hook = last_words_and_the_winning_move
+    server = grpc.aio.server()
+    # registered as the server does (its streams write each viewer's update as bytes)
+    add_service(server, play_pb2.DESCRIPTOR.services_by_name["PlayService"],
+                PlayServicer(runner, hub, chat))
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    try:
+        async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
+            stream = play_pb2_grpc.PlayServiceStub(channel).WatchMatch(
+                play_pb2.WatchMatchRequest(match_id=match_id, from_version=watched_from,
+                                           with_chat=True), timeout=20)
+            updates = [update async for update in stream]
+    finally:
+        await server.stop(None)
+        await hub.close()
+        await store.close()
+    assert [u.chat.text for u in updates if u.HasField("chat")] == ["before", "last words"]
+    assert [u.entry.version for u in updates if u.HasField("entry")] == [watched_from + 1]

@@ -8,11 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cosmodrome.core.chat import LAYOUT_CONTROLS, check_text
+from cosmodrome.core import text as text_rules
+from cosmodrome.core.chat import check_text
 from cosmodrome.core.errors import InvalidArgument
+from cosmodrome.core.text import LAYOUT_CONTROLS
 
 LIMIT = 500
-PLAIN = st.characters(blacklist_categories=("Cc", "Cs"),
+PLAIN = st.characters(blacklist_categories=("Cc", "Cs", "Cf"),  # Cf: tested on its own
                       blacklist_characters=tuple(LAYOUT_CONTROLS))
 CONTROL = st.one_of(st.characters(whitelist_categories=("Cc",)),
                     st.sampled_from(sorted(LAYOUT_CONTROLS)))
@@ -44,3 +46,41 @@ def test_a_line_over_the_limit_is_refused_with_its_length(text):
 def test_an_empty_or_blank_line_is_refused(text):
     with pytest.raises(InvalidArgument, match="empty or blank"):
         check_text(text, LIMIT)
+
+
+@pytest.mark.parametrize("text", ["\u200b", "\u200b\u2060\ufeff", " \u200d \u00ad "])
+def test_a_line_of_only_invisible_characters_is_blank(text):
+    """Zero-width and other format characters (Unicode Cf) show nothing: such a line is as
+    blank as spaces are."""
+    with pytest.raises(InvalidArgument, match="empty or blank"):
+        check_text(text, LIMIT)
+
+
+def test_more_than_30_combining_marks_in_a_row_are_refused():
+    """A tower of marks on one letter (Zalgo) spills over the lines around it: at most 30
+    in a row, the bound of Unicode's Stream-Safe Text Format (UAX #15)."""
+    check_text("e" + "\u0301" * 30 + " ok", LIMIT)
+    check_text("ế ṩ ǘ 👍🏽 नमस्ते", LIMIT)  # letters with a few marks each
+    with pytest.raises(InvalidArgument, match="31 combining marks in a row") as refused:
+        check_text("look: e" + "\u0301" * 31, LIMIT)
+    assert "look" not in refused.value.message
+
+
+def test_hidden_tag_characters_are_refused_but_a_flag_emoji_is_not():
+    """Tag characters (U+E0000-E007F) are invisible: a line could carry a text nobody sees.
+    They stand only in an emoji tag sequence (the flag of Scotland, say)."""
+    scotland = "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"
+    check_text(f"allez {scotland}!", LIMIT)
+    hidden = "".join(chr(0xE0000 + ord(c)) for c in "secret")
+    with pytest.raises(InvalidArgument, match="U\\+E0073, character 3"):
+        check_text("hi" + hidden, LIMIT)
+    with pytest.raises(InvalidArgument, match="U\\+E007F"):
+        check_text("x\U000E007F", LIMIT)
+
+
+def test_every_combining_mark_is_counted_in_a_tower():
+    """The tower check maps marks from a table built over the planes that hold them: every
+    Mn and Me code point of this Python's Unicode must be in it."""
+    marks = {chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) in ("Mn", "Me")}
+    assert {m for m in marks if text_rules._as_one_mark(m) != "\u0300"} == set()
+    assert text_rules._as_one_mark("aé\u0301") == "aé\u0300"

@@ -425,9 +425,9 @@ class Viewer:
                     if update.HasField("view"):
                         self._remember(update.view)
                     yield update
-                    if (until_finished and update.HasField("view")
+                    if (until_finished and not chat and update.HasField("view")
                             and update.view.match.status == FINISHED):
-                        return
+                        return  # (with the chat: the lines said as it ended come next)
                 seen = self.last_view
                 if seen is not None and seen.match.status == FINISHED and \
                         last >= seen.match.version:

@@ -293,8 +293,9 @@ class Terminal:
                     self.prompt()
 
     def on_chat(self, line) -> None:
-        """A chat line, shown at once (the server refuses control characters in them)."""
-        who = context(self.view, content=self.content).who(line.seat)
+        """A chat line, shown at once (the server refuses control characters in them), under
+        the name it was said with (the seat may have changed hands since)."""
+        who = line.display_name or context(self.view, content=self.content).who(line.seat)
         self.say(f"\n[chat] {who}: {line.text}")
         if self.options:
             self.prompt()

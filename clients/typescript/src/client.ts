@@ -258,7 +258,8 @@ export class Viewer {
           failures = 0;
           if (update.view) this.remember(update.view);
           yield update;
-          if (untilFinished && update.view?.match?.status === MatchStatus.FINISHED) return;
+          // with the chat, the lines said as the match ended come next: read to the stream's end
+          if (untilFinished && !chat && update.view?.match?.status === MatchStatus.FINISHED) return;
         }
         const seen = this.lastView?.match;
         if (seen?.status === MatchStatus.FINISHED && last >= seen.version) return;

@@ -22,7 +22,7 @@ import { heldSeat } from "./seats.js";
 
 const STATUS = { [MatchStatus.UNSPECIFIED]: "unknown", [MatchStatus.WAITING]: "waiting", [MatchStatus.ACTIVE]: "active", [MatchStatus.FINISHED]: "finished" };
 const LOG_SHOWN = 40;
-const CHAT_MAX_CHARS = 500; // the server's default; it says so if it allows fewer
+const CHAT_SHOWN = 500; // lines the panel keeps (the server keeps as many by default)
 
 export async function showMatch(root: HTMLElement, client: Client, matchId: string, signal: AbortSignal): Promise<void> {
   const held = heldSeat(matchId);
@@ -113,7 +113,9 @@ function seatNamer(view: MatchView): (seat: number) => string {
 function chatPanel(player: Player | undefined, view: () => MatchView | undefined) {
   const lines = h("ol", { class: "chat-lines" });
   const status = h("p", { class: "error", role: "alert" });
-  const input = h("input", { type: "text", name: "text", maxlength: CHAT_MAX_CHARS, placeholder: "Say something", autocomplete: "off" }) as HTMLInputElement;
+  // no maxlength: it counts UTF-16 units, the server code points (an emoji is 2 and 1); the
+  // server names the length it refuses
+  const input = h("input", { type: "text", name: "text", placeholder: "Say something", autocomplete: "off" }) as HTMLInputElement;
   const speak = async (event: Event) => {
     event.preventDefault();
     const text = input.value;
@@ -138,9 +140,12 @@ function chatPanel(player: Player | undefined, view: () => MatchView | undefined
   );
   const add = (line: ChatLine) => {
     const current = view();
-    const who = current ? seatNamer(current)(line.seat) : `seat ${line.seat}`;
+    // the name it was said under: a seat given up may have another holder now
+    const you = current?.viewerSeat === line.seat && current.match?.seats[line.seat]?.displayName === line.displayName;
+    const who = `${line.displayName || `seat ${line.seat}`}${you ? " (you)" : ""}`;
     // textContent only: a line is shown as text, never as markup
     lines.append(h("li", { "data-sequence": String(line.sequence), "data-seat": line.seat }, h("strong", {}, `${who}: `), line.text));
+    while (lines.children.length > CHAT_SHOWN) lines.firstElementChild!.remove();
     lines.scrollTop = lines.scrollHeight; // the newest line in sight
   };
   return { element, add };

@@ -140,6 +140,9 @@ test("a spectator follows a match live and sees none of the seat's secrets", { s
     const heard = spectator.locator("#chat .chat-lines li", { hasText: "<b>bonne</b> chance" });
     await heard.waitFor();
     assert.equal(await heard.locator("b").count(), 0, "a line is text, never markup");
+    assert.equal(await heard.locator("strong").textContent(), "player: ", "under the name it was said with");
+    const mine = seat.page.locator("#chat .chat-lines li", { hasText: "<b>bonne</b> chance" });
+    assert.equal(await mine.locator("strong").textContent(), "player (you): ");
     assert.equal(await seat.page.inputValue("#chat input[name=text]"), "", "sent: the field is cleared");
     assert.deepEqual([...seat.problems, ...problems], []);
     await spectator.screenshot({ path: join(ARTIFACTS, "highcard-spectator.png"), fullPage: true });

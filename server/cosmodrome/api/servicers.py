@@ -170,6 +170,9 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         record, viewer = await self._viewer(request.match_id, digest)
         game = self.runner.game_of(record)
         if finished(record) and request.from_version >= record.match.version:
+            if request.with_chat:  # no move to send, but the chat asked for
+                await self._chat_to_the_end(context, request.match_id,
+                                            request.chat_from_sequence)
             return  # a finished match has nothing more to say
         # Headers with the first update, or on their own as soon as the watch has to wait
         # for one: an HTTP client (SSE) sees at once that its watch is open, however quiet
@@ -195,6 +198,9 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
                         await context.write(play_pb2.MatchUpdate(
                             entry=redact.log_entry(entry, viewer)))
                 if snapshot is not None and finished(snapshot.record):
+                    if watch.chat_last is not None:  # lines said as it ended, not heard yet
+                        await self._chat_to_the_end(context, request.match_id,
+                                                    watch.chat_last)
                     return  # the end of the match ends the stream
         except asyncio.CancelledError:
             if not watch.dropped:
@@ -205,6 +211,12 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
                 "was dropped: watch again from the last version received") from None
         finally:
             watch.close()
+
+    async def _chat_to_the_end(self, context, match_id: str, after: int) -> None:
+        """A stream ending with its finished match: the chat lines kept after `after` first
+        (those said as the last move was made may not have come as notices yet)."""
+        async for line in self.chat.kept_after(match_id, after):
+            await context.write(play_pb2.MatchUpdate(chat=line))
 
     async def _viewer(self, match_id: str, digest: str | None
                       ) -> tuple[records_pb2.StoredMatch, int | None]:

@@ -14,7 +14,7 @@ the compare-and-set, once per line.
 from __future__ import annotations
 
 import hashlib
-import unicodedata
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from cosmodrome import metrics
@@ -27,13 +27,12 @@ from cosmodrome.core.runner import (
     MAX_IDEMPOTENCY_KEY,
     Runner,
     check_match_id,
+    token_hash,
 )
+from cosmodrome.core.text import check_line
 from cosmodrome.v1 import play_pb2, records_pb2
 
 MAX_PAGE = 1000
-# Not Unicode category Cc, yet they reorder or break what others read (a line that shows
-# another text than it holds, or spans several lines): refused as control characters.
-LAYOUT_CONTROLS = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 @dataclass(frozen=True)
@@ -47,17 +46,9 @@ class ChatLimits:
 
 
 def check_text(text: str, max_chars: int) -> None:
-    """Refuse a line that is empty, blank, too long or holds a control character; the
-    message never quotes the text."""
-    if not text or text.isspace():
-        raise InvalidArgument(f"text is empty or blank: say 1 to {max_chars} characters")
-    if len(text) > max_chars:
-        raise InvalidArgument(f"text has {len(text)} characters; at most {max_chars} are "
-                              "accepted")
-    for position, char in enumerate(text, 1):
-        if unicodedata.category(char) == "Cc" or char in LAYOUT_CONTROLS:
-            raise InvalidArgument(f"text holds a control character (U+{ord(char):04X}, "
-                                  f"character {position}): a chat line is one line of text")
+    """Refuse a chat line that is not one line of text showing what it holds (core/text);
+    the message never quotes the text."""
+    check_line(text, "text", max_chars)
 
 
 class Chat:
@@ -79,25 +70,30 @@ class Chat:
         if record.match.status == FINISHED:
             raise FailedPrecondition("match_finished", "the match is over: its chat is "
                                      "kept to read (GetChat), not to add to")
-        judges = self._judges(record, seat, text)  # before keeping: a refusal changes nothing
+        judge = self._judges(record, seat, text)  # before keeping: a refusal changes nothing
         digest = hashlib.sha256(text.encode()).digest()
         limits = self.limits
+        said = records_pb2.StoredChat(  # with the name: a seat given up may change hands
+            seat=seat, text=text, judge=judge,
+            display_name=record.match.seats[seat].display_name)
         line, first_digest = await store.add_chat(
-            match_id, records_pb2.StoredChat(seat=seat, text=text), request_id, digest,
-            limits.kept, limits.rate_lines, limits.rate_window_ms)
+            match_id, said, request_id, digest, limits.kept, limits.rate_lines,
+            limits.rate_window_ms, caller=token_hash(token)[:24])  # ids are the holder's own
         if first_digest is not None and first_digest != digest:
             raise FailedPrecondition("request_id_reused",
                                      "this request_id was used for another line")
         if first_digest is None:
             metrics.chat_lines.labels(record.match.game).inc()
         judged = 0
-        if judges or first_digest is not None:  # a resent line: its judgement, if any
-            judged = await self.runner.judge_chat(match_id, seat, line.sequence, line.text)
+        if line.judge:  # as the line was when first kept: a resend is not a new line
+            judged = await self.runner.judge_chat(match_id, seat, line.sequence, line.text,
+                                                  remembered=bool(request_id))
         return play_pb2.SendChatResponse(line=redact.chat_line(line), judged_version=judged)
 
     def _judges(self, record: records_pb2.StoredMatch, seat: int, text: str) -> bool:
-        """Whether the game's rules make a move of this line now (the runner judges again,
-        on the match as it is once the line is kept): spares most lines a second read."""
+        """Whether the game's rules make a move of this line as it is said: kept with the
+        line (`StoredChat.judge`), so a resend is judged as the line was, not as the match
+        is then. The runner makes the move on the match as it is once the line is kept."""
         if record.match.status != ACTIVE:
             return False
         game = self.runner.game_of(record)
@@ -113,3 +109,13 @@ class Chat:
         return play_pb2.GetChatResponse(
             lines=[redact.chat_line(line) for line in lines],
             next_from_sequence=lines[-1].sequence if lines else from_sequence)
+
+    async def kept_after(self, match_id: str, after: int) -> AsyncIterator[play_pb2.ChatLine]:
+        """Every line kept after sequence `after`, oldest first, a page at a time."""
+        while True:
+            lines = await self.runner.store.chat(match_id, after, MAX_PAGE)
+            for line in lines:
+                after = line.sequence
+                yield redact.chat_line(line)
+            if len(lines) < MAX_PAGE:
+                return

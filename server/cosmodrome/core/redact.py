@@ -38,7 +38,8 @@ def log_entry(entry: records_pb2.StoredEntry, viewer: int | None) -> match_pb2.L
 def chat_line(line: records_pb2.StoredChat) -> play_pb2.ChatLine:
     """A chat line is public to the match: the same for every viewer."""
     public = play_pb2.ChatLine(sequence=line.sequence, seat=line.seat, text=line.text,
-                               match_version=line.match_version)
+                               match_version=line.match_version,
+                               display_name=line.display_name)
     public.time.FromMilliseconds(line.time_ms)
     return public
 

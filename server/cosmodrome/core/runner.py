@@ -36,6 +36,7 @@ from cosmodrome.core.errors import (
 )
 from cosmodrome.core.requestlog import note
 from cosmodrome.core.rng import fresh_seed
+from cosmodrome.core.text import check_line
 from cosmodrome.store.redis_store import Duplicate, RedisStore, Retry
 from cosmodrome.v1 import games_pb2, match_pb2, play_pb2, records_pb2
 
@@ -168,8 +169,8 @@ class Runner:
         """Take a seat. With `request_id` the token is derived from it, so a retry (whose
         first reply was lost) finds the seat it took and gets the same answer."""
         check_match_id(match_id)
-        if len(name) > MAX_NAME:
-            raise InvalidArgument(f"display_name is longer than {MAX_NAME} characters")
+        if name:  # shown to others, beside chat lines too: held to the same rules
+            check_line(name, "display_name", MAX_NAME)
         if request_id and not MIN_JOIN_REQUEST_ID <= len(request_id) <= MAX_IDEMPOTENCY_KEY:
             raise InvalidArgument(f"request_id must be {MIN_JOIN_REQUEST_ID} to "
                                   f"{MAX_IDEMPOTENCY_KEY} random characters")
@@ -533,12 +534,15 @@ class Runner:
             return True
         return False
 
-    async def judge_chat(self, match_id: str, seat: int, sequence: int, text: str) -> int:
+    async def judge_chat(self, match_id: str, seat: int, sequence: int, text: str,
+                         remembered: bool = True) -> int:
         """Apply the move the game's rules make of `seat` saying chat line `sequence`, if
         any, through the compare-and-set like any move: the version it made, or 0. Judged
-        once: the line's sequence is the move's idempotency key, so a resent line finds its
-        judgement."""
-        retry = Retry("chat", str(sequence))  # no seat token hashes to this slot name
+        once: for a line that may be resent (`remembered`: it has a request id), the line's
+        sequence is the move's idempotency key, so a resent line finds its judgement."""
+        # Kept per seat (no seat token hashes to this slot name), as the seat's chat request
+        # ids are: a judgement is remembered as long as a resend of its line can come.
+        retry = Retry(f"chat{seat}", str(sequence)) if remembered else None
         for _ in range(MAX_JOIN_ATTEMPTS):
             record, prior = await self.store.load(match_id, retry)
             if prior:

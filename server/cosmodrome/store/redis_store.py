@@ -7,13 +7,15 @@ Redis Cluster slot and its Lua scripts stay atomic there.
                     inc (incarnation: new at creation and at each admin import);
                     and the match's chat (lua/chat.lua): chat:n (its newest sequence),
                     chat:first (its oldest kept), chat:<sequence> (each line kept, a
-                    StoredChat), chat:rate:<seat> and chat:q:<seat>... (each seat's rate
-                    window and request ids): the chat lives, expires and goes with its match
+                    StoredChat), chat:rate:<seat> and chat:q:<caller>... (each seat's rate
+                    window, each holder's request ids): the chat lives, expires and goes
+                    with its match
     m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry);
                     also the pub/sub channel where each new version is announced
                     (a records.Notice: the entry and the record; or a chat line)
     m:{id}:idem     hash: per credential, its latest IDEMPOTENCY_KEYS_PER_SEAT keys, each
-                    with the first result of its move (a ring, see commit.lua)
+                    with the first result of its move (a ring, see commit.lua); slot
+                    chat<seat>: the versions of the seat's judged chat lines, likewise
     m:{id}:ticket:<sha256>  string: a watch ticket's seat token hash, with its time to live
     matches         zset: match id by creation time (ms), for listing
     matches:<game>  zset: the same, per game
@@ -332,18 +334,20 @@ class RedisStore:
     # -- chat --------------------------------------------------------------------------
 
     async def add_chat(self, match_id: str, line: records_pb2.StoredChat, request_id: str,
-                       digest: bytes, kept: int, rate_lines: int, rate_window_ms: int
-                       ) -> tuple[records_pb2.StoredChat, bytes | None]:
+                       digest: bytes, kept: int, rate_lines: int, rate_window_ms: int,
+                       caller: str = "") -> tuple[records_pb2.StoredChat, bytes | None]:
         """Keep `line` (seat and text) as the match's next chat line, unless its seat said
         `rate_lines` lines in the last `rate_window_ms` (RateLimited); the oldest lines past
         `kept` go. Returns the line as stored (sequence, time and match version set) and
         None; for a resent `request_id`, the line its first attempt stored and the digest
-        that attempt sent. The store's clock times the line and the rate, so the limit
-        holds across replicas whatever their clocks."""
+        that attempt sent; request ids are kept per `caller` (the seat's holder, by default
+        the seat). The store's clock times the line and the rate, so the limit holds across
+        replicas whatever their clocks."""
         reply = await self.fast.evalsha(
             self._chat, keys=[match_key(match_id), log_key(match_id)],
             args=[line.SerializeToString(), line.seat, request_id, digest, kept, rate_lines,
-                  rate_window_ms, CHAT_REQUESTS_PER_SEAT, self.publish])
+                  rate_window_ms, CHAT_REQUESTS_PER_SEAT, self.publish,
+                  caller or str(line.seat)])
         status = reply[0]
         if status == b"MISSING":
             raise NotFound(f"no match {match_id}")

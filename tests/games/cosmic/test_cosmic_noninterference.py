@@ -144,10 +144,23 @@ def _perturb_deal(st: pb.State, viewer: int | None, rng: random.Random) -> None:
             cards[:] = [rng.randrange(len(CARDS)) for _ in cards]
 
 
+def _perturb_moons(st: pb.State, viewer: int | None, rng: random.Random) -> None:
+    """Moons he has not seen (seed 000) exchange numbers with one another and the moon deck:
+    what is on the board, where, and every token on it stay."""
+    unseen = [mo for mo in st.moons if not (mo.face_up or all(mo.known_by) or (
+        viewer is not None and mo.known_by[viewer]))]
+    pool = [mo.number for mo in unseen] + list(st.moon_deck)
+    rng.shuffle(pool)
+    for mo, number in zip(unseen, pool, strict=False):
+        mo.number = number
+    st.moon_deck[:] = pool[len(unseen):]
+
+
 def perturb(st: pb.State, viewer: int | None, rng: random.Random) -> None:
     _perturb_cards(st, viewer, rng)
     _perturb_powers(st, viewer, rng)
     _perturb_deal(st, viewer, rng)
+    _perturb_moons(st, viewer, rng)
     st.rng = rng.getrandbits(64)
 
 
@@ -164,7 +177,8 @@ def reveals(st: pb.State, seat: int, move: pb.Move, viewer: int | None) -> bool:
     for ev in GAME.apply(after, seat, move):
         kind = ev.payload.WhichOneof("kind")
         if ev.visible_to(viewer) and kind in (
-                "destiny", "revealed", "power_used", "cards_seen", "game_over"):
+                "destiny", "revealed", "power_used", "cards_seen", "game_over",
+                "moon_known", "moon_acted"):
             return True
         if kind == "tokens_moved" and ev.payload.tokens_moved.destination in (
                 pb.PLACE_BLACK_HOLE, pb.PLACE_REMOVED):
@@ -186,6 +200,7 @@ VARIANTS = {
     "rotation": {"power_rotation": True},
     "star_discs": {"star_discs": True},
     "no_edicts": {"no_edicts": True},
+    "moons": {"moons": pb.MOON_SET_GAME_EFFECT},
 }
 
 
@@ -205,6 +220,21 @@ def test_every_power_is_covered_by_the_noninterference_runs() -> None:
             st = GAME.setup(pb.Options(**variant), 4, seed)
             seen |= {p for se in st.seats for p in [*se.powers, *se.drawn_powers]}
     assert len(seen) >= len(POWERS) // 2
+
+
+def test_the_moons_run_changes_unseen_moons() -> None:
+    """The `moons` run perturbs something: an unseen moon's number differs after perturb."""
+    st = GAME.setup(pb.Options(**VARIANTS["moons"]), 4, 0)
+    before = [mo.number for mo in st.moons]
+    changed = False
+    for seed in range(5):
+        other = GAME.State()
+        other.CopyFrom(st)
+        perturb(other, 0, random.Random(seed))
+        after = [mo.number for mo in other.moons]
+        assert after[:2] == before[:2]  # seat 0's own moons: he has seen them
+        changed |= after != before
+    assert changed
 
 
 def _after_a_deal() -> pb.State:

@@ -10,7 +10,18 @@ import textwrap
 import unicodedata
 from pathlib import Path
 
-from cosmodrome.games.cosmic import actions, board, ctx, edicts, flow, pieces, powers, tasks
+from cosmodrome.games.cosmic import (
+    actions,
+    board,
+    ctx,
+    edicts,
+    flow,
+    moonflow,
+    pieces,
+    powers,
+    tasks,
+)
+from cosmodrome.games.cosmic.content_000 import MOONS
 
 PACKAGE = Path(flow.__file__).parent
 
@@ -26,16 +37,21 @@ def _piece_words() -> set[str]:
     for name in edicts.__dict__.get("__all__", ()) or pieces.EDICTS:
         words |= set(name.split("_")) | {name}
     words |= {"peste", "moebius", "stellaire", "emotionnel", "force"}
+    for moon in pieces.MOONS.values():  # a moon's module name and its seed name
+        words.add(moon.name)
+    words |= {w for m in MOONS for w in _ascii(m.name).split() if len(w) > 4}
     return words - {"de"}
 
 
-def test_the_flow_names_no_power_and_no_edict() -> None:
-    """ARCHITECTURE 11: the flow (steps, tasks, the shared actions and helpers) names no
-    piece; pieces act only through hooks."""
+def test_the_flow_names_no_power_no_edict_and_no_moon() -> None:
+    """ARCHITECTURE 11: the flow (steps, tasks, the shared actions and helpers, the moon
+    parts of the turn) names no piece; pieces act only through hooks. A moon is named by
+    its module, its seed name or its number ("moon 15", "moons 41-51")."""
     words = _piece_words()
-    for module in (flow, tasks, pieces, actions, board, ctx):
+    for module in (flow, tasks, pieces, actions, board, ctx, moonflow):
         text = _ascii(Path(module.__file__).read_text())
         found = sorted(w for w in words if re.search(rf"\b{re.escape(w)}\b", text))
+        found += re.findall(r"\bmoons? \d+", text)
         assert not found, f"{module.__name__} names {found}"
 
 

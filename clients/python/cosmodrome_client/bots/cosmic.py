@@ -40,7 +40,8 @@ class CosmicBot:
     # -- helpers
     @staticmethod
     def _tok(view: pb.View, planet: int, seat: int) -> int:
-        return view.planets[planet].count[seat]
+        n = len(view.planets)  # bodies past the planets are moons (seed 000)
+        return (view.planets[planet] if planet < n else view.moons[planet - n]).count[seat]
 
     @staticmethod
     def _of(options: list[pb.Move], field: str) -> list[pb.Move]:

@@ -498,6 +498,11 @@ def move(m: Message, ctx: Context) -> str | None:
         return "draw a new power"
     if kind == "keep_power":
         return f"discard {power(m.keep_power.power, ctx)} (keep the other two)"
+    if kind == "moon_choice":
+        return {pb.POWERS_PASSED_MAIN: "the moon passes the main powers",
+                pb.POWERS_PASSED_SECONDARY: "the moon passes the secondary powers",
+                pb.POWERS_PASSED_ALL: "the moon passes every power"}.get(
+                    m.moon_choice.powers, "answer the moon")
     return None
 
 
@@ -607,4 +612,12 @@ def event(e: Message, ctx: Context) -> str | None:
     if kind == "destiny":
         c = e.destiny.colour
         return f"destiny: {colour(c)} ({ctx.whose(c)} system)"
+    if kind == "moon_known":
+        k = e.moon_known
+        why = {pb.MOON_WHY_DRAWN: "drawn", pb.MOON_WHY_REVEALED: "turned face up",
+               pb.MOON_WHY_LANDED: "seen by who landed", pb.MOON_WHY_ACTS: "it acts"}
+        return f"moon {k.moon + 1} is moon n°{k.number} ({why.get(k.why, 'known')})"
+    if kind == "moon_acted":
+        a = e.moon_acted
+        return f"moon n°{a.number} acts for {ctx.who(a.seat)}"
     return None

@@ -126,9 +126,9 @@ def eliminate(st: pb.State, ctx: Ctx, seat: int) -> None:
             discard_edict(st, ctx, seat, c)
     gone = se.black_hole + se.limbo
     se.black_hole = se.limbo = 0
-    for planet in st.planets:
-        gone += planet.count[seat]
-        planet.count[seat] = 0
+    for body in [*st.planets, *st.moons]:
+        gone += body.count[seat]
+        body.count[seat] = 0
     e = st.enc
     for cone in (e.cone_off, e.cone_def):
         if len(cone) > seat:

@@ -20,20 +20,40 @@ def planets_of(system: int) -> range:
     return range(system * PLANETS_PER_SYSTEM, (system + 1) * PLANETS_PER_SYSTEM)
 
 
+def body(st: pb.State, body: int) -> pb.PlanetTokens | pb.Moon:
+    """The planet or moon a body id names: planets first, then `State.moons` (seed 000)."""
+    n = len(st.planets)
+    return st.planets[body] if body < n else st.moons[body - n]
+
+
+def moon_body(st: pb.State, moon: int) -> int:
+    return len(st.planets) + moon
+
+
+def moon_of(st: pb.State, body: int) -> int | None:
+    """The index in `State.moons` of a body, or None for a planet."""
+    return body - len(st.planets) if body >= len(st.planets) else None
+
+
 def tok(st: pb.State, planet: int, seat: int) -> int:
-    return st.planets[planet].count[seat]
+    return body(st, planet).count[seat]
 
 
 def add_tok(st: pb.State, planet: int, seat: int, n: int) -> None:
-    st.planets[planet].count[seat] += n
+    body(st, planet).count[seat] += n
 
 
 def bases(st: pb.State, seat: int) -> list[int]:
-    return [p for p, pt in enumerate(st.planets) if pt.count[seat] > 0]
+    """Every body where `seat` has tokens: planets, and moons (bases that never count for
+    the win: foreign_bases counts planets only)."""
+    n = len(st.planets)
+    return ([p for p, pt in enumerate(st.planets) if pt.count[seat] > 0]
+            + [n + m for m, mo in enumerate(st.moons) if mo.count[seat] > 0])
 
 
 def tokens_on_bases(st: pb.State, seat: int) -> int:
-    return sum(pt.count[seat] for pt in st.planets)
+    return (sum(pt.count[seat] for pt in st.planets)
+            + sum(mo.count[seat] for mo in st.moons))
 
 
 def home_bases(st: pb.State, seat: int) -> int:

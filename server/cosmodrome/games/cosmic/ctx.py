@@ -65,7 +65,9 @@ def reason(why: str) -> dict:
     of the power or edict whose effect it is."""
     if why in REASONS:
         return {"why": REASONS[why]}
-    from cosmodrome.games.cosmic.pieces import EDICTS, POWER_ID
+    from cosmodrome.games.cosmic.pieces import EDICTS, MOON_NAMES, POWER_ID
+    if why in MOON_NAMES:
+        return {"why": pb.REASON_MOON, "moon": MOON_NAMES[why]}
     if why in POWER_ID:
         return {"why": pb.REASON_POWER, "power": POWER_ID[why]}
     if why in EDICTS:

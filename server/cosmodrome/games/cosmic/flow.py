@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cosmodrome.core.engine import Decision, Event
-from cosmodrome.games.cosmic import actions, pieces, tasks
+from cosmodrome.games.cosmic import actions, moonflow, pieces, tasks
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx
@@ -55,7 +55,7 @@ def _start_turn(st: pb.State, ctx: Ctx, seat: int) -> None:
     # vos Edits ou les jeter à la défausse ... puis vous devez tirer sept nouvelles cartes."
     # He may first play them in the start window: he always draws once it closes, so the
     # moment says nothing of his edicts.
-    due = not B.has_encounter_card(st, seat)
+    due = not B.has_encounter_card(st, seat) and moonflow.may_redraw(st, seat)
     begin_encounter(st, ctx)
     if due and not st.finished:
         if st.step in (pb.STEP_RETRIEVE, pb.STEP_START_WINDOW):
@@ -158,6 +158,11 @@ def draw_destiny(st: pb.State, ctx: Ctx) -> int:
 
 
 def aim_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
+    """(body, defender) pairs the cone may aim at: a planet of `system`, or a moon."""
+    return planet_targets(st, system) + moonflow.targets(st, system)
+
+
+def planet_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
     """(planet, defender) pairs the cone may aim at in `system`; defender -1: empty, auto-win."""
     off = st.enc.offense
     out: list[tuple[int, int]] = []
@@ -290,7 +295,7 @@ def open_cards(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     st.step = pb.STEP_CARDS
     for s in (e.offense, B.defender(st)):
-        if not e.revealed and not B.has_encounter_card(st, s):
+        if not e.revealed and not B.has_encounter_card(st, s) and moonflow.may_redraw(st, s):
             actions.new_hand(st, ctx, s)
     for s in (e.offense, B.defender(st)):
         for piece in pieces.held(st, s):
@@ -341,13 +346,13 @@ def _play_card(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
 
 def _cards_then(st: pb.State, ctx: Ctx) -> bool:
     e = st.enc
-    if e.card_off >= 0 and e.card_def >= 0:
+    if e.card_off != -1 and e.card_def != -1:  # each played one, or had none (-2)
         open_window(st, ctx, pb.STEP_PRE_REVEAL)
         return True
     # a main player with no encounter card at all (deck exhausted): compromise is not
     # possible either; the side without a card loses (provisional)
     for s in (e.offense, B.defender(st)):
-        if _card_of(st, s) < 0 and not card_options(st, s) and (
+        if _card_of(st, s) == -1 and not card_options(st, s) and (
                 pieces.chooser_of(st, s) < 0 or not B.has_encounter_card(st, s)):
             ctx.note(pb.NOTE_KIND_NO_CARD_LOSES, s)
             # play nothing: a compromise worth 0 (loses to an attack, deals vs compromise)
@@ -383,10 +388,12 @@ def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
     """Attack value plus tokens (each worth what its owner's pieces say)."""
     e = st.enc
     cone = e.cone_off if seat == e.offense else e.cone_def
-    tokens = sum(cone[s] * pieces.token_worth(st, s) for s in range(st.players) if cone[s])
+    bonus, factors = moonflow.combat_terms(st, ctx, seat)
+    tokens = sum(cone[s] * pieces.token_worth(st, s) * factors.get(s, 1)
+                 for s in range(st.players) if cone[s])
     if seat == B.defender(st):
-        tokens += B.tok(st, e.planet, seat) * pieces.token_worth(st, seat)
-    value = CARDS[_card_of(st, seat)].value
+        tokens += B.tok(st, e.planet, seat) * pieces.token_worth(st, seat) * factors.get(seat, 1)
+    value = max(0, CARDS[_card_of(st, seat)].value + bonus)  # a moon's malus stops at 0
     for piece in pieces.held(st, seat):
         total = piece.side_total(st, ctx, seat, value, tokens)
         if total is not None:
@@ -442,14 +449,17 @@ def offence_wins(st: pb.State, ctx: Ctx) -> None:
             e.cone_def[s] = 0
             e.lost_def[s] += n
             actions.lose_tokens(st, ctx, s, n, by=off)
+    landed = {}
     for s in range(st.players):
         n = e.cone_off[s]
         if n:
             e.cone_off[s] = 0
             B.add_tok(st, planet, s, n)
+            landed[s] = n
             ctx.emit(pb.Event(tokens_moved=pb.TokensMoved(
                 seat=s, count=n, source=pb.PLACE_CONE, destination=pb.PLACE_PLANET,
                 planet=planet)))
+    moonflow.landed(st, ctx, planet, landed)
 
 
 def defence_wins(st: pb.State, ctx: Ctx) -> None:
@@ -654,7 +664,7 @@ def no_deal(st: pb.State, ctx: Ctx, automatic: bool) -> None:
     ctx.note(pb.NOTE_KIND_NO_DEAL)
     off, de = e.offense, B.defender(st)
     for s, other in ((off, de), (de, off)):
-        n = min(3, B.tokens_on_bases(st, s))
+        n = 0 if moonflow.spares_deal_loss(st, ctx, s) else min(3, B.tokens_on_bases(st, s))
         actions.lose_tokens(st, ctx, s, n, by=other, on_bases=True, automatic=automatic)
 
 
@@ -763,8 +773,10 @@ def finish(st: pb.State, ctx: Ctx, winners: list[int], why: int) -> None:
 
 def check_victory(st: pb.State, ctx: Ctx) -> bool:
     living = B.alive(st)
-    winners = [s for s in living if B.foreign_bases(st, s) >= 5]
+    winners = [s for s in living
+               if B.foreign_bases(st, s) + moonflow.victory_bases(st, s) >= 5]
     if winners:
+        moonflow.victory_moons_act(st, ctx, winners)
         finish(st, ctx, winners, pb.GAME_END_FIVE_FOREIGN_BASES)
         return True
     if len(living) == 1:
@@ -1041,6 +1053,7 @@ def settle(st: pb.State, ctx: Ctx) -> None:
     for _ in range(10_000):
         if st.finished or check_victory(st, ctx):
             return
+        moonflow.turn_down_empty(st)
         if st.tasks:
             t = st.tasks[0]
             which = t.WhichOneof("kind")

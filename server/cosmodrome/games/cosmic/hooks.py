@@ -191,3 +191,60 @@ RESPONSE_CONSOLATION, RESPONSE_EDICT_DISCARDED = "consolation", "edict_discarded
 def about(t: pb.Task) -> str | None:
     """What the response window `t` answers (a RESPONSE_*); None: `t` is no response window."""
     return t.response.WhichOneof("about") if t.WhichOneof("kind") == "response" else None
+
+
+class Moon(Piece):
+    """A moon of seed 000 (`moons/`): its number is its annex entry (content/moons.json).
+
+    A moon acts through the moon hooks below, each given the moon's index in `State.moons`
+    (`moonflow` asks them; the flow only calls `moonflow`). Who it acts for follows its code:
+    an instant (I) moon acts in `on_landing`, each time tokens land; a permanent (P) one for
+    its occupants while it has tokens; the "while face up" ones for the player of its system's
+    colour. When it changes anything it calls `moonflow.acts`, which makes it known to all
+    (seed 000: "Au moment où la lune agit, et pas avant, les autres joueurs prennent alors
+    connaissance de sa puissance"). An optional (F) moon that could ever hurt its controller
+    asks him (a `moon_question` task: `question_options`, `answer`); one that only helps acts
+    without asking, as declining it is never useful (docs/rules/cosmic-000.md).
+    """
+
+    number: ClassVar[int]
+
+    # ------------------------------------------------------------ landing (M2) and reveal
+    def on_landing(self, st: pb.State, ctx: Ctx, moon: int, lander: int,
+                   landed: dict[int, int]) -> None:
+        """Tokens have just landed on the moon (`landed`: seat -> tokens), `lander` the
+        player whose landing it is (the offence, when he is among them)."""
+
+    # ------------------------------------------------------------ questions (Task.moon_question)
+    def question_options(self, st: pb.State, t: pb.Task) -> list[pb.Move]:
+        """The legal answers to this moon's question `t` (none: it is dropped)."""
+        return []
+
+    def answer(self, st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
+        """`t.seat` answered this moon's question `t` with `move` (the task is already off
+        the queue)."""
+
+    # ------------------------------------------------------------ combat
+    def token_factor(self, st: pb.State, moon: int, side: int, seat: int) -> int:
+        """How many times each of `seat`'s tokens counts in main player `side`'s total
+        (1: no change)."""
+        return 1
+
+    def card_bonus(self, st: pb.State, moon: int, side: int) -> int:
+        """Added to each attack card of main player `side` (0: no change)."""
+        return 0
+
+    # ------------------------------------------------------------ victory and deals
+    def victory_bases(self, st: pb.State, moon: int, seat: int) -> int:
+        """Foreign bases this moon adds to the count for the win of `seat`, who has tokens
+        on it (asked of the moons he stands on only)."""
+        return 0
+
+    def spares_deal_loss(self, st: pb.State, moon: int, seat: int) -> bool:
+        """A deal failed: does `seat` lose nothing?"""
+        return False
+
+    # ------------------------------------------------------------ hands
+    def forbids_new_hand(self, st: pb.State, moon: int, seat: int) -> bool:
+        """May `seat`, out of encounter cards, not draw a new hand?"""
+        return False

@@ -14,13 +14,15 @@ from cosmodrome.core.engine import Event
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx
-from cosmodrome.games.cosmic.hooks import Edict, Piece, TaskKind
+from cosmodrome.games.cosmic.hooks import Edict, Moon, Piece, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 POWERS: list[Piece] = []          # index = power id (State.seats[].powers)
 POWER_ID: dict[str, int] = {}
 EDICTS: dict[str, Edict] = {}     # by edict name (content/cards.json)
 PIECE_TASKS: dict[str, TaskKind] = {}  # Task.kind member -> entry, from the pieces' `tasks`
+MOONS: dict[int, Moon] = {}       # by number (content/moons.json): the moons hosted
+MOON_NAMES: dict[str, int] = {}   # piece name -> number
 
 
 def register_power(power: Piece) -> None:
@@ -36,6 +38,20 @@ def register_edict(edict: Edict) -> None:
         raise ValueError(f"edict {edict.name!r} registered twice")
     EDICTS[edict.name] = edict
     _register_tasks(edict)
+
+
+def register_moon(moon: Moon) -> None:
+    if moon.number in MOONS or moon.name in MOON_NAMES:
+        raise ValueError(f"moon {moon.number} ({moon.name!r}) registered twice")
+    MOONS[moon.number] = moon
+    MOON_NAMES[moon.name] = moon.number
+    _register_tasks(moon)
+
+
+def register_task_kind(kind: str, entry: TaskKind) -> None:
+    if kind in PIECE_TASKS:
+        raise ValueError(f"task kind {kind} claimed twice ({entry.name})")
+    PIECE_TASKS[kind] = entry
 
 
 def _register_tasks(piece: Piece) -> None:

@@ -21,7 +21,13 @@ from cosmodrome.core.engine import (
 from cosmodrome.core.errors import clip
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import edicts, flow, powers  # noqa: F401  (registers the pieces)
+from cosmodrome.games.cosmic import (  # edicts, moons, powers: importing registers them
+    edicts,  # noqa: F401
+    flow,
+    moonflow,
+    moons,  # noqa: F401
+    powers,  # noqa: F401
+)
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.powers import POWER_ID, POWERS, excluded, exclusions
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -55,6 +61,10 @@ class Cosmic(Game):
                    default="0", minimum=0),
         OptionSpec("turn_limit", "int", "safety cap on turns; the game is a draw after it",
                    default=str(DEFAULT_TURN_LIMIT), minimum=1),
+        OptionSpec("moons", "enum", "seed 000's moons, two per player (unset: the ruleset's; "
+                   "classic: off); moon_deck names the moon numbers to deal from instead",
+                   default="ruleset", choices=tuple(
+                       n for n in pb.MoonSet.keys() if n != "MOON_SET_UNSPECIFIED")),
     )
     Options, State, Move, View, Event = pb.Options, pb.State, pb.Move, pb.View, pb.Event
 
@@ -89,6 +99,7 @@ class Cosmic(Game):
             raise BadOptions("powers_per_player: not enough powers for every seat")
         if options.HasField("first_player") and not 0 <= options.first_player < players:
             raise BadOptions("first_player must be a seat")
+        moonflow.check_options(options, players)
 
     @staticmethod
     def _powers_per(options: pb.Options) -> int:
@@ -147,6 +158,7 @@ class Cosmic(Game):
         st.cup.extend([s for s in range(players) for _ in range(per_colour)])
         first = options.first_player if options.HasField("first_player") else rng.below(players)
         st.first_player = first
+        moonflow.deal(st, rng)
         st.rng = rng.state
         events: list[Event] = []
         st.enc.offense = first
@@ -214,7 +226,16 @@ class Cosmic(Game):
                                 if found else f"card {c} is nowhere")
         problems += [f"card {c} is not in this game's deck ({', '.join(w)})"
                      for c, w in sorted(places.items())]
-        return problems
+        return problems + self._audit_moons(st)
+
+    @staticmethod
+    def _audit_moons(st: pb.State) -> list[str]:
+        """Every moon of the game's moon deck in one place: on the board or in the deck."""
+        dealt = sorted(moonflow.deck_numbers(st.options))
+        found = sorted([mo.number for mo in st.moons] + list(st.moon_deck))
+        if found != dealt:
+            return [f"moons {found} are not the moon deck {dealt}"]
+        return []
 
     def view(self, state: pb.State, viewer: int | None) -> pb.View:
         from cosmodrome.games.cosmic.views import view_for

@@ -37,13 +37,24 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
         for k in st.knowledge:
             if k.viewer == me:
                 v.knowledge.add(viewer=k.viewer, target=k.target, cards=k.cards, why=k.why,
-                                 power=k.power, edict=k.edict)
+                                 power=k.power, edict=k.edict, moon=k.moon)
+    _moons(st, me, v)
     _encounter(st, me, v.enc)
     for t in st.tasks:
         _task(t, v.tasks.add())
     if st.step == pb.STEP_DEAL and st.enc.winner == pb.OUTCOME_DEAL_DUE:
         _deal(st, me, v.deal)
     return v
+
+
+def _moons(st: pb.State, me: int, v: pb.View) -> None:
+    """Every moon's place and tokens are public; its number only to whom has seen it, or
+    to all once it is face up or has acted (seed 000, L03-L06)."""
+    for mo in st.moons:
+        out = v.moons.add(system=mo.system, count=mo.count, face_up=mo.face_up, gone=mo.gone)
+        if mo.face_up or all(mo.known_by) or (me >= 0 and mo.known_by[me]):
+            out.number = mo.number
+    v.moon_deck_size = len(st.moon_deck)
 
 
 def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:

@@ -3,13 +3,14 @@
 -- it never touches the version the compare-and-set of moves checks.
 -- KEYS[1] match hash: fields 'chat:n' (newest sequence), 'chat:first' (oldest kept),
 --   'chat:<sequence>' (a records.StoredChat), 'chat:rate:<seat>' (the times, ms, of the
---   seat's latest lines), 'chat:q:<seat>...' (the seat's latest request ids, a ring as in
---   commit.lua, each with its digest and first line)
+--   seat's latest lines), 'chat:q:<caller>...' (the latest request ids of the seat's
+--   holder, a ring as in commit.lua, each with its digest and first line)
 -- KEYS[2] the match's stream: its name is the match's channel (declared for the cluster)
 -- ARGV[1] the line (StoredChat with seat and text)  ARGV[2] seat  ARGV[3] request id ('': none)
 -- ARGV[4] its digest (32 bytes)  ARGV[5] lines kept  ARGV[6] lines a seat may say per window
 -- ARGV[7] the window, ms  ARGV[8] request ids kept per seat
 -- ARGV[9] the publish command (PUBLISH, or SPUBLISH on a cluster)
+-- ARGV[10] the caller: its request ids are its own (a seat's next holder never meets them)
 -- Returns {'OK', line} | {'DUP', digest .. line} | {'RATE', ms until one more is allowed}
 --   | {'MISSING'}. The stored line gets its sequence, time (the store's clock) and match
 -- version appended; it is published on the match's channel as a records.Notice{chat}.
@@ -25,7 +26,7 @@ end
 local version = redis.call('HGET', KEYS[1], 'v')
 if not version then return {'MISSING'} end
 local seat = ARGV[2]
-local asked = 'chat:q:' .. seat
+local asked = 'chat:q:' .. ARGV[10]
 if ARGV[3] ~= '' then
   local seen = redis.call('HGET', KEYS[1], asked .. ':' .. ARGV[3])
   if seen then return {'DUP', seen} end

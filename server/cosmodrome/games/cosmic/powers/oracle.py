@@ -23,7 +23,7 @@ class Oracle(Piece):
     def waits_for_card(self, st, seat):
         e = st.enc
         opp_card = e.card_def if seat == e.offense else e.card_off
-        return e.HasField("oracle_seat") and e.oracle_seat == seat and opp_card < 0
+        return e.HasField("oracle_seat") and e.oracle_seat == seat and opp_card == -1  # -2: none
 
     def after_card_played(self, st, ctx, player, card):
         oracle = st.enc.oracle_seat

@@ -1,0 +1,19 @@
+"""Moon 41, X 2 (RPO), seed 000: "Tant que cette lune est révélée, elle double la valeur des
+pions qui possèdent la couleur du système où se trouve cette lune. Seule la valeur au combat
+(offensive et défensive) est modifiée pour ces pions."
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic.hooks import Moon
+
+
+class Double(Moon):
+    name, en, number = "41_x_2", "X 2 (system colour counts double)", 41
+
+    def token_factor(self, st, moon, side, seat):
+        return 2 if st.moons[moon].face_up and seat == moonflow.colour_of(st, moon) else 1
+
+
+MOON = Double()

@@ -1,0 +1,24 @@
+"""Moon 44, Béta Coloris (RPO), seed 000: "Cette lune n'agit que pour les pions de couleur du
+système où elle se trouve, à condition d'être révélée bien sûr ; mais peu importe le joueur qui
+révèle cet astre. Le joueur concerné perd 10 points à chacune de ses cartes d'Attaque (en
+attaque ou en défense, peu importe). Béta Coloris n'enlève rien à un Compromis."
+
+A card's value never goes below 0 (flow.side_total).
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic.hooks import Moon
+
+BONUS = -10  # on each attack card of the player of the system's colour
+
+
+class BetaColoris(Moon):
+    name, en, number = "44_beta_coloris", "Beta Coloris (-10 per attack card)", 44
+
+    def card_bonus(self, st, moon, side):
+        return BONUS if moonflow.colour_side(st, moon, side) else 0
+
+
+MOON = BetaColoris()

@@ -1,0 +1,25 @@
+"""Moon 48, Delta Coloris (RPO), seed 000: "Cette lune n'agit que pour les pions de couleur du
+système où elle se trouve, à condition d'être révélée bien sûr ; mais peu importe le joueur qui
+révèle cet astre. Le joueur concerné perd 20 points à chacune de ses cartes d'Attaque mais
+uniquement dans un duel en défense. Delta Coloris n'enlève rien à un Compromis."
+
+A card's value never goes below 0 (flow.side_total).
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic.hooks import Moon
+
+BONUS = -20  # on each attack card of the player of the system's colour
+
+
+class DeltaColoris(Moon):
+    name, en, number = "48_delta_coloris", "Delta Coloris (-20 per attack card, in defence)", 48
+
+    def card_bonus(self, st, moon, side):
+        return BONUS if moonflow.colour_side(st, moon, side) and side == B.defender(st) else 0
+
+
+MOON = DeltaColoris()
