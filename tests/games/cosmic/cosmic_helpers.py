@@ -264,7 +264,7 @@ def all_cards(st: pb.State) -> list[int]:
         cards += list(se.hand)
     e = st.enc
     if not e.discarded and st.step not in (pb.STEP_CLEANUP, pb.STEP_NEXT):
-        cards += [c for c in (e.card_off, e.card_def) if c >= 0]
+        cards += [getattr(e, f) for f in ("card_off", "card_def") if e.HasField(f)]
     if e.HasField("set_aside"):
         cards.append(e.set_aside)
     return cards

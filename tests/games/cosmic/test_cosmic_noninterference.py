@@ -73,7 +73,7 @@ def _perturb_cards(st: pb.State, viewer: int | None, rng: random.Random) -> None
     hands = [s for s in range(st.players) if s != viewer]
     slots = [[c for c in st.seats[s].hand if c not in known] for s in hands]
     faces = [f for f in ("card_off", "card_def")
-             if getattr(e, f) >= 0 and getattr(e, f) not in known]
+             if e.HasField(f) and getattr(e, f) not in known]
     deck = list(st.deck)
     pool = [c for group in slots for c in group] + deck + [getattr(e, f) for f in faces]
     for _ in range(30):

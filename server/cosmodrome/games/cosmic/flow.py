@@ -75,7 +75,6 @@ def begin_encounter(st: pb.State, ctx: Ctx) -> None:
         field.extend([0] * n)
     e.invited_off.extend([False] * n)
     e.invited_def.extend([False] * n)
-    e.card_off = e.card_def = -1
     for piece in pieces.POWERS:
         piece.reset_encounter(e)
     # st.tasks is kept: the flow only moves on with an empty queue, except for the questions a
@@ -309,7 +308,7 @@ def card_options(st: pb.State, seat: int) -> list[pb.Move]:
 
 
 def _card_of(st: pb.State, seat: int) -> int:
-    return st.enc.card_off if seat == st.enc.offense else st.enc.card_def
+    return B.played(st, "off" if seat == st.enc.offense else "def")
 
 
 def card_deciders(st: pb.State) -> list[int]:
@@ -329,10 +328,7 @@ def _cards_asks(st: pb.State) -> list[Decision]:
 
 
 def set_card(st: pb.State, seat: int, card: int) -> None:
-    if seat == st.enc.offense:
-        st.enc.card_off = card
-    else:
-        st.enc.card_def = card
+    B.set_played(st, "off" if seat == st.enc.offense else "def", card)
 
 
 def _play_card(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
@@ -346,20 +342,21 @@ def _play_card(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
 
 def _cards_then(st: pb.State, ctx: Ctx) -> bool:
     e = st.enc
-    if e.card_off != -1 and e.card_def != -1:  # each played one, or had none (-2)
+    if B.NO_CARD_YET not in (B.played(st, "off"), B.played(st, "def")):  # or had none
         open_window(st, ctx, pb.STEP_PRE_REVEAL)
         return True
     # a main player with no encounter card at all (deck exhausted): compromise is not
     # possible either; the side without a card loses (provisional)
     for s in (e.offense, B.defender(st)):
-        if _card_of(st, s) == -1 and not card_options(st, s) and (
+        if _card_of(st, s) == B.NO_CARD_YET and not card_options(st, s) and (
                 pieces.chooser_of(st, s) < 0 or not B.has_encounter_card(st, s)):
             ctx.note(pb.NOTE_KIND_NO_CARD_LOSES, s)
             # play nothing: a compromise worth 0 (loses to an attack, deals vs compromise)
             if s == e.offense:
-                e.compromise_off, e.card_off = True, -2
+                e.compromise_off = True
             else:
-                e.compromise_def, e.card_def = True, -2
+                e.compromise_def = True
+            B.set_played(st, "off" if s == e.offense else "def", B.NO_CARD_PLAYED)
             return True
     return False
 
@@ -367,7 +364,7 @@ def _cards_then(st: pb.State, ctx: Ctx) -> bool:
 def reveal(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     e.revealed = True
-    ctx.reveal(e.card_off, e.card_def)
+    ctx.reveal(B.played(st, "off"), B.played(st, "def"))
     for s in (e.offense, B.defender(st)):
         for piece in pieces.held(st, s):
             piece.on_reveal(st, ctx, s)
@@ -421,7 +418,7 @@ def resolve(st: pb.State, ctx: Ctx) -> None:
         e.winner = pb.OUTCOME_OFFENCE_WINS
     else:
         t_off, t_def = side_total(st, ctx, off), side_total(st, ctx, de)
-        ctx.reveal(e.card_off, e.card_def, total_off=t_off, total_def=t_def)
+        ctx.reveal(B.played(st, "off"), B.played(st, "def"), total_off=t_off, total_def=t_def)
         e.winner = (pb.OUTCOME_OFFENCE_WINS if t_off > t_def
                     else pb.OUTCOME_DEFENCE_WINS)  # "en cas d'égalité, c'est le joueur défensif"
     if e.winner == pb.OUTCOME_OFFENCE_WINS:
@@ -696,7 +693,7 @@ def _deal_then(st: pb.State, ctx: Ctx) -> bool:
 def open_cleanup(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     del e.discarded[:]
-    for card in (e.card_off, e.card_def):
+    for card in (B.played(st, "off"), B.played(st, "def")):
         if card >= 0:
             st.discard.append(card)
             e.discarded.append(card)

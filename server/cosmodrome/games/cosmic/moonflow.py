@@ -196,7 +196,7 @@ def attack_cards(st: pb.State, side: int) -> int:
     """Attack cards main player `side` played: one (extension cards, with the `cosmic`
     ruleset, make it the number played)."""
     e = st.enc
-    card = e.card_off if side == e.offense else e.card_def
+    card = B.played(st, "off") if side == e.offense else B.played(st, "def")
     return 1 if B.is_attack(card) else 0
 
 

@@ -154,8 +154,9 @@ def played_cards(st: pb.State, seat: int) -> tuple[int, int]:
     """(his own, his opponent's) encounter card of main player `seat` (-1: none), after any
     swap of the face-down cards."""
     e = st.enc
-    mine = e.card_off if seat == e.offense else e.card_def if seat == B.defender(st) else -1
-    theirs = e.card_def if seat == e.offense else e.card_off if seat == B.defender(st) else -1
+    off, de = B.played(st, "off"), B.played(st, "def")
+    mine = off if seat == e.offense else de if seat == B.defender(st) else -1
+    theirs = de if seat == e.offense else off if seat == B.defender(st) else -1
     return (theirs, mine) if e.swapped else (mine, theirs)
 
 

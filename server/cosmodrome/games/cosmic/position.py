@@ -74,7 +74,6 @@ def _fresh(p: Position, options: pb.Options) -> pb.State:
     st.cup.extend(st.discs_out)  # star discs: none drawn yet
     del st.discs_out[:]
     st.enc.offense = p.offence
-    st.enc.card_off = st.enc.card_def = -1
     for se in st.seats:
         st.deck.extend(se.hand)
         del se.hand[:]

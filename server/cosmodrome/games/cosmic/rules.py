@@ -162,7 +162,6 @@ class Cosmic(Game):
         st.rng = rng.state
         events: list[Event] = []
         st.enc.offense = first
-        st.enc.card_off = st.enc.card_def = -1
         if options.two_of_three and not options.powers:
             st.step = pb.STEP_CHOOSE_POWERS
         else:
@@ -212,8 +211,8 @@ class Cosmic(Game):
         piles += [(f"hand of seat {s}", se.hand) for s, se in enumerate(st.seats)]
         on_table = not e.discarded and st.step not in (pb.STEP_CLEANUP, pb.STEP_NEXT)
         if on_table:
-            piles += [("offence's card", [c for c in [e.card_off] if c >= 0]),
-                      ("defence's card", [c for c in [e.card_def] if c >= 0])]
+            piles += [("offence's card", [c for c in [B.played(st, "off")] if c >= 0]),
+                      ("defence's card", [c for c in [B.played(st, "def")] if c >= 0])]
         piles.append(("set aside", [e.set_aside] if e.HasField("set_aside") else []))
         for where, cards in piles:
             for c in cards:

@@ -80,8 +80,8 @@ def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:
         if _known_power(st, me, z.seat, z.power):
             out.zapped_powers.add(seat=z.seat, power=z.power)
     known = _known_cards(st, me)
-    _played(e.card_off, "card_off" in known, out.card_off)
-    _played(e.card_def, "card_def" in known, out.card_def)
+    _played(B.played(st, "off"), "card_off" in known, out.card_off)
+    _played(B.played(st, "def"), "card_def" in known, out.card_def)
 
 
 def _known_cards(st: pb.State, me: int) -> set[str]:
@@ -100,7 +100,7 @@ def _known_cards(st: pb.State, me: int) -> set[str]:
 
 
 def _played(card: int, known: bool, out: pb.PlayedCard) -> None:
-    if card == -2:
+    if card == B.NO_CARD_PLAYED:
         out.face = pb.CARD_FACE_NONE
     elif card >= 0:
         out.face = pb.CARD_FACE_KNOWN if known else pb.CARD_FACE_DOWN

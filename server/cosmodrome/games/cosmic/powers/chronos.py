@@ -21,14 +21,16 @@ class Chronos(Piece):
         e = st.enc
         if window != pb.STEP_POST_REVEAL or seat not in (e.offense, B.defender(st)) \
                 or pieces.used(st, seat, self.name) or e.chronos_replay \
-                or e.card_off < 0 or e.card_def < 0:
+                or B.played(st, "off") < 0 or B.played(st, "def") < 0:
             return []
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name]))]
 
     def perform(self, st, ctx, seat, use):
         e = st.enc
         off = seat == e.offense
-        mine, theirs = (e.card_off, e.card_def) if off else (e.card_def, e.card_off)
+        mine, theirs = B.played(st, "off"), B.played(st, "def")
+        if not off:
+            mine, theirs = theirs, mine
         opp = B.defender(st) if off else e.offense
         if e.swapped:
             mine, theirs = theirs, mine
@@ -37,7 +39,8 @@ class Chronos(Piece):
             e.set_aside, e.set_aside_owner = theirs, opp
         else:
             st.seats[opp].hand.append(theirs)
-        e.card_off = e.card_def = -1
+        B.set_played(st, "off", B.NO_CARD_YET)
+        B.set_played(st, "def", B.NO_CARD_YET)
         e.revealed = e.swapped = e.compromise_off = e.compromise_def = False
         e.chronos_replay = True
         ctx.note(pb.NOTE_KIND_ENCOUNTER_REPLAYED, seat)

@@ -34,10 +34,7 @@ def _pick(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
         at += 1
     c = cards[at % len(cards)]
     st.seats[opp].hand.remove(c)
-    if opp == e.offense:
-        e.card_off = c
-    else:
-        e.card_def = c
+    B.set_played(st, "off" if opp == e.offense else "def", c)
     ctx.show(opp, t.seat, [c], "laser")
     ctx.note(pb.NOTE_KIND_CARD_PICKED, t.seat, target=opp)
 

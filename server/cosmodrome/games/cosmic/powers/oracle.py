@@ -3,6 +3,7 @@ opponent plays his card first, face up, and the holder then chooses his own."""
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.hooks import Piece
 
@@ -22,8 +23,8 @@ class Oracle(Piece):
 
     def waits_for_card(self, st, seat):
         e = st.enc
-        opp_card = e.card_def if seat == e.offense else e.card_off
-        return e.HasField("oracle_seat") and e.oracle_seat == seat and opp_card == -1  # -2: none
+        opp_card = B.played(st, "def") if seat == e.offense else B.played(st, "off")
+        return e.HasField("oracle_seat") and e.oracle_seat == seat and opp_card == B.NO_CARD_YET
 
     def after_card_played(self, st, ctx, player, card):
         oracle = st.enc.oracle_seat

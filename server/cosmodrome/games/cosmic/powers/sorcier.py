@@ -20,7 +20,9 @@ class Sorcerer(Piece):
 
     def perform(self, st, ctx, seat, use):
         e = st.enc
-        e.card_off, e.card_def = e.card_def, e.card_off
+        off, de = B.played(st, "off"), B.played(st, "def")
+        B.set_played(st, "off", de)
+        B.set_played(st, "def", off)
         e.swapped = not e.swapped
         ctx.note(pb.NOTE_KIND_CARDS_SWAPPED, seat)
 
