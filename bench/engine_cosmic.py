@@ -4,7 +4,10 @@
 
 `run()` plays full games of 2 to 8 players in turn (random legal moves, one decisions() +
 apply() per move, as a server does) and returns the time per full game, moves/s, moves per
-game, moves per CPU second, and the heuristic bot's win rate against random bots.
+game, moves per CPU second, and the heuristic bot's win rate against random bots; then the
+same for the `cosmic` ruleset (seed 000: its budget is under 0.5 CPU s per random 4-player
+game), whose bot is the client's (clients/python/cosmodrome_client/bots/cosmic.py, which plays
+extension cards and lucres).
 """
 
 from __future__ import annotations
@@ -18,17 +21,27 @@ from cosmodrome.games.cosmic import Cosmic
 from cosmodrome.games.cosmic.bot import CosmicBot
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
+COSMIC_RULESET = pb.Options(ruleset=pb.RULESET_COSMIC)
 
-def bot_win_rate(games: int = 40, players: int = 4, seed: int = 7) -> dict:
+
+def client_bot(seed: int):
+    """The client's heuristic bot, given the content as the catalog publishes it."""
+    from cosmodrome.api.content import cosmic_content
+    from cosmodrome_client.bots.cosmic import CosmicBot as ClientBot
+    return ClientBot(cosmic_content(Cosmic()), seed)
+
+
+def bot_win_rate(games: int = 40, players: int = 4, seed: int = 7,
+                 options: pb.Options | None = None, make_bot=CosmicBot) -> dict:
     """The heuristic bot in seat (game % players) against random bots; draws count as losses.
     A share of a shared victory counts as a win."""
     game = Cosmic()
     rnd = random.Random(seed)
     wins = draws = 0
     for g in range(games):
-        state = game.setup(pb.Options(), players, rnd.getrandbits(64))
+        state = game.setup(options or pb.Options(), players, rnd.getrandbits(64))
         hero = g % players
-        bot = CosmicBot(g)
+        bot = make_bot(g)
         while True:
             decisions = game.decisions(state)
             if not decisions:
@@ -46,16 +59,16 @@ def bot_win_rate(games: int = 40, players: int = 4, seed: int = 7) -> dict:
             "fair_share": 1 / players, "draws": draws}
 
 
-def four_player_games(games: int = 20, seed: int = 3) -> dict:
-    """CPU seconds per random 4-player game in process (the budget: under 0.4 s), and moves
-    per game. Random bots; where a seat's only option is to pass, it passes (the auto-pass a
-    bot with nothing playable would set)."""
+def four_player_games(games: int = 20, seed: int = 3, options: pb.Options | None = None) -> dict:
+    """CPU seconds per random 4-player game in process (the budget: under 0.4 s; the `cosmic`
+    ruleset's: under 0.5 s), and moves per game. Random bots; where a seat's only option is to
+    pass, it passes (the auto-pass a bot with nothing playable would set)."""
     game = Cosmic()
     rnd = random.Random(seed)
     moves = 0
     cpu = time.process_time()
     for _ in range(games):
-        state = game.setup(pb.Options(), 4, rnd.getrandbits(64))
+        state = game.setup(options or pb.Options(), 4, rnd.getrandbits(64))
         while decisions := game.decisions(state):
             d = rnd.choice(decisions)
             game.apply(state, d.seat, rnd.choice(d.options))
@@ -83,6 +96,11 @@ def run(seconds: float = 2.0) -> dict:
     for players in (2, 4):
         r = bot_win_rate(games=20, players=players)
         out[f"bot_win_rate_{players}p"] = r["win_rate"]
+    cosmic = four_player_games(options=COSMIC_RULESET)
+    out["cosmic_cpu_s_per_4p_game"] = cosmic["cpu_s_per_game"]
+    out["cosmic_moves_per_4p_game"] = cosmic["moves_per_game"]
+    out["cosmic_bot_win_rate_4p"] = bot_win_rate(
+        games=20, players=4, options=COSMIC_RULESET, make_bot=client_bot)["win_rate"]
     return out
 
 
@@ -97,6 +115,10 @@ def main() -> None:
           f"random: {r['bot_win_rate_2p']:.0%} (2 players), {r['bot_win_rate_4p']:.0%} "
           f"(4 players); 4 players: {r['cpu_s_per_4p_game']:.3f} CPU s and "
           f"{r['moves_per_4p_game']:.0f} moves per game")
+    print(f"cosmic ruleset (seed 000) in process, random 4 players: "
+          f"{r['cosmic_cpu_s_per_4p_game']:.3f} CPU s (budget 0.5) and "
+          f"{r['cosmic_moves_per_4p_game']:.0f} moves per game; client bot win rate vs "
+          f"random: {r['cosmic_bot_win_rate_4p']:.0%} (4 players)")
 
 
 if __name__ == "__main__":

@@ -35,6 +35,13 @@ from cosmodrome_client.bots import RandomBot
 FINISHED = match_pb2.MATCH_STATUS_FINISHED
 
 
+def variants() -> dict[str, list[tuple[str, object]]]:
+    """Option sets played besides each game's defaults, as (label, Options)."""
+    from cosmodrome.games.cosmic.v1 import cosmic_pb2
+    return {"cosmic": [("cosmic/ruleset cosmic",
+                        cosmic_pb2.Options(ruleset=cosmic_pb2.RULESET_COSMIC))]}
+
+
 @dataclass
 class Report:
     games: Counter = field(default_factory=Counter)
@@ -76,9 +83,10 @@ def check(export: admin_pb2.MatchExport) -> list[str]:
 
 
 async def one_game(client: Client, admin, token: str, game: str, players: int, seed: int,
-                   timeout: float, game_bots: bool) -> tuple[int, list[str]]:
-    """Plays one match to the end; returns (moves, problems)."""
-    match = await client.create_match(game, players=players, seed=seed)
+                   timeout: float, game_bots: bool, options=None) -> tuple[int, list[str]]:
+    """Plays one match to the end (`options`: the game's Options, None: its defaults);
+    returns (moves, problems)."""
+    match = await client.create_match(game, options, players=players, seed=seed)
     seats = [await client.join(match.match_id, name=f"bot{i}") for i in range(players)]
     bots = [await client.game_bot(game, seed=seed * 10 + i) if game_bots
             else RandomBot(seed * 10 + i) for i in range(players)]
@@ -106,19 +114,26 @@ async def soak(address: str, admin_token: str, games_per_game: int, concurrency:
         admin = admin_pb2_grpc.AdminServiceStub(client.channel)
         catalog = await client.list_games()
 
-        async def run(game, players: int, n: int) -> None:
+        async def run(game, players: int, n: int, label: str = "", options=None) -> None:
             async with slots:
                 try:
                     moves, problems = await one_game(client, admin, admin_token, game,
-                                                     players, seed + n, timeout, game_bots)
+                                                     players, seed + n, timeout, game_bots,
+                                                     options)
                 except Exception as exc:  # report, keep soaking
-                    moves, problems = 0, [f"{game} ({players}p): {exc!r}"]
-                report.games[game] += 1
+                    moves, problems = 0, [f"{label or game} ({players}p): {exc!r}"]
+                report.games[label or game] += 1
                 report.moves += moves
                 report.failures += problems
 
-        jobs = [run(info.name, info.min_players + n % (info.max_players - info.min_players + 1),
-                    n) for info in catalog for n in range(games_per_game)]
+        def seats(info, n: int) -> int:
+            return info.min_players + n % (info.max_players - info.min_players + 1)
+
+        jobs = [run(info.name, seats(info, n), n) for info in catalog
+                for n in range(games_per_game)]
+        jobs += [run(info.name, seats(info, n), n, label, options) for info in catalog
+                 for label, options in variants().get(info.name, [])
+                 for n in range(games_per_game)]
         start = time.perf_counter()
         await asyncio.gather(*jobs)
         report.seconds = time.perf_counter() - start

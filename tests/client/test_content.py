@@ -16,9 +16,12 @@ async def test_cosmic_content_names_every_card_and_power(client):
     assert [c.id for c in content.cards] == list(range(len(content.cards)))
     kinds = {c.kind for c in content.cards}
     assert kinds == {cosmic_pb2.CardInfo.KIND_ATTACK, cosmic_pb2.CardInfo.KIND_COMPROMISE,
-                     cosmic_pb2.CardInfo.KIND_EDICT}
+                     cosmic_pb2.CardInfo.KIND_EDICT, cosmic_pb2.CardInfo.KIND_EXTENSION}
+    # one card table: the classic deck (seed 001's 4-30), then the cosmic one (000's 0-50)
     attacks = [c.value for c in content.cards if c.kind == cosmic_pb2.CardInfo.KIND_ATTACK]
-    assert min(attacks) >= 4 and max(attacks) <= 30  # seed 001's range
+    assert min(attacks) == 0 and max(attacks) == 50
+    extensions = [c.value for c in content.cards if c.kind == cosmic_pb2.CardInfo.KIND_EXTENSION]
+    assert set(extensions) == set(range(6))
     assert all(c.edict for c in content.cards if c.kind == cosmic_pb2.CardInfo.KIND_EDICT)
     names = {p.name: p for p in content.powers}
     assert len(names) == 20 and names["oracle"].english == "Oracle" and names["oracle"].mandatory

@@ -268,7 +268,7 @@ def test_every_move_and_event_kind_has_a_description(game, module):
         assert describe(game, message, ctx) == text
 
 
-@pytest.mark.parametrize("game", ["mlem", "cosmic", "crafting"])
+@pytest.mark.parametrize("game", ["mlem", "cosmic", "cosmic_ruleset", "crafting"])
 def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
     """In process, whole random games: every view (a seat's and a spectator's), every option
     and every event is drawn by the game's renderer, never by the generic fallback (which the
@@ -279,9 +279,11 @@ def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
     elif game == "crafting":
         from cosmodrome.games.crafting.rules import Crafting as Engine
         options = crafting_pb2.Options()
-    else:
+    else:  # cosmic_ruleset: seed 000's (extension cards, lucres, piles, consolation source)
         from cosmodrome.games.cosmic.rules import Cosmic as Engine
-        options = cosmic_pb2.Options()
+        options = cosmic_pb2.Options(ruleset=cosmic_pb2.RULESET_COSMIC if game != "cosmic"
+                                     else cosmic_pb2.RULESET_CLASSIC)
+        game = "cosmic"
     renderer, engine = RENDERERS[game], Engine()
     content = unwrap(game_content(engine))
     for players, seed in ((2, 1), (4, 2)):

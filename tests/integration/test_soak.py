@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from bench.soak import check, soak
+from bench.soak import variants as variants_of
 from cosmodrome.games import registry
 from tests.support import ADMIN_TOKEN, Api
 
@@ -15,7 +16,8 @@ def test_short_soak_every_hosted_game_ends_consistent(server):
     report = asyncio.run(soak(server.address, ADMIN_TOKEN, games_per_game=2, concurrency=8,
                               timeout=180, game_bots=False))
     assert report.failures == []
-    assert dict(report.games) == {name: 2 for name in registry()}
+    variants = {label: 2 for options in variants_of().values() for label, _ in options}
+    assert dict(report.games) == {**{name: 2 for name in registry()}, **variants}
     assert report.moves > 0
 
 

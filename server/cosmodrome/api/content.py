@@ -17,7 +17,8 @@ from cosmodrome.v1 import games_pb2
 
 CARD_KINDS = {"attack": cosmic_pb2.CardInfo.KIND_ATTACK,
               "compromise": cosmic_pb2.CardInfo.KIND_COMPROMISE,
-              "edict": cosmic_pb2.CardInfo.KIND_EDICT}
+              "edict": cosmic_pb2.CardInfo.KIND_EDICT,
+              "extension": cosmic_pb2.CardInfo.KIND_EXTENSION}
 SPACE_KINDS = {"earth": mlem_pb2.SPACE_KIND_EARTH, "empty": mlem_pb2.SPACE_KIND_EMPTY,
                "moon": mlem_pb2.SPACE_KIND_MOON, "planet": mlem_pb2.SPACE_KIND_PLANET,
                "deep_space": mlem_pb2.SPACE_KIND_DEEP_SPACE}

@@ -6,7 +6,8 @@ import random
 
 from cosmodrome.games.cosmic import Cosmic
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic import extensions as X
+from cosmodrome.games.cosmic.content import CARDS, deck_of
 from cosmodrome.games.cosmic.powers import POWER_ID
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -32,8 +33,11 @@ def position(**fields) -> pb.State:
     return st
 
 
-def card_of(kind: str, value: int = 0, edict: str = "", skip: int = 0) -> int:
-    found = [c.id for c in CARDS if c.kind == kind and (kind != "attack" or c.value == value)
+def card_of(kind: str, value: int = 0, edict: str = "", skip: int = 0,
+            cosmic: bool = False) -> int:
+    """A card id of the classic deck (`cosmic`: of seed 000's deck)."""
+    found = [c.id for c in deck_of(cosmic) if c.kind == kind
+             and (kind not in ("attack", "extension") or c.value == value)
              and (kind != "edict" or c.edict == edict)]
     return found[skip]
 
@@ -63,6 +67,8 @@ def give(st: pb.State, seat: int, cards: list[int], replace: bool = True) -> Non
         else:
             del where[i]
         hand.append(c)
+    if st.piles:  # seed 000's four piles: cut the changed deck again
+        B.split_piles(st)
 
 
 def set_tokens(st: pb.State, planet: int, seat: int, n: int) -> None:
@@ -265,6 +271,7 @@ def all_cards(st: pb.State) -> list[int]:
     e = st.enc
     if not e.discarded and st.step not in (pb.STEP_CLEANUP, pb.STEP_NEXT):
         cards += [getattr(e, f) for f in ("card_off", "card_def") if e.HasField(f)]
+        cards += X.cards(e.ext_off) + X.cards(e.ext_def)
     if e.HasField("set_aside"):
         cards.append(e.set_aside)
     return cards
@@ -315,11 +322,12 @@ __all__ = ["POWER_ID", "pb", "B", "CARDS"]
 
 def duel(powers: list[str], off_cards: list[int], def_cards: list[int], *,
          off_from: tuple[int, ...] = (0, 1), def_tokens: int = 2, edicts: bool = False,
-         seed: int = 1) -> pb.State:
+         seed: int = 1, **opts) -> pb.State:
     """Seat 0 attacks planet 5 (seat 1's) with tokens from `off_from`; seat 1 has `def_tokens`
-    there; nobody allies. Returns at the pre-cards window (or the cards if no window)."""
+    there; nobody allies. Returns at the pre-cards window (or the cards if no window).
+    `opts`: more Options (the `cosmic` ruleset, ...)."""
     players = len(powers)
-    st = new_game(players, powers, seed=seed, edicts=edicts)
+    st = new_game(players, powers, seed=seed, edicts=edicts, **opts)
     set_tokens(st, 5, 1, def_tokens)
     give(st, 0, off_cards)
     give(st, 1, def_cards)

@@ -14,6 +14,7 @@ import random
 import pytest
 
 from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.powers import POWERS, excluded
@@ -53,6 +54,9 @@ def _known_cards(st: pb.State, viewer: int | None) -> set[int]:
     for slot, shown in ((e.card_off, view.card_off), (e.card_def, view.card_def)):
         if shown.face == pb.CARD_FACE_KNOWN:
             known.add(slot)
+    for offence_slot in (True, False):  # seed 000: by the rules, not by what the view shows
+        if _extension_readable(st, viewer, offence_slot):
+            known |= set(X.cards(X.slot(e, offence_slot)))
     if e.HasField("set_aside"):
         known.add(e.set_aside)
     # kept in place for consistency: the cards a deal names, a gift announced
@@ -62,6 +66,17 @@ def _known_cards(st: pb.State, viewer: int | None) -> set[int]:
     if e.pending.use.HasField("card"):
         known.add(e.pending.use.card)
     return known
+
+
+def _extension_readable(st: pb.State, viewer: int | None, offence_slot: bool) -> bool:
+    """Seed 000: who may read a slot's extension play: all once revealed; its player (wherever
+    a Sorcier swap put it); all, for the Oracle's opponent's turned cards."""
+    e = st.enc
+    if e.revealed:
+        return True
+    player = e.offense if offence_slot != e.swapped else e.defense
+    oracle_turned = e.HasField("oracle_seat") and (e.oracle_seat == e.defense) == offence_slot
+    return viewer == player or oracle_turned
 
 
 def _perturb_cards(st: pb.State, viewer: int | None, rng: random.Random) -> None:
@@ -87,7 +102,8 @@ def _perturb_cards(st: pb.State, viewer: int | None, rng: random.Random) -> None
         new_faces = pool[cut + len(deck):]
         ok = all(B.is_encounter(c) for c in new_faces) and all(
             any(B.is_encounter(c) for c in [*(x for x in st.seats[s].hand if x in known), *nh])
-            == B.has_encounter_card(st, s) for s, nh in zip(hands, new_hands, strict=True))
+            == B.has_encounter_card(st, s) and _attack_kept(st, s, known, nh)
+            for s, nh in zip(hands, new_hands, strict=True))
         if ok:
             break
     else:
@@ -100,6 +116,39 @@ def _perturb_cards(st: pb.State, viewer: int | None, rng: random.Random) -> None
     st.deck.extend(new_deck)
     for f, c in zip(faces, new_faces, strict=True):
         setattr(e, f, c)
+
+
+def _perturb_extension_plays(st: pb.State, viewer: int | None, rng: random.Random) -> None:
+    """Seed 000: each face-down card of an extension play he may not read is exchanged with
+    an unknown card of the same kind (an extension, an attack card) in another's hand or the
+    deck, so every hand keeps what the rules make public."""
+    known = _known_cards(st, viewer)
+    places = [st.seats[s].hand for s in range(st.players) if s != viewer] + [st.deck]
+    for ext in (st.enc.ext_off, st.enc.ext_def):
+        laid = [(ext, "card")] if ext.HasField("card") and ext.card not in known else []
+        laid += [(ext.extra, i) for i, c in enumerate(ext.extra) if c not in known]
+        for holder, key in laid:
+            c = getattr(holder, key) if key == "card" else holder[key]
+            same = [(pl, i) for pl in places for i, x in enumerate(pl)
+                    if x not in known and CARDS[x].kind == CARDS[c].kind]
+            if not same:
+                continue
+            pl, i = same[rng.randrange(len(same))]
+            if key == "card":
+                holder.card, pl[i] = pl[i], c
+            else:
+                holder[key], pl[i] = pl[i], c
+
+
+def _attack_kept(st: pb.State, seat: int, known: set[int], new_hand: list[int]) -> bool:
+    """Seed 000: a player who laid an extension and no attack card yet holds one (the rules
+    offer an extension only with an attack card): a new hand for him keeps one."""
+    ext = X.of(st, seat) if seat in (st.enc.offense, st.enc.defense) else None
+    first = st.enc.card_off if seat == st.enc.offense else st.enc.card_def
+    if ext is None or not ext.HasField("card") or first != -1:
+        return True
+    return any(B.is_attack(c) for c in [*(x for x in st.seats[seat].hand if x in known),
+                                        *new_hand])
 
 
 def _perturb_powers(st: pb.State, viewer: int | None, rng: random.Random) -> None:
@@ -158,6 +207,7 @@ def _perturb_moons(st: pb.State, viewer: int | None, rng: random.Random) -> None
 
 def perturb(st: pb.State, viewer: int | None, rng: random.Random) -> None:
     _perturb_cards(st, viewer, rng)
+    _perturb_extension_plays(st, viewer, rng)
     _perturb_powers(st, viewer, rng)
     _perturb_deal(st, viewer, rng)
     _perturb_moons(st, viewer, rng)
@@ -201,6 +251,7 @@ VARIANTS = {
     "star_discs": {"star_discs": True},
     "no_edicts": {"no_edicts": True},
     "moons": {"moons": pb.MOON_SET_GAME_EFFECT},
+    "cosmic": {"ruleset": pb.RULESET_COSMIC},  # seed 000: extension cards, piles, lucres
 }
 
 
@@ -264,7 +315,21 @@ def _at_the_laser_pick() -> pb.State:
     return st
 
 
-@pytest.mark.parametrize("position", [_after_a_deal, _after_a_gift, _at_the_laser_pick])
+def _extensions_face_down() -> pb.State:
+    """Seed 000: the offence has laid an extension and two attack cards, the defence one."""
+    ext, a6, a8, a10 = (card_of(k, v, cosmic=True) for k, v in
+                        (("extension", 2), ("attack", 6), ("attack", 8), ("attack", 10)))
+    st = duel(["none"] * 3, [ext, a6, a8, a10], [card_of("attack", 12, cosmic=True),
+                                                  card_of("extension", 3, cosmic=True)],
+              ruleset=pb.RULESET_COSMIC)
+    pass_windows(st)
+    for c in (ext, a6, a8):
+        play(st, 0, pb.Move(card=pb.CardChoice(card=c)))
+    return st
+
+
+@pytest.mark.parametrize("position", [_after_a_deal, _after_a_gift, _at_the_laser_pick,
+                                      _extensions_face_down])
 def test_cosmic_noninterference_where_secrets_leaked_before(position) -> None:
     """The positions of the three leaks issue 9 found (a finished deal's drafts, the
     Philanthrope's gift, the Laser's count of the defender's encounter cards), checked for

@@ -2,8 +2,10 @@
 game's content as the server publishes it (`await client.game_content("cosmic")`: what each
 card and power id means).
 
-Plays its highest attack card, aims at the weakest planet, launches four tokens from its
-fullest bases, invites everybody, joins the offence for bases, takes black-hole tokens back,
+Plays its highest attack card (seed 000: an extension card when its best attack cards summed
+beat its best single one, never extension 0 or 1), aims at the weakest planet (tokens plus
+the defender's lucres), takes consolation from the opponent's hand, launches four tokens from
+its fullest bases, invites everybody, joins the offence for bases, takes black-hole tokens back,
 uses its power when the power only helps, accepts deals that give it a base, and proposes
 base-for-base otherwise. (The server plays BOT_KIND_GAME seats with its own copy of these
 choices, server/cosmodrome/games/cosmic/bot.py.)
@@ -58,11 +60,40 @@ class CosmicBot:
 
     _new_hand = _tokens_lost  # kept edicts are worth disclosing the Vulch
 
+    def _card(self, o: pb.Move) -> pb.CardInfo | None:
+        c = o.card.card
+        return self._cards[c] if o.WhichOneof("kind") == "card" and 0 <= c < len(self._cards) \
+            else None
+
+    def _attack_value(self, o: pb.Move) -> int:
+        c = self._card(o)
+        return c.value if c is not None and c.kind == pb.CardInfo.KIND_ATTACK else -1
+
     def _encounter_card(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        attacks = sorted((self._attack_value(o) for o in options if self._attack_value(o) >= 0),
+                         reverse=True)
+        mine = view.enc.ext_off if seen(view, "viewer") == view.enc.offense else view.enc.ext_def
+        if mine.choosing:  # seed 000, under an extension: the best attack card left, or stop
+            best = max(options, key=self._attack_value)
+            return best if self._attack_value(best) >= 0 else self._done(options) or best
+        extensions = [o for o in options if (c := self._card(o)) is not None
+                      and c.kind == pb.CardInfo.KIND_EXTENSION and c.value >= 2]
+        if extensions and len(attacks) >= 2:
+            ext = max(extensions, key=lambda o: self._card(o).value)
+            if sum(attacks[:self._card(ext).value]) > attacks[0]:
+                return ext
+
         def value(o: pb.Move) -> int:
-            c = self._cards[o.card.card] if 0 <= o.card.card < len(self._cards) else None
-            return c.value if c is not None and c.kind == pb.CardInfo.KIND_ATTACK else 3
+            c = self._card(o)
+            if c is None or c.kind == pb.CardInfo.KIND_EXTENSION:
+                return -1
+            return c.value if c.kind == pb.CardInfo.KIND_ATTACK else 3
         return max(options, key=value)
+
+    def _consolation_source(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        """Seed 000: a card from the opponent's hand also weakens him."""
+        hand = [o for o in options if o.consolation.source == pb.CARD_SOURCE_HAND]
+        return hand[0] if hand else options[0]
 
     def _aim(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         me = seen(view, "viewer")
@@ -70,7 +101,8 @@ class CosmicBot:
         def strength(o: pb.Move) -> tuple[bool, int, int]:
             d, p = seen(o.aim, "defense"), o.aim.planet
             held = self._tok(view, p, me) > 0  # a planet already held gains nothing
-            return (held, self._tok(view, p, d) if d >= 0 else 0, p)
+            guard = self._tok(view, p, d) + view.seats[d].lucres if d >= 0 else 0
+            return (held, guard, p)  # seed 000: a defender adds his lucres
         return min(options, key=strength)
 
     def _take_token(self, view: pb.View, options: list[pb.Move]) -> pb.Move:

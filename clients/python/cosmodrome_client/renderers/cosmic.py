@@ -77,6 +77,9 @@ NOTES = {
     pb.NOTE_KIND_NO_CONSOLATION: "Gaz Stellaire: no consolation",
     pb.NOTE_KIND_POWERS_ZAPPED: "zaps the power of {target} for this encounter",
     pb.NOTE_KIND_ZAP_UNDONE: "un-zap: the zap has no effect",
+    pb.NOTE_KIND_OUT_OF_CARDS_LOSES: "out of encounter cards: loses the encounter, turn over",
+    pb.NOTE_KIND_EXTENSION_FACE_DOWN: "plays an extension card face down",
+    pb.NOTE_KIND_CONSOLATION_FROM_DECK: "takes a consolation card from the deck",
 }
 STEPS = {
     pb.STEP_RETRIEVE: "the offence may take a token back from the black hole",
@@ -107,6 +110,7 @@ TASKS = {  # by TaskView.kind member
     "plague": "discard cards (La Peste)",
     "tokens_lost": "say whether a power saves the tokens lost",
     "new_hand": "say whether a power keeps cards at the new hand",
+    "consolation": "take consolation cards (the opponent's hand or the deck)",
 }
 OUTCOMES = {pb.OUTCOME_OFFENCE_WINS: "the offence wins",
             pb.OUTCOME_DEFENCE_WINS: "the defence wins",
@@ -132,6 +136,8 @@ def card(c: int, ctx: Context) -> str:
         return f"attack {k.value}"
     if k.kind == pb.CardInfo.KIND_EDICT:
         return f"edict {EDICTS.get(k.edict, k.edict)}"
+    if k.kind == pb.CardInfo.KIND_EXTENSION:
+        return f"extension {k.value}"
     return "compromise"
 
 
@@ -188,7 +194,8 @@ def board(view: Message, ctx: Context) -> list[str]:
     lines = [f"Turn {view.turn + 1}" + (f", encounter {e.number}" if e.number else "")
              + f" - {STEPS.get(view.step, 'step ?')}"]
     top = f" (top: {card(view.discard[-1], ctx)})" if view.discard else ""
-    lines.append(f"Deck: {_plural(view.deck_size, 'card')}; discard: "
+    piles = f" in four piles ({', '.join(map(str, view.piles))})" if view.piles else ""
+    lines.append(f"Deck: {_plural(view.deck_size, 'card')}{piles}; discard: "
                  f"{_plural(len(view.discard), 'card')}{top}")
     lines.append("Players (tokens per home planet 1-5, then abroad):")
     for s in range(view.players):
@@ -217,7 +224,8 @@ def board(view: Message, ctx: Context) -> list[str]:
         warp = f"; black hole {sv.black_hole}" if sv.black_hole else ""
         removed = f"; removed {sv.removed}" if sv.removed else ""
         hand = f"hand {_plural(sv.hand_size, 'card')}"
-        lines.append(f"    power: {powers}; {hand}{warp}{removed}")
+        lucres = f"; {_plural(sv.lucres, 'lucre')}" if sv.lucres else ""
+        lines.append(f"    power: {powers}; {hand}{lucres}{warp}{removed}")
         lines.append(f"    tokens: {_seat_tokens(view, s)}")
     if me >= 0:
         hand = sorted(view.my_hand, key=lambda c: _card_order(c, ctx))
@@ -258,7 +266,7 @@ def _card_order(c: int, ctx: Context) -> tuple:
 
 
 CARD_ORDER = {pb.CardInfo.KIND_ATTACK: 0, pb.CardInfo.KIND_COMPROMISE: 1,
-              pb.CardInfo.KIND_EDICT: 2}
+              pb.CardInfo.KIND_EXTENSION: 2, pb.CardInfo.KIND_EDICT: 3}
 
 
 def _shown(c: int, ctx: Context) -> str:
@@ -273,6 +281,17 @@ def _face(c: Message, mine: bool, ctx: Context) -> str:
     if c.face != pb.CARD_FACE_KNOWN:
         return "not yet chosen"
     return card(c.card, ctx) + (" (yours)" if mine else "")
+
+
+def _extension(x: Message, ctx: Context) -> str:
+    """Seed 000: the extension card and the attack cards added to the encounter card."""
+    if not x.extension.face:
+        return ""
+    added = "".join(f" + {_face(c, False, ctx)}" for c in x.extra)
+    ext = _face(x.extension, False, ctx)
+    ext = "extension face down" if x.extension.face == pb.CARD_FACE_DOWN else ext
+    choosing = " (still choosing)" if x.choosing else ""
+    return f"{added} + {ext}{choosing}"
 
 
 def encounter(view: Message, ctx: Context) -> list[str]:
@@ -309,8 +328,10 @@ def encounter(view: Message, ctx: Context) -> list[str]:
         mine_off = me == off and not e.swapped or me == de and e.swapped
         mine_def = me == de and not e.swapped or me == off and e.swapped
         state = "revealed" if e.revealed else "cards"
-        lines.append(f"  {state}: offence {_face(e.card_off, mine_off and me >= 0, ctx)}, "
-                     f"defence {_face(e.card_def, mine_def and me >= 0, ctx)}")
+        lines.append(f"  {state}: offence {_face(e.card_off, mine_off and me >= 0, ctx)}"
+                     f"{_extension(e.ext_off, ctx)}, "
+                     f"defence {_face(e.card_def, mine_def and me >= 0, ctx)}"
+                     f"{_extension(e.ext_def, ctx)}")
     if e.auto_win:
         lines.append("  no defending tokens: the offence wins automatically")
     if e.zapped_powers:
@@ -413,7 +434,8 @@ def _power(u: Message, ctx: Context) -> str:
 
 DONE = {"retrieve": "take no token back", "invite": "stop inviting", "window": "pass",
         "edict_response": "pass", "another": "end your turn", "rotation": "keep your power",
-        "take_token": "done: take no more tokens", "amoeba": "done with the Amoeba"}
+        "take_token": "done: take no more tokens", "amoeba": "done with the Amoeba",
+        "encounter_card": "done: no more attack cards under the extension"}
 
 
 def move(m: Message, ctx: Context) -> str | None:
@@ -494,6 +516,10 @@ def move(m: Message, ctx: Context) -> str | None:
         s = m.system.seat
         return "attack your own system" if s == ctx.viewer else \
             f"attack the {colour(s)} system ({ctx.whose(s)})"
+    if kind == "consolation":
+        return ("take a consolation card at random from the opponent's hand"
+                if m.consolation.source == pb.CARD_SOURCE_HAND
+                else "take a consolation card from the deck")
     if kind == "new_power":
         return "draw a new power"
     if kind == "keep_power":

@@ -120,12 +120,13 @@ def eliminate(st: pb.State, ctx: Ctx, seat: int) -> None:
     hand = list(se.hand)
     del se.hand[:]
     for c in hand:  # "Il dépose ses cartes sur la défausse": edicts may be asked for
-        if B.is_encounter(c):
+        if not pieces.is_edict(c):
             st.discard.append(c)
         else:
             discard_edict(st, ctx, seat, c)
     gone = se.black_hole + se.limbo
     se.black_hole = se.limbo = 0
+    se.lucres = 0  # seed 000: to the bank, nobody inherits them (L5)
     for body in [*st.planets, *st.moons]:
         gone += body.count[seat]
         body.count[seat] = 0
@@ -163,7 +164,8 @@ def play_edict(st: pb.State, ctx: Ctx, seat: int, ed: pb.PlayEdict) -> None:
 
 
 def new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int = 0) -> None:
-    """Discard the hand and draw seven; again if the new hand has no encounter card. He is
+    """Discard the hand and draw seven; again if the new hand has no encounter card (000:
+    "si vous ne tirez que des Edits et des extensions", again too). He is
     first asked whether a power keeps some cards (a `new_hand` task): every seat is, so that
     being asked tells nothing; a standing auto-pass answers no."""
     task = pb.Task(seat=seat, new_hand=pb.NewHandTask(rounds=rounds))
@@ -176,9 +178,9 @@ def new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int = 0) -> None:
 def renew_hand(st: pb.State, ctx: Ctx, t: pb.Task, kept: list[int]) -> None:
     """The answer to a `new_hand` task: the hand but `kept` is discarded, then seven are drawn."""
     se = st.seats[t.seat]
-    for c in [c for c in se.hand if c not in kept]:
+    for c in [c for c in se.hand if c not in kept]:  # 000: "jeter toutes vos extensions"
         se.hand.remove(c)
-        if B.is_encounter(c):
+        if not pieces.is_edict(c):
             st.discard.append(c)
         else:
             discard_edict(st, ctx, t.seat, c)
@@ -202,7 +204,8 @@ def draw_new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int) -> None:
 
 def draw_card(st: pb.State, ctx: Ctx) -> int | None:
     """Top card of the deck; the discard pile is reshuffled into a new deck when it runs out,
-    except the cards a queued question is about: they wait on the pile for its answer."""
+    except the cards a queued question is about: they wait on the pile for its answer. With
+    four piles, "la défausse est battue, scindée équitablement en quatre paquets"."""
     if not st.deck:
         held = awaited_on_discard(st)
         cards = [c for c in st.discard if c not in held]
@@ -213,7 +216,9 @@ def draw_card(st: pb.State, ctx: Ctx) -> int | None:
         del st.discard[:]
         st.discard.extend(kept)
         st.deck.extend(cards)
-    return st.deck.pop()
+        if st.options.four_piles:
+            B.split_piles(st)
+    return B.pop_deck(st)
 
 
 def awaited_on_discard(st: pb.State) -> set[int]:
@@ -322,14 +327,24 @@ def close_response(st: pb.State, ctx: Ctx, t: pb.Task) -> None:
         perform_pending(st, ctx)
     elif about(t) == RESPONSE_CONSOLATION:
         c = t.response.consolation
-        take_from_hand(st, ctx, t.seat, c.giver, c.count, "consolation")
+        take_consolation(st, ctx, t.seat, c.giver, c.count)
 
 
 def consolation(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int) -> None:
     """One card per token the compromising main player lost, at random from the opponent's
     hand; others may answer first (with an edict)."""
-    if n <= 0 or st.seats[taker].eliminated:
+    if n <= 0 or st.seats[taker].eliminated or st.enc.no_consolation:
         return
     if not open_response(st, taker, consolation=pb.ConsolationResponse(giver=giver, count=n)):
+        take_consolation(st, ctx, taker, giver, n)
+
+
+def take_consolation(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int) -> None:
+    """001: from the opponent's hand. Seed 000 (`consolation_from_deck`): "au hasard dans la
+    main de votre adversaire ou dans la pioche", the source chosen card by card (C1)."""
+    if st.options.consolation_from_deck:
+        task = pb.ConsolationTask(giver=giver, count=n)
+        st.tasks.insert(0, pb.Task(seat=taker, consolation=task))
+    else:
         take_from_hand(st, ctx, taker, giver, n, "consolation")
 

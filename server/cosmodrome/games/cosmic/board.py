@@ -10,6 +10,7 @@ TOKENS_PER_PLANET = 4
 TOKENS_PER_PLAYER = PLANETS_PER_SYSTEM * TOKENS_PER_PLANET
 HAND_SIZE = 7
 MAX_SHIP = 4          # up to four tokens on the cone (offence and each ally)
+PILES = 4             # seed 000: "Constituez quatre paquets égaux"
 
 
 def system_of(planet: int) -> int:
@@ -130,7 +131,7 @@ def power_order(st: pb.State) -> list[int]:
 
 
 def is_encounter(card: int) -> bool:
-    return card >= 0 and CARDS[card].kind != "edict"
+    return card >= 0 and CARDS[card].encounter
 
 
 def is_attack(card: int) -> bool:
@@ -142,4 +143,31 @@ def is_compromise(card: int) -> bool:
 
 
 def has_encounter_card(st: pb.State, seat: int) -> bool:
-    return any(CARDS[c].kind != "edict" for c in st.seats[seat].hand)
+    return any(CARDS[c].encounter for c in st.seats[seat].hand)
+
+
+def is_extension(card: int) -> bool:
+    return card >= 0 and CARDS[card].kind == "extension"
+
+
+# ---------------------------------------------------------------- seed 000's four draw piles
+# The deck (`State.deck`, top at the end) is cut in four piles whose sizes, top pile first,
+# are `State.piles`. Every pile is face down and shuffled, so which one a card comes from
+# changes no chance: a player draws from the first pile that still has cards, and the discard
+# is reshuffled and split again only "lorsque toutes les pioches sont épuisées", i.e. when
+# the deck is empty. See docs/rules/cosmic-000.md (R05, R12).
+
+def split_piles(st: pb.State) -> None:
+    """Cut the deck in four equal piles (the first ones one card larger if it must be)."""
+    n = len(st.deck)
+    del st.piles[:]
+    st.piles.extend(n // PILES + (1 if i < n % PILES else 0) for i in range(PILES))
+
+
+def pop_deck(st: pb.State) -> int:
+    """The top card of the deck, from the first pile that has cards."""
+    for i, size in enumerate(st.piles):
+        if size:
+            st.piles[i] -= 1
+            break
+    return st.deck.pop()

@@ -1,6 +1,7 @@
-"""Seed 000's content for the `cosmic` ruleset: its deck (content/cards_cosmic.json), its 60
-moons (content/moons.json) and its 20 flares (content/flares.json), loaded and validated at
-import. An error names the file and the key at fault.
+"""Seed 000's content for the `cosmic` ruleset: its 60 moons (content/moons.json) and its 20
+flares (content/flares.json), loaded and validated at import; its deck
+(content/cards_cosmic.json) loads with the classic one in content.py and is named here too.
+An error names the file and the key at fault.
 
 What the seed gives (moon codes and texts, the attack range 0-50, extension values 0-5, one
 flare per power) is checked here; every count and every effect the seed lacks is provisional
@@ -10,22 +11,23 @@ moon and flare engine (issue 10).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cosmodrome.games.cosmic.content import Card
+from cosmodrome.games.cosmic import content as deck
+from cosmodrome.games.cosmic.content import _clip, _field, _module_names, _need, _read
 from cosmodrome.games.cosmic.hooks import Piece
 
 _DIR = Path(__file__).parent / "content"
 _POWERS_DIR = Path(__file__).parent / "powers"
-_EDICTS_DIR = Path(__file__).parent / "edicts"
 
-ATTACK_MIN, ATTACK_MAX = 0, 50        # "des nombres allant de 0 à 50"
-EXTENSION_MIN, EXTENSION_MAX = 0, 5   # extension cards 0 to 5
 MOON_COUNT, FLARE_COUNT = 60, 20
-PENDING_EDICTS = ("moon_zap",)  # dealt by the cosmic deck; its module comes with the moons
+# The cosmic deck loads with the classic one (content.py: one card table for both decks).
+ATTACK_MIN, ATTACK_MAX = deck.COSMIC_ATTACK_MIN, deck.COSMIC_ATTACK_MAX
+EXTENSION_MIN, EXTENSION_MAX = deck.EXTENSION_MIN, deck.EXTENSION_MAX
+PENDING_EDICTS, COSMIC_CARDS, parse_deck = deck.PENDING_EDICTS, deck.COSMIC_CARDS, deck.parse_deck
+ContentError = deck.ContentError
 
 # A moon's code letters, in order, and the word each field spells them with.
 CODE = (("reveal", {"R": "revealed", "S": "secret"}),
@@ -43,10 +45,6 @@ DECISIONS = ("none", "use_or_not", "show_card", "move_moon", "choose_body", "cho
 JUDGES = ("server_chat", "neighbour_report", "opponent_report", "server_enforced",
           "not_hostable")
 PENALTY_BY = ("right_neighbour", "each_opponent")
-
-
-class ContentError(ValueError):
-    """A content file breaks a rule of its format; the message names file and key."""
 
 
 @dataclass(frozen=True)
@@ -94,30 +92,6 @@ class Flare:
     sauvage: FlareEffect   # held by the power's own holder
     parasite: FlareEffect  # held by anyone else
     provisional: bool
-
-
-def _clip(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _need(ok: bool, where: str, what: str) -> None:
-    if not ok:
-        raise ContentError(f"{where}: {what}")
-
-
-def _field(entry: dict, key: str, kind: type, where: str) -> Any:
-    _need(isinstance(entry, dict), where, "must be an object")
-    value = entry.get(key)
-    _need(isinstance(value, kind) and not (kind is int and isinstance(value, bool)),
-          f"{where}.{key}", f"must be a {kind.__name__}, got {_clip(value)}")
-    if kind is str:
-        _need(key == "name" or bool(value.strip()), f"{where}.{key}", "must not be empty")
-    return value
-
-
-def _module_names(folder: Path) -> set[str]:
-    return {p.stem for p in folder.glob("*.py") if not p.stem.startswith("_")}
 
 
 # ====================================================================== moons
@@ -211,44 +185,6 @@ def parse_flares(data: Any, powers: set[str], file: str = "flares.json") -> dict
 
 # ====================================================================== deck
 
-def _counts(data: dict, key: str, low: int, high: int, file: str) -> list[tuple[int, int]]:
-    out = []
-    for value, count in _field(data, key, dict, file).items():
-        where = f"{file}.{key}[{_clip(value)}]"
-        _need(value.isdigit() and low <= int(value) <= high, where,
-              f"value outside {low}-{high}")
-        _need(isinstance(count, int) and not isinstance(count, bool) and count > 0, where,
-              f"count must be a positive integer, got {_clip(count)}")
-        out.append((int(value), count))
-    return sorted(out)
-
-
-def parse_deck(data: Any, edicts: set[str], file: str = "cards_cosmic.json") -> tuple[Card, ...]:
-    cards: list[Card] = []
-    compromise = _field(data, "compromise", int, file)
-    _need(compromise >= 0, f"{file}.compromise", "must not be negative")
-    cards += [Card(len(cards) + i, "compromise") for i in range(compromise)]
-    for kind, low, high in (("attack", ATTACK_MIN, ATTACK_MAX),
-                            ("extension", EXTENSION_MIN, EXTENSION_MAX)):
-        for value, count in _counts(data, kind, low, high, file):
-            cards += [Card(len(cards) + i, kind, value) for i in range(count)]
-    for name, count in _field(data, "edicts", dict, file).items():
-        where = f"{file}.edicts[{_clip(name)}]"
-        _need(name in edicts or name in PENDING_EDICTS, where, "no such edict module")
-        _need(isinstance(count, int) and not isinstance(count, bool) and count > 0, where,
-              f"count must be a positive integer, got {_clip(count)}")
-        cards += [Card(len(cards) + i, "edict", edict=name) for i in range(count)]
-    return tuple(cards)
-
-
-def _read(name: str) -> Any:
-    try:
-        return json.loads((_DIR / name).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise ContentError(f"{name}: not JSON ({err})") from None
-
-
 POWER_NAMES = frozenset(_module_names(_POWERS_DIR))
 MOONS = parse_moons(_read("moons.json"))
 FLARES = parse_flares(_read("flares.json"), set(POWER_NAMES))
-COSMIC_CARDS = parse_deck(_read("cards_cosmic.json"), _module_names(_EDICTS_DIR))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from cosmodrome.core.engine import Decision, Event
 from cosmodrome.games.cosmic import actions, moonflow, pieces, tasks
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -75,6 +75,7 @@ def begin_encounter(st: pb.State, ctx: Ctx) -> None:
         field.extend([0] * n)
     e.invited_off.extend([False] * n)
     e.invited_def.extend([False] * n)
+    X.clear(e)
     for piece in pieces.POWERS:
         piece.reset_encounter(e)
     # st.tasks is kept: the flow only moves on with an empty queue, except for the questions a
@@ -162,11 +163,17 @@ def aim_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
 
 
 def planet_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
-    """(planet, defender) pairs the cone may aim at in `system`; defender -1: empty, auto-win."""
+    """(planet, defender) pairs the cone may aim at in `system`; defender -1: empty, auto-win.
+    A foreign system: its owner (001); seed 000 (`challenge_any_occupant`): also "n'importe
+    quel joueur qui se trouve dans le système", on a planet where he has a base (§4)."""
     off = st.enc.offense
     out: list[tuple[int, int]] = []
     if system != off:
-        return [(p, system) for p in B.planets_of(system)]
+        out = [(p, system) for p in B.planets_of(system)]
+        if st.options.challenge_any_occupant:
+            out += [(p, s) for p in B.planets_of(system) for s in B.alive(st)
+                    if s not in (off, system) and B.tok(st, p, s) > 0]
+        return sorted(out)
     for p in B.planets_of(off):
         others = [s for s in B.alive(st) if s != off and B.tok(st, p, s) > 0]
         out += [(p, s) for s in others]
@@ -290,11 +297,14 @@ def open_pre_cards(st: pb.State, ctx: Ctx) -> None:
 def open_cards(st: pb.State, ctx: Ctx) -> None:
     """A main player out of encounter cards "doit jouer tous ses Edits ou les jeter" and draws
     a new hand: always now, when the cards are due, so the moment says nothing of his edicts
-    (he may play them in the windows before)."""
+    (he may play them in the windows before). Seed 000 (`out_of_cards_ends_turn`): not the
+    offence, whose turn ends instead (see `_offence_out_of_cards`)."""
     e = st.enc
     st.step = pb.STEP_CARDS
     for s in (e.offense, B.defender(st)):
         if not e.revealed and not B.has_encounter_card(st, s) and moonflow.may_redraw(st, s):
+            if s == e.offense and st.options.out_of_cards_ends_turn:
+                continue
             actions.new_hand(st, ctx, s)
     for s in (e.offense, B.defender(st)):
         for piece in pieces.held(st, s):
@@ -302,9 +312,16 @@ def open_cards(st: pb.State, ctx: Ctx) -> None:
 
 
 def card_options(st: pb.State, seat: int) -> list[pb.Move]:
+    """An encounter card (or, seed 000, an extension card first); under an extension, attack
+    cards one at a time up to its limit, and Done once one is down."""
     cards = [c for c in st.seats[seat].hand if B.is_encounter(c)]
     cards = pieces.card_choices(st, seat, cards)
-    return [_mv(card=pb.CardChoice(card=c)) for c in sorted(set(cards))]
+    ext, first = X.of(st, seat), _card_of(st, seat)
+    if not ext.HasField("card"):
+        return [_mv(card=pb.CardChoice(card=c))
+                for c in sorted(set(cards)) + X.offered(st, seat, cards)]
+    attacks = sorted({c for c in cards if B.is_attack(c)}) if X.room(ext, first) else []
+    return [_mv(card=pb.CardChoice(card=c)) for c in attacks] + ([DONE] if first >= 0 else [])
 
 
 def _card_of(st: pb.State, seat: int) -> int:
@@ -314,7 +331,7 @@ def _card_of(st: pb.State, seat: int) -> int:
 def card_deciders(st: pb.State) -> list[int]:
     e = st.enc
     return [s for s in (e.offense, B.defender(st))
-            if _card_of(st, s) < 0 and pieces.chooser_of(st, s) < 0
+            if not X.card_down(st, s) and pieces.chooser_of(st, s) < 0
             and not any(p.waits_for_card(st, s) for p in pieces.POWERS)]
 
 
@@ -332,18 +349,38 @@ def set_card(st: pb.State, seat: int, card: int) -> None:
 
 
 def _play_card(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
+    ext = X.of(st, seat)
+    if move.WhichOneof("kind") == "done":  # no more attack cards under the extension
+        ext.choosing = False
+        _card_played(st, ctx, seat)
+        return
     card = move.card.card
     st.seats[seat].hand.remove(card)
-    set_card(st, seat, card)
+    if B.is_extension(card):
+        ext.card, ext.choosing = card, True
+        ctx.note(pb.NOTE_KIND_EXTENSION_FACE_DOWN, seat)
+        return
+    if _card_of(st, seat) < 0:
+        set_card(st, seat, card)
+    else:
+        ext.extra.append(card)
     ctx.note(pb.NOTE_KIND_CARD_FACE_DOWN, seat)
+    if not ext.choosing:  # under an extension he says Done, even at its limit: when he stops
+        _card_played(st, ctx, seat)  # tells nothing of the extension's value
+
+
+def _card_played(st: pb.State, ctx: Ctx, seat: int) -> None:
+    """`seat`'s cards are all down: the powers that wait on them act."""
     for piece in pieces.POWERS:
-        piece.after_card_played(st, ctx, seat, card)
+        piece.after_card_played(st, ctx, seat, _card_of(st, seat))
 
 
 def _cards_then(st: pb.State, ctx: Ctx) -> bool:
     e = st.enc
-    if B.NO_CARD_YET not in (B.played(st, "off"), B.played(st, "def")):  # or had none
+    if X.card_down(st, e.offense) and X.card_down(st, B.defender(st)):
         open_window(st, ctx, pb.STEP_PRE_REVEAL)
+        return True
+    if _offence_out_of_cards(st, ctx):
         return True
     # a main player with no encounter card at all (deck exhausted): compromise is not
     # possible either; the side without a card loses (provisional)
@@ -359,6 +396,23 @@ def _cards_then(st: pb.State, ctx: Ctx) -> bool:
             B.set_played(st, "off" if s == e.offense else "def", B.NO_CARD_PLAYED)
             return True
     return False
+
+
+def _offence_out_of_cards(st: pb.State, ctx: Ctx) -> bool:
+    """Seed 000 (N1): "Si vous vous retrouvez à court de cartes de duel pendant votre tour,
+    votre tour est terminé et vous n'avez pas le droit de retirer immédiatement de nouvelles
+    cartes". The encounter under way still needs a result: the offence plays nothing, as a
+    compromise (it loses to an attack card, deals against a compromise), takes no
+    consolation, and his turn ends with it (`go_next`: no encounter card, no other one)."""
+    e = st.enc
+    off = e.offense
+    if not st.options.out_of_cards_ends_turn or _card_of(st, off) != B.NO_CARD_YET \
+            or B.has_encounter_card(st, off) or pieces.chooser_of(st, off) >= 0:
+        return False
+    ctx.note(pb.NOTE_KIND_OUT_OF_CARDS_LOSES, off)
+    e.compromise_off, e.no_consolation = True, True
+    B.set_played(st, "off", B.NO_CARD_PLAYED)
+    return True
 
 
 def reveal(st: pb.State, ctx: Ctx) -> None:
@@ -382,7 +436,8 @@ def counts_compromise(st: pb.State, seat: int) -> bool:
 
 
 def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
-    """Attack value plus tokens (each worth what its owner's pieces say)."""
+    """Attack value (seed 000: the extension's cards summed) plus tokens (each worth what its
+    owner's pieces say), plus the main defender's lucres (seed 000)."""
     e = st.enc
     cone = e.cone_off if seat == e.offense else e.cone_def
     bonus, factors = moonflow.combat_terms(st, ctx, seat)
@@ -390,12 +445,16 @@ def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
                  for s in range(st.players) if cone[s])
     if seat == B.defender(st):
         tokens += B.tok(st, e.planet, seat) * pieces.token_worth(st, seat) * factors.get(seat, 1)
-    value = max(0, CARDS[_card_of(st, seat)].value + bonus)  # a moon's malus stops at 0
+    value = max(0, X.value(X.of(st, seat), _card_of(st, seat)) + bonus)  # a moon's malus stops at 0
+    total = value + tokens
     for piece in pieces.held(st, seat):
-        total = piece.side_total(st, ctx, seat, value, tokens)
-        if total is not None:
-            return total
-    return value + tokens
+        by_piece = piece.side_total(st, ctx, seat, value, tokens)
+        if by_piece is not None:
+            total = by_piece
+            break
+    if seat == B.defender(st):  # "on ajoute aussi la somme des lucres que possède le joueur qui
+        total += st.seats[seat].lucres  # défend": the main defender's, after any power (L2, L3)
+    return total
 
 
 def resolve(st: pb.State, ctx: Ctx) -> None:
@@ -697,6 +756,10 @@ def open_cleanup(st: pb.State, ctx: Ctx) -> None:
         if card >= 0:
             st.discard.append(card)
             e.discarded.append(card)
+    # "Les cartes d'extension sont défaussées lorsque le duel ... est résolu" (X2)
+    for ext in (e.ext_off, e.ext_def):
+        st.discard.extend(X.cards(ext))
+        e.discarded.extend(X.cards(ext))
     for piece in pieces.POWERS:
         piece.at_cleanup(st, ctx)
     ctx.emit(pb.Event(encounter_over=pb.EncounterOver(winner=e.winner, success=e.success)))

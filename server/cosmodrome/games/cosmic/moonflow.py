@@ -42,8 +42,11 @@ def data(number: int):
 # ====================================================================== options and setup
 
 def moon_set(options: pb.Options) -> int:
-    """The moon set played: unset is the ruleset's default, off in `classic`."""
-    return options.moons or pb.MOON_SET_OFF
+    """The moon set played: unset is the ruleset's default (`cosmic`: the game-effect moons;
+    `classic`: none)."""
+    if options.moons:
+        return options.moons
+    return pb.MOON_SET_GAME_EFFECT if options.ruleset == pb.RULESET_COSMIC else pb.MOON_SET_OFF
 
 
 def deck_numbers(options: pb.Options) -> list[int]:

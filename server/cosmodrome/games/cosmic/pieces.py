@@ -65,6 +65,10 @@ def power(name: str) -> Piece:
     return POWERS[POWER_ID[name]]
 
 
+def is_edict(card: int) -> bool:
+    return CARDS[card].kind == "edict"
+
+
 def edict_of(card: int) -> Edict:
     return EDICTS[CARDS[card].edict]
 

@@ -24,8 +24,7 @@ from cosmodrome.core.engine import BadOptions
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import flow
-from cosmodrome.games.cosmic.content import CARDS
-from cosmodrome.games.cosmic.rules import Cosmic
+from cosmodrome.games.cosmic.rules import Cosmic, dealt_cards
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
@@ -41,6 +40,7 @@ class Position:
     discard: list[int] = field(default_factory=list)             # card ids, bottom first
     tokens: dict[tuple[int, int], int] = field(default_factory=dict)  # (planet, seat) -> n
     black_hole: dict[int, int] = field(default_factory=dict)     # seat -> tokens there
+    lucres: dict[int, int] = field(default_factory=dict)         # seat -> lucres (seed 000)
     offence: int = 0
     edicts: bool = True
     seed: int = 1
@@ -59,6 +59,7 @@ def build(position: Position, options: pb.Options | None = None) -> pb.State:
     st = _fresh(p, options)
     _deal(st, p)
     _place_tokens(st, p)
+    _set_lucres(st, p)
     problems = Cosmic().audit(st)
     if problems:
         raise BadPosition("; ".join(problems))
@@ -84,7 +85,7 @@ def _fresh(p: Position, options: pb.Options) -> pb.State:
 
 
 def _deal(st: pb.State, p: Position) -> None:
-    dealt = [c.id for c in CARDS if not (p.edicts is False and c.kind == "edict")]
+    dealt = dealt_cards(st.options)
     named: dict[int, str] = {}
     for where, cards in [*((f"hand of seat {s}", h) for s, h in sorted(p.hands.items())),
                          ("discard", p.discard)]:
@@ -102,10 +103,19 @@ def _deal(st: pb.State, p: Position) -> None:
     del st.deck[:]
     st.deck.extend(deck)
     st.discard.extend(p.discard)
+    if st.options.four_piles:
+        B.split_piles(st)
     for s in range(p.players):
         hand = p.hands.get(s)
         st.seats[s].hand.extend(hand if hand is not None
-                                else [st.deck.pop() for _ in range(B.HAND_SIZE)])
+                                else [B.pop_deck(st) for _ in range(B.HAND_SIZE)])
+
+
+def _set_lucres(st: pb.State, p: Position) -> None:
+    for seat, n in p.lucres.items():
+        if not 0 <= seat < p.players or n < 0:
+            raise BadPosition(f"lucres: no seat {seat}, or {n} < 0")
+        st.seats[seat].lucres = n
 
 
 def _place_tokens(st: pb.State, p: Position) -> None:

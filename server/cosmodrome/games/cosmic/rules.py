@@ -26,10 +26,14 @@ from cosmodrome.games.cosmic import (  # edicts, moons, powers: importing regist
     flow,
     moonflow,
     moons,  # noqa: F401
+    pieces,  # noqa: F401
     powers,  # noqa: F401
 )
-from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic import extensions as X
+from cosmodrome.games.cosmic import ruleset as R
+from cosmodrome.games.cosmic.content import deck_of
 from cosmodrome.games.cosmic.powers import POWER_ID, POWERS, excluded, exclusions
+from cosmodrome.games.cosmic.ruleset import MAX_LUCRES
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 DEFAULT_DEAL_TIMEOUT_MS = 60_000
@@ -53,7 +57,27 @@ class Cosmic(Game):
                    default="false"),
         OptionSpec("power_rotation", "bool", "variant: keep or redraw powers each round",
                    default="false"),
+        OptionSpec("ruleset", "enum", "classic: seed 001; cosmic: seed 000, every extension on "
+                   "(an extension below left unset takes its ruleset's value; defaults: classic's)",
+                   default="RULESET_CLASSIC", choices=("RULESET_CLASSIC", "RULESET_COSMIC")),
         OptionSpec("star_discs", "bool", "seed 000 star discs instead of the destiny cup",
+                   default="false"),
+        OptionSpec("cosmic_deck", "bool", "seed 000's deck: attack cards 0-50, extensions",
+                   default="false"),
+        OptionSpec("extension_cards", "bool", "seed 000's extension cards 0-5 (cosmic deck)",
+                   default="false"),
+        OptionSpec("lucres", "int", "seed 000's lucres each at setup (cosmic ruleset: 5)",
+                   default="0", minimum=0, maximum=MAX_LUCRES),
+        OptionSpec("four_piles", "bool", "seed 000: the draw deck in four piles",
+                   default="false"),
+        OptionSpec("consolation_from_deck", "bool",
+                   "seed 000: consolation from the opponent's hand or the deck, per card",
+                   default="false"),
+        OptionSpec("challenge_any_occupant", "bool",
+                   "seed 000: challenge any player with a base in the drawn system",
+                   default="false"),
+        OptionSpec("out_of_cards_ends_turn", "bool",
+                   "seed 000: an offence out of encounter cards ends its turn, no redraw",
                    default="false"),
         OptionSpec("no_edicts", "bool", "leave edict cards out of the deck", default="false"),
         OptionSpec("min_window_ms", "int",
@@ -99,6 +123,7 @@ class Cosmic(Game):
             raise BadOptions("powers_per_player: not enough powers for every seat")
         if options.HasField("first_player") and not 0 <= options.first_player < players:
             raise BadOptions("first_player must be a seat")
+        R.check(options)
         moonflow.check_options(options, players)
 
     @staticmethod
@@ -109,6 +134,7 @@ class Cosmic(Game):
 
     def setup(self, options: pb.Options, players: int, seed: int, now_ms: int = 0) -> pb.State:
         self.check_options(options, players)
+        options = R.resolve(options)
         rng = Rng(seed)
         st = pb.State(players=players)
         st.options.CopyFrom(options)
@@ -119,7 +145,7 @@ class Cosmic(Game):
         for s in range(players):
             for p in B.planets_of(s):
                 B.add_tok(st, p, s, B.TOKENS_PER_PLANET)
-        seats = [pb.Seat() for _ in range(players)]
+        seats = [pb.Seat(lucres=options.lucres) for _ in range(players)]
         # powers: dealt secretly
         if options.powers:
             for s, name in enumerate(options.powers):
@@ -147,12 +173,14 @@ class Cosmic(Game):
             seats[s].disclosed.extend([False] * len(seats[s].powers))
         st.seats.extend(seats)
         # deck and hands
-        deck = [c.id for c in CARDS if not (options.no_edicts and c.kind == "edict")]
+        deck = dealt_cards(options)
         rng.shuffle(deck)
         st.deck.extend(deck)
+        if options.four_piles:  # "Constituez quatre paquets égaux et distribuez sept cartes"
+            B.split_piles(st)
         for s in range(players):
             for _ in range(B.HAND_SIZE):
-                st.seats[s].hand.append(st.deck.pop())
+                st.seats[s].hand.append(B.pop_deck(st))
         # destiny: 001's cup (two discs per colour, one is on the home star) or 000's discs
         per_colour = 3 if options.star_discs else 2
         st.cup.extend([s for s in range(players) for _ in range(per_colour)])
@@ -196,7 +224,8 @@ class Cosmic(Game):
     def audit(self, state: pb.State) -> list[str]:
         """Every token and every card in exactly one place (tokens: planets, the cone, the
         black hole, removed by the Void, in hand waiting to be placed; cards: deck, discard,
-        hands, face down on the table, set aside by Chronos)."""
+        hands, face down on the table with their extensions, set aside by Chronos); seed
+        000: the four piles hold the deck, no seat owes lucres."""
         st = state
         problems = []
         e = st.enc
@@ -211,20 +240,26 @@ class Cosmic(Game):
         piles += [(f"hand of seat {s}", se.hand) for s, se in enumerate(st.seats)]
         on_table = not e.discarded and st.step not in (pb.STEP_CLEANUP, pb.STEP_NEXT)
         if on_table:
-            piles += [("offence's card", [c for c in [B.played(st, "off")] if c >= 0]),
+            piles += [("offence's extension", X.cards(e.ext_off)),
+                      ("defence's extension", X.cards(e.ext_def)),
+                      ("offence's card", [c for c in [B.played(st, "off")] if c >= 0]),
                       ("defence's card", [c for c in [B.played(st, "def")] if c >= 0])]
         piles.append(("set aside", [e.set_aside] if e.HasField("set_aside") else []))
         for where, cards in piles:
             for c in cards:
                 places.setdefault(c, []).append(where)
-        dealt = [c.id for c in CARDS if not (st.options.no_edicts and c.kind == "edict")]
-        for c in dealt:
+        for c in dealt_cards(st.options):
             found = places.pop(c, [])
             if len(found) != 1:
                 problems.append(f"card {c} is in {len(found)} places ({', '.join(found)})"
                                 if found else f"card {c} is nowhere")
         problems += [f"card {c} is not in this game's deck ({', '.join(w)})"
                      for c, w in sorted(places.items())]
+        if st.options.four_piles and (len(st.piles) != B.PILES or sum(st.piles) != len(st.deck)):
+            problems.append(f"the piles {list(st.piles)} do not hold the {len(st.deck)} cards "
+                            "of the deck")
+        problems += [f"seat {s} has {se.lucres} lucres" for s, se in enumerate(st.seats)
+                     if se.lucres < 0]
         return problems + self._audit_moons(st)
 
     @staticmethod
@@ -249,3 +284,10 @@ class Cosmic(Game):
         if len(winners) > 1:
             why = "shared victory: five foreign bases at once"
         return Result(winners=winners, scores=scores, summary=why)
+
+
+def dealt_cards(options: pb.Options) -> list[int]:
+    """The ids of the deck a match deals: its ruleset's, edicts left out if asked (and those
+    whose module is still to come: Moon Zap, with the moons)."""
+    return [c.id for c in deck_of(options.cosmic_deck)
+            if c.kind != "edict" or (not options.no_edicts and c.edict in pieces.EDICTS)]

@@ -116,6 +116,35 @@ def _reward(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
     actions.place_from_limbo(st, seat, n + tokens)
 
 
+# ---------------------------------------------------------------- seed 000's consolation source
+
+FROM_HAND = pb.Move(consolation=pb.ConsolationFrom(source=pb.CARD_SOURCE_HAND))
+FROM_DECK = pb.Move(consolation=pb.ConsolationFrom(source=pb.CARD_SOURCE_DECK))
+
+
+def _consolation_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    """Still mandatory ("Vous êtes obligé"): whichever sources still have a card."""
+    c = t.consolation
+    if c.count <= 0 or st.seats[t.seat].eliminated:
+        return []
+    return ([FROM_HAND] if st.seats[c.giver].hand else []) + \
+        ([FROM_DECK] if st.deck or st.discard else [])
+
+
+def _consolation(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
+    t.consolation.count -= 1
+    if t.consolation.count <= 0:
+        st.tasks.remove(t)
+    if move.consolation.source == pb.CARD_SOURCE_HAND:
+        actions.take_from_hand(st, ctx, t.seat, t.consolation.giver, 1, "consolation")
+        return
+    card = actions.draw_card(st, ctx)
+    if card is not None:
+        st.seats[t.seat].hand.append(card)
+        ctx.note(pb.NOTE_KIND_CONSOLATION_FROM_DECK, t.seat)
+        ctx.show(t.seat, -1, [card], "consolation")
+
+
 # ---------------------------------------------------------------- questions every seat is asked
 
 NO = pb.Move(answer=pb.Answer(yes=False))
@@ -199,6 +228,9 @@ TASKS: dict[str, TaskKind] = {
     "new_hand": TaskKind("new_hand",
                          "You draw a new hand: keep cards with a power (yes), or not",
                          _new_hand_options, _new_hand, skipped=_skipped_new_hand),
+    "consolation": TaskKind("consolation_source",
+                            "Take a consolation card: from the opponent's hand or the deck",
+                            _consolation_options, _consolation, view=_count_view("count")),
     "reward": TaskKind("reward", "Choose your reward: cards, the rest in black-hole tokens",
                        _reward_options, _reward, view=_count_view("tokens")),
 }

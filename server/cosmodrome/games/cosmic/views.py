@@ -21,11 +21,12 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
     v = pb.View(players=st.players, step=st.step, planets=st.planets,
                 deck_size=len(st.deck), discard=st.discard, turn=st.turn,
                 winners=st.winners, finished=st.finished, first_player=st.first_player,
-                cup=st.cup)
+                cup=st.cup, piles=st.piles)
     for s, se in enumerate(st.seats):
         sv = v.seats.add(hand_size=len(se.hand), black_hole=se.black_hole, removed=se.removed,
                          eliminated=se.eliminated, foreign_bases=B.foreign_bases(st, s),
-                         home_bases=B.home_bases(st, s), auto_pass=se.auto_pass)
+                         home_bases=B.home_bases(st, s), auto_pass=se.auto_pass,
+                         lucres=se.lucres)
         for i, pid in enumerate(se.powers):
             if s == me or se.disclosed[i]:
                 sv.powers.append(pid)
@@ -82,6 +83,8 @@ def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:
     known = _known_cards(st, me)
     _played(B.played(st, "off"), "card_off" in known, out.card_off)
     _played(B.played(st, "def"), "card_def" in known, out.card_def)
+    _extension(e.ext_off, "card_off" in known, out.ext_off)
+    _extension(e.ext_def, "card_def" in known, out.ext_def)
 
 
 def _known_cards(st: pb.State, me: int) -> set[str]:
@@ -106,6 +109,16 @@ def _played(card: int, known: bool, out: pb.PlayedCard) -> None:
         out.face = pb.CARD_FACE_KNOWN if known else pb.CARD_FACE_DOWN
         if known:
             out.card = card
+
+
+def _extension(ext: pb.ExtensionPlay, known: bool, out: pb.ExtensionView) -> None:
+    """Seed 000: "Les cartes d'extension sont toujours jouées face cachée": seen as its slot's
+    encounter card is (how many cards lie there is public, as the hand sizes tell it)."""
+    if ext.HasField("card"):
+        _played(ext.card, known, out.extension)
+    for c in ext.extra:
+        _played(c, known, out.extra.add())
+    out.choosing = ext.choosing
 
 
 def _task(t: pb.Task, out: pb.TaskView) -> None:

@@ -1,6 +1,7 @@
 """La Peste, seed 001, "à n'importe quel moment": the victim loses three tokens of his bases,
-then one attack card, one compromise card and one edict card of his choice; seed 000: he then
-shows his hand to the player of the plague."""
+then one attack card, one compromise card and one edict card of his choice; seed 000: one
+extension card too ("d'une carte Extension", with extension cards), and he then shows his
+hand to the player of the plague. (000's flare comes with the flares.)"""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from cosmodrome.games.cosmic.hooks import Edict, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 KINDS = {pb.CardInfo.KIND_ATTACK: "attack", pb.CardInfo.KIND_COMPROMISE: "compromise",
-         pb.CardInfo.KIND_EDICT: "edict"}  # the kinds of card to lose, in order
+         pb.CardInfo.KIND_EDICT: "edict", pb.CardInfo.KIND_EXTENSION: "extension"}
 
 
 def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
@@ -27,18 +28,14 @@ def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
 
 def _discard(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
     st.tasks.pop(0)
-    if move.WhichOneof("kind") == "done":
-        if t.plague.last:
-            _show_hand(st, ctx, t)
-        return
-    c = move.card.card
-    st.seats[t.seat].hand.remove(c)
-    if CARDS[c].kind == "edict":
-        actions.discard_edict(st, ctx, t.seat, c)
-    else:
-        st.discard.append(c)
-    if t.plague.last:
-        _show_hand(st, ctx, t)
+    if move.WhichOneof("kind") != "done":
+        c = move.card.card
+        st.seats[t.seat].hand.remove(c)
+        if CARDS[c].kind == "edict":
+            actions.discard_edict(st, ctx, t.seat, c)
+        else:
+            st.discard.append(c)
+    _skipped(st, ctx, t)
 
 
 def _skipped(st: pb.State, ctx, t: pb.Task) -> None:
@@ -70,9 +67,12 @@ class Plague(Edict):
 
     def play(self, st, ctx, seat, move):
         victim = move.target
-        last = list(KINDS)[-1]
+        kinds = [pb.CardInfo.KIND_ATTACK, pb.CardInfo.KIND_COMPROMISE]
+        kinds += [pb.CardInfo.KIND_EXTENSION] if st.options.extension_cards else []
+        kinds.append(pb.CardInfo.KIND_EDICT)
         losses = [pb.Task(seat=victim, plague=pb.PlagueTask(card_kind=k, player=seat,
-                                                              last=k == last)) for k in KINDS]
+                                                              last=k == kinds[-1]))
+                  for k in kinds]
         for i, t in enumerate(losses):
             st.tasks.insert(i, t)
         actions.lose_tokens(st, ctx, victim, min(3, B.tokens_on_bases(st, victim)),

@@ -5,7 +5,7 @@ gets the set-aside card back afterwards."""
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic import extensions, pieces
 from cosmodrome.games.cosmic.hooks import Piece
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -35,6 +35,11 @@ class Chronos(Piece):
         if e.swapped:
             mine, theirs = theirs, mine
         st.seats[seat].hand.append(mine)
+        # seed 000 (X3): all his own cards back; the opponent's extension and added cards too
+        mine_off = off != e.swapped
+        st.seats[seat].hand.extend(extensions.cards(extensions.slot(e, mine_off)))
+        st.seats[opp].hand.extend(extensions.cards(extensions.slot(e, not mine_off)))
+        extensions.clear(e)
         if any(B.is_encounter(c) for c in st.seats[opp].hand):
             e.set_aside, e.set_aside_owner = theirs, opp
         else:

@@ -4,7 +4,7 @@ opponent plays his card first, face up, and the holder then chooses his own."""
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic import extensions, pieces
 from cosmodrome.games.cosmic.hooks import Piece
 
 
@@ -23,13 +23,17 @@ class Oracle(Piece):
 
     def waits_for_card(self, st, seat):
         e = st.enc
-        opp_card = B.played(st, "def") if seat == e.offense else B.played(st, "off")
-        return e.HasField("oracle_seat") and e.oracle_seat == seat and opp_card == B.NO_CARD_YET
+        opp = B.defender(st) if seat == e.offense else e.offense
+        return e.HasField("oracle_seat") and e.oracle_seat == seat \
+            and not extensions.card_down(st, opp)
 
     def after_card_played(self, st, ctx, player, card):
-        oracle = st.enc.oracle_seat
-        if st.enc.HasField("oracle_seat") and pieces.opponent(st, player) == oracle:
-            ctx.show(oracle, player, [card], "oracle", audience=None)
+        e = st.enc
+        oracle = e.oracle_seat
+        if e.HasField("oracle_seat") and pieces.opponent(st, player) == oracle:
+            ext = extensions.of(st, player)  # seed 000: all his cards first (X3)
+            cards = [c for c in [card] if c >= 0] + extensions.cards(ext)
+            ctx.show(oracle, player, cards, "oracle", audience=None)
 
 
 POWER = Oracle()

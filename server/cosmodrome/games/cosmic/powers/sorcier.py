@@ -4,7 +4,7 @@ player swaps the two face-down cards."""
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic import extensions, pieces
 from cosmodrome.games.cosmic.hooks import Piece
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -23,6 +23,7 @@ class Sorcerer(Piece):
         off, de = B.played(st, "off"), B.played(st, "def")
         B.set_played(st, "off", de)
         B.set_played(st, "def", off)
+        extensions.swap(e)  # seed 000: whole sets, extensions with their cards (X3)
         e.swapped = not e.swapped
         ctx.note(pb.NOTE_KIND_CARDS_SWAPPED, seat)
 

@@ -1,0 +1,82 @@
+"""Seed 000's extension cards (option `extension_cards`): one home for how they are played,
+counted, seen and discarded.
+
+"La carte d'extension 2 permet de jouer 2 cartes d'attaque en même temps": extension k lets
+its player lay up to k attack cards, summed; extension 0 one card, worth 0 ("multiplie la
+carte d'attaque par 0"); never with a compromise; at least one attack card (X1); face down
+until the reveal; discarded with the encounter cards when the duel is resolved (X2).
+
+The card decision is split in small steps so every option stays listable: an extension card
+(or an encounter card as in 001), then attack cards one at a time up to k, then Done (asked
+even at the limit, so that when he stops tells nothing of k). The
+first attack card is the encounter card (`Encounter.card_off`/`card_def`), the one every
+power that reads "the card" sees (X3); the extension and the added cards are in
+`Encounter.ext_off`/`ext_def`, which move with that slot (the Sorcier swaps whole sets).
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+
+def slot(e: pb.Encounter, offence_slot: bool) -> pb.ExtensionPlay:
+    return e.ext_off if offence_slot else e.ext_def
+
+
+def of(st: pb.State, seat: int) -> pb.ExtensionPlay:
+    """The extension play of `seat`'s slot (the offence's, or the defence's)."""
+    return slot(st.enc, seat == st.enc.offense)
+
+
+def card_down(st: pb.State, seat: int) -> bool:
+    """`seat` has laid all his cards (an encounter card, or none at all; no more to add)."""
+    first = B.played(st, "off" if seat == st.enc.offense else "def")
+    return first != B.NO_CARD_YET and not of(st, seat).choosing
+
+
+def limit(ext: pb.ExtensionPlay) -> int:
+    """How many attack cards the play may hold: k for extension k, one for extension 0."""
+    return max(1, CARDS[ext.card].value) if ext.HasField("card") else 1
+
+
+def room(ext: pb.ExtensionPlay, first: int) -> bool:
+    """May another attack card be added (`first`: the slot's encounter card, or -1)?"""
+    return (first >= 0) + len(ext.extra) < limit(ext)
+
+
+def cards(ext: pb.ExtensionPlay) -> list[int]:
+    """The cards of a play beside its encounter card: the extension, then the added ones."""
+    return ([ext.card] if ext.HasField("card") else []) + list(ext.extra)
+
+
+def value(ext: pb.ExtensionPlay, first: int) -> int:
+    """The attack value of the slot: its cards summed, or 0 under extension 0."""
+    if first < 0:
+        return 0
+    if ext.HasField("card") and CARDS[ext.card].value == 0:
+        return 0  # "la valeur d'attaque vaut 0"
+    return CARDS[first].value + sum(CARDS[c].value for c in ext.extra)
+
+
+def offered(st: pb.State, seat: int, encounter_cards: list[int]) -> list[int]:
+    """Extension cards `seat` may lay before his cards: only with an attack card to go with
+    it ("ne peut accompagner qu'une carte d'attaque, pas une carte de compromis")."""
+    if not st.options.extension_cards or not any(B.is_attack(c) for c in encounter_cards):
+        return []
+    return sorted({c for c in st.seats[seat].hand if B.is_extension(c)})
+
+
+def clear(e: pb.Encounter) -> None:
+    e.ext_off.Clear()
+    e.ext_def.Clear()
+
+
+def swap(e: pb.Encounter) -> None:
+    """The Sorcier swaps the whole face-down sets."""
+    off, de = pb.ExtensionPlay(), pb.ExtensionPlay()
+    off.CopyFrom(e.ext_def)
+    de.CopyFrom(e.ext_off)
+    e.ext_off.CopyFrom(off)
+    e.ext_def.CopyFrom(de)
