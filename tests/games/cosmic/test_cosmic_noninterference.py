@@ -143,9 +143,9 @@ def _perturb_extension_plays(st: pb.State, viewer: int | None, rng: random.Rando
 def _attack_kept(st: pb.State, seat: int, known: set[int], new_hand: list[int]) -> bool:
     """Seed 000: a player who laid an extension and no attack card yet holds one (the rules
     offer an extension only with an attack card): a new hand for him keeps one."""
-    ext = X.of(st, seat) if seat in (st.enc.offense, st.enc.defense) else None
-    first = st.enc.card_off if seat == st.enc.offense else st.enc.card_def
-    if ext is None or not ext.HasField("card") or first != -1:
+    ext = X.of(st, seat) if seat in (st.enc.offense, B.defender(st)) else None
+    first = B.played(st, "off" if seat == st.enc.offense else "def")
+    if ext is None or not ext.HasField("card") or first != B.NO_CARD_YET:
         return True
     return any(B.is_attack(c) for c in [*(x for x in st.seats[seat].hand if x in known),
                                         *new_hand])
