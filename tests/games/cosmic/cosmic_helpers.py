@@ -186,7 +186,7 @@ def place_all(st: pb.State) -> None:
             play(st, places[0].seat, places[0].options[0])
             continue
         passive = [d for d in ds if d.kind in PASSIVE and d.kind != "window"]
-        if not passive or not any(t.kind == pb.TASK_PLACE for t in st.tasks):
+        if not passive or not any(t.HasField("place") for t in st.tasks):
             return
         GAME.apply(st, passive[0].seat, PASSIVE[passive[0].kind])
 
@@ -234,10 +234,10 @@ def pass_responses(st: pb.State) -> list:
         events += GAME.apply(st, ds[0].seat, DONE)
 
 
-def use_power(st: pb.State, seat: int, name: str, target: int = -1, arg: int = 0):
+def use_power(st: pb.State, seat: int, name: str, target: int = -1, **detail):
     """`seat` uses power `name`; every other seat, asked whether to answer, passes. Returns
     the events of the use and of the passes (the power acts on the last one)."""
-    events = play(st, seat, power_move(name, target, arg))
+    events = play(st, seat, power_move(name, target, **detail))
     return events + pass_responses(st)
 
 
@@ -270,18 +270,17 @@ def all_cards(st: pb.State) -> list[int]:
         cards += list(se.hand)
     e = st.enc
     if not e.discarded and st.step not in (pb.STEP_CLEANUP, pb.STEP_NEXT):
-        cards += [c for c in (e.card_off, e.card_def) if c >= 0]
+        cards += [getattr(e, f) for f in ("card_off", "card_def") if e.HasField(f)]
         cards += X.cards(e.ext_off) + X.cards(e.ext_def)
-    if e.set_aside >= 0:
+    if e.HasField("set_aside"):
         cards.append(e.set_aside)
     return cards
 
 
 def awaiting_placement(st: pb.State, seat: int) -> int:
     """Tokens the queued tasks will still put back on `seat`'s bases (or let go)."""
-    return sum(t.count for t in st.tasks if t.seat == seat and (
-        t.kind == pb.TASK_PLACE
-        or (t.kind == pb.TASK_TOKENS_LOST and t.dest != pb.DEST_BLACK_HOLE)))
+    return sum(t.place.count + (0 if t.tokens_lost.on_bases else t.tokens_lost.count)
+               for t in st.tasks if t.seat == seat)
 
 
 def check_invariants(st: pb.State, total_cards: int) -> None:
@@ -350,9 +349,10 @@ def cards_down(st: pb.State, off_card: int, def_card: int) -> None:
     play(st, 1, mv(card=pb.CardChoice(card=def_card)))
 
 
-def power_move(name: str, target: int = -1, arg: int = 0) -> pb.Move:
-    """A power use, aimed at seat `target` (below 0: at no one)."""
-    use = pb.UsePower(power=POWER_ID[name], arg=arg)
+def power_move(name: str, target: int = -1, **detail) -> pb.Move:
+    """A power use, aimed at seat `target` (below 0: at no one), with its `detail` (`card=`,
+    `question=`)."""
+    use = pb.UsePower(power=POWER_ID[name], **detail)
     if target >= 0:
         use.target = target
     return pb.Move(power=use)

@@ -326,7 +326,7 @@ def test_nouvelle_main_vous_devez_jeter_toutes_vos_extensions() -> None:
     st = new_game(3, **COSMIC)
     give(st, 0, [extension(3), extension(5)])
     ctx = Ctx(st, [], 0)
-    actions.renew_hand(st, ctx, pb.Task(kind=pb.TASK_NEW_HAND, seat=0), kept=[])
+    actions.renew_hand(st, ctx, pb.Task(seat=0, new_hand=pb.NewHandTask()), kept=[])
     assert {extension(3), extension(5)} <= set(st.discard)
     assert len(st.seats[0].hand) >= 7 and extension(3) not in st.seats[0].hand
 
@@ -373,9 +373,9 @@ def test_la_peste_defausse_aussi_une_carte_extension() -> None:
             GAME.apply(st, ds[0].seat, ds[0].options[0] if ds[0].kind == "take_token"
                        else PASSIVE[ds[0].kind])
             continue
-        asked.append(st.tasks[0].arg)
+        asked.append(st.tasks[0].plague.card_kind)
         GAME.apply(st, 1, ds[0].options[0])
-    assert extension(2) in st.discard and 4 in asked
+    assert extension(2) in st.discard and pb.CardInfo.KIND_EXTENSION in asked
 
 
 # ====================================================================== four piles

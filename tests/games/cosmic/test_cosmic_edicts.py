@@ -41,9 +41,11 @@ CONTROL, GAS, PLAGUE = (card_of("edict", edict=n) for n in ("controle", "gaz", "
 OFF, DEF, THIRD = 0, 1, 2
 
 
-def edict(card: int, target: int = -1, arg: int = 0) -> pb.Move:
-    """An edict played, naming seat `target` (below 0: no one)."""
-    return mv(edict=actions.edict_move(card, target, arg))
+def edict(card: int, target: int = -1, powers: int = pb.POWER_SCOPE_UNSPECIFIED) -> pb.Move:
+    """An edict played, naming seat `target` (below 0: no one) and, for a Zap, `powers`."""
+    move = actions.edict_move(card, target)
+    move.powers = powers
+    return mv(edict=move)
 
 
 def test_zap_cosmique_answers_a_power_use() -> None:
@@ -278,7 +280,7 @@ def test_vulch_takes_edicts_discarded_for_a_new_hand() -> None:
     flow.new_hand(st, ctx, 1)
     play(st, 1, mv(answer=pb.Answer(yes=False)))  # he keeps nothing: no power to
     assert PLAGUE in st.discard  # on the discard pile while the others answer
-    take_edict = power_move("vulch", 1, PLAGUE)
+    take_edict = power_move("vulch", 1, card=PLAGUE)
     assert sorted(kinds(st)) == [(0, "edict_response"), (2, "edict_response")]
     assert take_edict in options(st, 2) and take_edict not in options(st, 0)
     play(st, 2, take_edict)
@@ -290,10 +292,10 @@ def test_zap_cosmique_with_several_powers_suspends_main_or_secondaries() -> None
               off_from=(0,), edicts=True)
     cards_down(st, A6, A12)
     assert able(st) == [(DEF, "window")]
-    targets = {(o.edict.target, o.edict.arg) for o in options(st, DEF)
+    targets = {(o.edict.target, o.edict.powers) for o in options(st, DEF)
                if o.WhichOneof("kind") == "edict"}
-    assert targets == {(OFF, 1), (OFF, 2)}
-    events = play(st, DEF, edict(ZAP, OFF, 2))  # secondaries: the Macron only
+    assert targets == {(OFF, pb.POWER_SCOPE_MAIN), (OFF, pb.POWER_SCOPE_SECONDARY)}
+    events = play(st, DEF, edict(ZAP, OFF, pb.POWER_SCOPE_SECONDARY))  # the Macron only
     pass_windows(st)
     # Virus alone: 1 token x 6 = 6 < 12 + 2 (with the Macron it would be 4 x 6 = 24)
     assert st.seats[OFF].black_hole == 1

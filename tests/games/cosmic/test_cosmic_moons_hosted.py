@@ -404,7 +404,7 @@ def test_moon_39_is_optional_and_a_new_base_on_a_moon_is_a_landing() -> None:
     st = moon_game(3, moons={2: 39})
     land(st, 2, seat=0, n=1)
     drive(st, 0, DONE)
-    assert not any(t.kind == pb.TASK_MOON for t in st.tasks)
+    assert not any(t.HasField("moon_question") for t in st.tasks)
     st = moon_game(3, moons={2: 39, 4: 10})
     land(st, 2, seat=0, n=1)
     hands = [sorted(se.hand) for se in st.seats]

@@ -15,6 +15,7 @@ import pytest
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
+from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.powers import POWERS, excluded
 from tests.games.cosmic.cosmic_helpers import (
@@ -56,14 +57,14 @@ def _known_cards(st: pb.State, viewer: int | None) -> set[int]:
     for offence_slot in (True, False):  # seed 000: by the rules, not by what the view shows
         if _extension_readable(st, viewer, offence_slot):
             known |= set(X.cards(X.slot(e, offence_slot)))
-    if e.set_aside >= 0:
+    if e.HasField("set_aside"):
         known.add(e.set_aside)
     # kept in place for consistency: the cards a deal names, a gift announced
     d = st.deal
     for t in (d.draft_off, d.draft_def, d.offer):
         known |= set(t.off_cards) | set(t.def_cards)
-    if e.pending_seat >= 0:
-        known.add(e.pending_arg)
+    if e.pending.use.HasField("card"):
+        known.add(e.pending.use.card)
     return known
 
 
@@ -74,7 +75,7 @@ def _extension_readable(st: pb.State, viewer: int | None, offence_slot: bool) ->
     if e.revealed:
         return True
     player = e.offense if offence_slot != e.swapped else e.defense
-    oracle_turned = e.oracle_seat >= 0 and (e.oracle_seat == e.defense) == offence_slot
+    oracle_turned = e.HasField("oracle_seat") and (e.oracle_seat == e.defense) == offence_slot
     return viewer == player or oracle_turned
 
 
@@ -87,7 +88,7 @@ def _perturb_cards(st: pb.State, viewer: int | None, rng: random.Random) -> None
     hands = [s for s in range(st.players) if s != viewer]
     slots = [[c for c in st.seats[s].hand if c not in known] for s in hands]
     faces = [f for f in ("card_off", "card_def")
-             if getattr(e, f) >= 0 and getattr(e, f) not in known]
+             if e.HasField(f) and getattr(e, f) not in known]
     deck = list(st.deck)
     pool = [c for group in slots for c in group] + deck + [getattr(e, f) for f in faces]
     for _ in range(30):
@@ -142,17 +143,23 @@ def _perturb_extension_plays(st: pb.State, viewer: int | None, rng: random.Rando
 def _attack_kept(st: pb.State, seat: int, known: set[int], new_hand: list[int]) -> bool:
     """Seed 000: a player who laid an extension and no attack card yet holds one (the rules
     offer an extension only with an attack card): a new hand for him keeps one."""
-    ext = X.of(st, seat) if seat in (st.enc.offense, st.enc.defense) else None
-    first = st.enc.card_off if seat == st.enc.offense else st.enc.card_def
-    if ext is None or not ext.HasField("card") or first != -1:
+    ext = X.of(st, seat) if seat in (st.enc.offense, B.defender(st)) else None
+    first = B.played(st, "off" if seat == st.enc.offense else "def")
+    if ext is None or not ext.HasField("card") or first != B.NO_CARD_YET:
         return True
     return any(B.is_attack(c) for c in [*(x for x in st.seats[seat].hand if x in known),
                                         *new_hand])
 
 
 def _perturb_powers(st: pb.State, viewer: int | None, rng: random.Random) -> None:
-    """Undisclosed powers of others are exchanged with one another and the undealt pool."""
+    """Undisclosed powers of others are exchanged with one another and the undealt pool,
+    but those of a seat the viewer's power copies (the Insect has them: he knows them)."""
+    copied = set()
+    if viewer is not None:
+        for piece in pieces.held(st, viewer):
+            copied |= set(piece.copies(st, viewer))
     places = [(s, i) for s, se in enumerate(st.seats) if s != viewer
+              and not copied & set(se.powers)
               for i in range(len(se.powers)) if not se.disclosed[i]]
     if not places:
         return
@@ -198,23 +205,12 @@ def _perturb_moons(st: pb.State, viewer: int | None, rng: random.Random) -> None
     st.moon_deck[:] = pool[len(unseen):]
 
 
-def _recount(st: pb.State) -> None:
-    """Counts a question keeps about a hand follow the hand (consistency): the Laser's."""
-    for t in st.tasks:
-        if t.kind == pb.TASK_LASER and t.count:
-            opp = st.enc.defense if t.seat == st.enc.offense else st.enc.offense
-            t.count = sum(B.is_encounter(c) for c in st.seats[opp].hand)
-
-
 def perturb(st: pb.State, viewer: int | None, rng: random.Random) -> None:
     _perturb_cards(st, viewer, rng)
     _perturb_extension_plays(st, viewer, rng)
-    _recount(st)
     _perturb_powers(st, viewer, rng)
     _perturb_deal(st, viewer, rng)
     _perturb_moons(st, viewer, rng)
-    if st.enc.pending_seat < 0:  # a use carried out: its argument is no one's business
-        st.enc.pending_arg = rng.randrange(len(CARDS))
     st.rng = rng.getrandbits(64)
 
 
@@ -306,7 +302,7 @@ def _after_a_deal() -> pb.State:
 
 def _after_a_gift() -> pb.State:
     st = duel(["philanthrope", "none", "none"], [A10, A4], [A12, A6])
-    use_power(st, 0, "philanthrope", 1, A10)
+    use_power(st, 0, "philanthrope", 1, card=A10)
     return st
 
 

@@ -39,6 +39,7 @@ A8, A10, A12 = card_of("attack", 8), card_of("attack", 10), card_of("attack", 12
 A15, A20 = card_of("attack", 15), card_of("attack", 20)
 C1, C2 = card_of("compromise"), card_of("compromise", skip=1)
 OFF, DEF, THIRD = 0, 1, 2
+HOLDS_COMPROMISE, WILL_PLAY = pb.QUESTION_HOLDS_COMPROMISE, pb.QUESTION_WILL_PLAY_COMPROMISE
 
 
 def test_power_is_disclosed_at_first_use_only() -> None:
@@ -51,7 +52,7 @@ def test_power_is_disclosed_at_first_use_only() -> None:
 
 def test_chercheur_gets_a_truthful_answer_about_the_hand() -> None:
     st = duel(["chercheur", "none", "none"], [A10, A4], [C1, A6])
-    events = use_power(st, OFF, "chercheur", DEF, 1)  # holds a compromise?
+    events = use_power(st, OFF, "chercheur", DEF, question=HOLDS_COMPROMISE)  # holds a compromise?
     answered = notes(events, pb.NOTE_KIND_QUESTION_ANSWERED)
     assert [(n.seat, n.question, n.yes) for n in answered] == [
         (DEF, pb.QUESTION_HOLDS_COMPROMISE, True)]
@@ -60,7 +61,7 @@ def test_chercheur_gets_a_truthful_answer_about_the_hand() -> None:
 
 def test_chercheur_commitment_holds_the_target_to_his_answer() -> None:
     st = duel(["chercheur", "none", "none"], [A10, A4], [C1, A6, A8])
-    use_power(st, OFF, "chercheur", DEF, 6)  # will you play a compromise?
+    use_power(st, OFF, "chercheur", DEF, question=WILL_PLAY)  # will you play a compromise?
     assert able(st) == [(DEF, "answer")]
     play(st, DEF, mv(answer=pb.Answer(yes=False)))
     pass_windows(st)
@@ -128,7 +129,7 @@ def test_clone_keeps_its_played_card() -> None:
     cards_down(st, A20, A5)
     pass_until(st, pb.STEP_CLEANUP)
     assert able(st) == [(OFF, "window")]
-    use_power(st, OFF, "clone", -1, A20)
+    use_power(st, OFF, "clone", card=A20)
     assert A20 in st.seats[OFF].hand and A20 not in st.discard
 
 
@@ -230,15 +231,15 @@ def test_virus_with_a_macron_ally_multiplies_its_four() -> None:
 def test_mutant_fills_its_hand_to_seven() -> None:
     st = duel(["mutant", "none", "none"], [A10, A4], [A12, A6, A5])
     use_power(st, OFF, "mutant")
-    play(st, OFF, mv(pick=pb.Pick(index=DEF)))
+    play(st, OFF, mv(draw=pb.DrawFrom(seat=DEF)))
     while any(d.kind == "mutant_draw" for d in GAME.decisions(st)):
-        play(st, OFF, mv(pick=pb.Pick(index=-1)))
+        play(st, OFF, mv(draw=pb.DrawFrom()))  # from the deck
     assert len(st.seats[OFF].hand) == 7 and len(st.seats[DEF].hand) == 2
 
 
 def test_philanthrope_gift_is_seen_by_giver_and_receiver_only() -> None:
     st = duel(["philanthrope", "none", "none"], [A4, A10], [A12, A6])
-    events = use_power(st, OFF, "philanthrope", DEF, A4)
+    events = use_power(st, OFF, "philanthrope", DEF, card=A4)
     assert A4 in st.seats[DEF].hand and A4 not in st.seats[OFF].hand
     seen = [e for e in events if e.payload.WhichOneof("kind") == "cards_seen"]
     assert seen and all(e.audience == frozenset({OFF, DEF}) for e in seen)
@@ -280,7 +281,7 @@ def test_vulch_may_take_the_edicts_of_a_player_the_void_eliminates() -> None:
     pass_windows(st)
     _until_vulch(st, zap)
     assert st.seats[OFF].eliminated and not st.seats[OFF].hand
-    play(st, THIRD, power_move("vulch", OFF, zap))
+    play(st, THIRD, power_move("vulch", OFF, card=zap))
     assert zap in st.seats[THIRD].hand and zap not in st.discard
     assert A10 in st.discard
 
@@ -301,7 +302,7 @@ def _until_vulch(st: pb.State, card: int) -> None:
     response window, each time an edict is discarded)."""
     for _ in range(100):
         if any(d.seat == THIRD and d.kind == "edict_response" and any(
-                o.power.arg == card for o in d.options if o.WhichOneof("kind") == "power")
+                o.power.card == card for o in d.options if o.WhichOneof("kind") == "power")
                for d in GAME.decisions(st)):
             return
         d = next(d for d in GAME.decisions(st) if d.seat != THIRD)
@@ -315,7 +316,7 @@ def test_vulch_takes_an_edict_another_plays() -> None:
     play(st, OFF, mv(edict=pb.PlayEdict(card=zap, target=DEF)))
     _until_vulch(st, zap)
     assert zap in st.discard  # waits on the discard pile while the Vulch decides
-    play(st, THIRD, power_move("vulch", OFF, zap))
+    play(st, THIRD, power_move("vulch", OFF, card=zap))
     assert zap in st.seats[THIRD].hand and zap not in st.discard
     assert list(GAME.view(st, OFF).seats[THIRD].powers) == [POWER_ID["vulch"]]
 
@@ -397,7 +398,7 @@ def test_every_seat_that_loses_tokens_is_asked_the_same_question() -> None:
         yes, no = mv(answer=pb.Answer(yes=True)), mv(answer=pb.Answer(yes=False))
         assert options(st, OFF) == ([yes, no] if powers[0] == "zombie" else [no])
         for viewer in (DEF, THIRD, None):
-            assert [t.kind for t in GAME.view(st, viewer).tasks] == [pb.TASK_TOKENS_LOST]
+            assert [t.WhichOneof("kind") for t in GAME.view(st, viewer).tasks] == ["tokens_lost"]
             shown = match_pb2.MatchView()
             add_decisions(GAME, GAME.decisions(st), viewer, shown.decisions)
             shown_to_others.append(shown.SerializeToString())
@@ -504,7 +505,7 @@ def test_voleur_takes_the_opponents_played_card() -> None:
     st = duel(["voleur", "none", "none"], [A4, A10], [A20, A6])
     cards_down(st, A4, A20)
     pass_until(st, pb.STEP_CLEANUP)
-    use_power(st, OFF, "voleur", DEF, A20)
+    use_power(st, OFF, "voleur", DEF, card=A20)
     assert A20 in st.seats[OFF].hand
 
 

@@ -38,7 +38,7 @@ def test_vulch_question_from_a_new_hand_at_turn_start_survives_the_new_encounter
     starts: the Vulch's question about it must outlive the start of the encounter."""
     st = duel(["none", "none", "vulch"], [A4], [A20, ZAP], edicts=True)
     cards_down(st, A4, A20)  # the defence wins; the offence's turn ends
-    take_zap = mv(power=pb.UsePower(power=POWER_ID["vulch"], target=DEF, arg=ZAP))
+    take_zap = mv(power=pb.UsePower(power=POWER_ID["vulch"], target=DEF, card=ZAP))
     for _ in range(200):
         if take_zap in options(st, THIRD):
             break
@@ -201,7 +201,7 @@ def test_vulch_edict_waits_on_the_discard_pile_through_a_reshuffle() -> None:
     flow.new_hand(st, flow.Ctx(st, [], 0), DEF)
     play(st, DEF, mv(answer=pb.Answer(yes=False)))  # no power keeps his Peste
     assert list(st.discard) == [PLAGUE] and len(st.seats[DEF].hand) == 7
-    play(st, THIRD, mv(power=pb.UsePower(power=POWER_ID["vulch"], target=DEF, arg=PLAGUE)))
+    play(st, THIRD, mv(power=pb.UsePower(power=POWER_ID["vulch"], target=DEF, card=PLAGUE)))
     assert PLAGUE in st.seats[THIRD].hand and PLAGUE not in st.discard
 
 

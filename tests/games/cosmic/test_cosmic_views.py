@@ -225,14 +225,14 @@ def test_the_philanthropes_gift_is_shown_to_giver_and_receiver_only() -> None:
     views = []
     for gift in (A10, A4):
         st = duel(["philanthrope", "none", "none"], [A10, A4], [A12, A6])
-        use_power(st, 0, "philanthrope", 1, gift)
+        use_power(st, 0, "philanthrope", 1, card=gift)
         assert gift in st.seats[1].hand
         views.append([GAME.view(st, v).SerializeToString() for v in (2, None)])
     assert views[0] == views[1]
 
 
 def test_the_laser_pick_does_not_tell_how_many_encounter_cards_the_defender_holds() -> None:
-    """Leak 3: TASK_LASER.count told every seat how many encounter cards the defender held.
+    """Leak 3: the Laser task's count told every seat how many encounter cards the defender held.
     With one encounter card or two (same hand size), the others see the same."""
     from tests.games.cosmic.cosmic_helpers import pass_windows, use_power
     zap = card_of("edict", edict="zap")

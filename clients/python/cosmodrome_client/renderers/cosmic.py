@@ -102,15 +102,15 @@ STEPS = {
     pb.STEP_ROTATION: "power rotation",
     pb.STEP_CHOOSE_POWERS: "each player keeps two of three powers",
 }
-TASKS = {
-    pb.TASK_TAKE: "take tokens from bases", pb.TASK_PLACE: "put tokens back on bases",
-    pb.TASK_REWARD: "choose a defensive reward", pb.TASK_ANSWER: "answer the Seeker",
-    pb.TASK_MUTANT: "draw cards (Mutant)", pb.TASK_AMOEBA: "add or withdraw tokens (Amoeba)",
-    pb.TASK_LASER: "pick the opponent's card (Laser)", pb.TASK_RESPONSE: "answer with an edict",
-    pb.TASK_PLAGUE: "discard cards (La Peste)",
-    pb.TASK_TOKENS_LOST: "say whether a power saves the tokens lost",
-    pb.TASK_NEW_HAND: "say whether a power keeps cards at the new hand",
-    pb.TASK_CONSOLATION: "take consolation cards (the opponent's hand or the deck)",
+TASKS = {  # by TaskView.kind member
+    "take": "take tokens from bases", "place": "put tokens back on bases",
+    "reward": "choose a defensive reward", "answer": "answer the Seeker",
+    "mutant": "draw cards (Mutant)", "amoeba": "add or withdraw tokens (Amoeba)",
+    "laser": "pick the opponent's card (Laser)", "response": "answer with an edict",
+    "plague": "discard cards (La Peste)",
+    "tokens_lost": "say whether a power saves the tokens lost",
+    "new_hand": "say whether a power keeps cards at the new hand",
+    "consolation": "take consolation cards (the opponent's hand or the deck)",
 }
 OUTCOMES = {pb.OUTCOME_OFFENCE_WINS: "the offence wins",
             pb.OUTCOME_DEFENCE_WINS: "the defence wins",
@@ -248,9 +248,10 @@ def board(view: Message, ctx: Context) -> list[str]:
         lines += deal(view, ctx)
     if view.tasks:
         t = view.tasks[0]
-        lines.append(f"Now: {ctx.who(t.seat)} to {TASKS.get(t.kind, 'answer')}"
-                     + (f" ({t.count} left)" if t.count and t.kind in
-                        (pb.TASK_TAKE, pb.TASK_PLACE) else ""))
+        kind = t.WhichOneof("kind")
+        left = getattr(t, kind).count if kind in ("take", "place") else 0
+        lines.append(f"Now: {ctx.who(t.seat)} to {TASKS.get(kind, 'answer')}"
+                     + (f" ({left} left)" if left else ""))
     if view.finished:
         lines.append("Winners: " + (", ".join(ctx.who(w) for w in view.winners) or "none"))
     return lines
@@ -386,10 +387,11 @@ def _edict(ed: Message, ctx: Context) -> str:
     if name == "peste":
         return f"{text} on {ctx.who(ed.target)}"
     if name == "zap":
-        which = {1: "main power", 2: "secondary powers"}.get(ed.arg, "power")
+        which = {pb.POWER_SCOPE_MAIN: "main power",
+                 pb.POWER_SCOPE_SECONDARY: "secondary powers"}.get(ed.powers, "power")
         return f"{text}: zap {ctx.whose(ed.target)} {which}"
     if name == "zap_sauvage":
-        which = {2: "secondary powers"}.get(ed.arg, "main powers")
+        which = {pb.POWER_SCOPE_SECONDARY: "secondary powers"}.get(ed.powers, "main powers")
         return f"{text}: zap every other player's {which}"
     if name == "unzap":
         return f"{text}: cancel the zap"
@@ -413,8 +415,8 @@ def _power(u: Message, ctx: Context) -> str:
     text = f"use {power(u.power, ctx)}"
     target = ctx.who(u.target)
     detail = {
-        "chercheur": f"ask {target}: {QUESTIONS.get(u.arg, '?')}",
-        "philanthrope": f"give {card(u.arg, ctx)} to {target}",
+        "chercheur": f"ask {target}: {QUESTIONS.get(u.question, '?')}",
+        "philanthrope": f"give {card(u.card, ctx)} to {target}",
         "echangeur": f"swap hands with {target}",
         "esprit": f"see {ctx.whose(u.target)} hand",
         "mutant": "draw cards up to seven",
@@ -422,8 +424,8 @@ def _power(u: Message, ctx: Context) -> str:
         "amibe": "add or withdraw tokens",
         "sorcier": "swap the face-down cards",
         "chronos": "take your card back and play the encounter again",
-        "clone": f"take back your {card(u.arg, ctx)}",
-        "voleur": f"take {ctx.whose(u.target)} {card(u.arg, ctx)}",
+        "clone": f"take back your {card(u.card, ctx)}",
+        "voleur": f"take {ctx.whose(u.target)} {card(u.card, ctx)}",
     }.get(name)
     if detail:
         return f"{text}: {detail}"
@@ -498,16 +500,16 @@ def move(m: Message, ctx: Context) -> str | None:
                 "new_hand": "yes: keep your edicts (shown to all)" if yes else
                 "no: discard the hand"}.get(
                     k, "yes" if yes else "no")
+    if kind == "draw":
+        return f"draw a card at random from {ctx.whose(m.draw.seat)} hand" \
+            if m.draw.HasField("seat") else "draw from the deck"
     if kind == "pick":
         i = m.pick.index
-        if k == "mutant_draw":
-            return "draw from the deck" if i < 0 else \
-                f"draw a card at random from {ctx.whose(i)} hand"
         if k == "amoeba":
             return f"withdraw a token to {planet(i)}"
         if k == "laser_pick":
             return f"pick face-down card {i + 1}"
-        return f"pick {i + 1}" if i >= 0 else "pick the deck"
+        return f"pick {i + 1}"
     if kind == "another":
         return "launch another encounter"
     if kind == "system":

@@ -13,6 +13,7 @@ from cosmodrome.games.cosmic.hooks import (
     RESPONSE_CONSOLATION,
     RESPONSE_EDICT_DISCARDED,
     RESPONSE_POWER_USE,
+    about,
 )
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -28,7 +29,7 @@ def lose_tokens(st: pb.State, ctx: Ctx, seat: int, n: int, by: int = -1,
     cone, the attacked planet), they go to the black hole; still `on_bases` (a failed deal,
     an edict), he chooses which (`automatic`: he let the deal time out, the largest bases
     give them). Every seat that loses tokens is first asked whether a power saves them
-    (TASK_TOKENS_LOST, at `at` in the queue; None: its end), so that being asked tells
+    (a `tokens_lost` task, at `at` in the queue; None: its end), so that being asked tells
     nothing; a standing auto-pass answers no."""
     if n <= 0 or st.seats[seat].eliminated:
         return
@@ -44,8 +45,9 @@ def lose_tokens(st: pb.State, ctx: Ctx, seat: int, n: int, by: int = -1,
         return
     if not on_bases:
         st.seats[seat].limbo += n  # in hand until the answer
-    task = pb.Task(kind=pb.TASK_TOKENS_LOST, seat=seat, count=n, arg=by,
-                   dest=pb.DEST_BLACK_HOLE if on_bases else pb.DEST_UNSPECIFIED)
+    task = pb.Task(seat=seat, tokens_lost=pb.TokensLostTask(count=n, on_bases=on_bases))
+    if by >= 0:
+        task.tokens_lost.lost_to = by
     if st.seats[seat].auto_pass:
         let_tokens_go(st, ctx, task)
     else:
@@ -53,17 +55,20 @@ def lose_tokens(st: pb.State, ctx: Ctx, seat: int, n: int, by: int = -1,
 
 
 def let_tokens_go(st: pb.State, ctx: Ctx, t: pb.Task, at: int = 0) -> None:
-    """No power saves the tokens of TASK_TOKENS_LOST `t`: still on his bases, he takes them
-    off one at a time; in hand, they go."""
-    if t.dest == pb.DEST_BLACK_HOLE:
-        n = min(t.count, B.tokens_on_bases(st, t.seat))
+    """No power saves the tokens of the `tokens_lost` task `t`: still on his bases, he takes
+    them off one at a time; in hand, they go."""
+    lost = t.tokens_lost
+    if lost.on_bases:
+        n = min(lost.count, B.tokens_on_bases(st, t.seat))
         if n:
-            st.tasks.insert(at, pb.Task(kind=pb.TASK_TAKE, seat=t.seat, count=n, min=n,
-                                        dest=pb.DEST_BLACK_HOLE, arg=t.arg))
+            take = pb.TakeTask(count=n, min=n, dest=pb.DEST_BLACK_HOLE)
+            if lost.HasField("lost_to"):
+                take.lost_to = lost.lost_to
+            st.tasks.insert(at, pb.Task(seat=t.seat, take=take))
         return
-    n = min(t.count, st.seats[t.seat].limbo)
+    n = min(lost.count, st.seats[t.seat].limbo)
     st.seats[t.seat].limbo -= n
-    lose_plainly(st, ctx, t.seat, n, t.arg)
+    lose_plainly(st, ctx, t.seat, n, lost.lost_to if lost.HasField("lost_to") else -1)
 
 
 def queue(st: pb.State, task: pb.Task, at: int | None = None) -> None:
@@ -102,7 +107,7 @@ def place_from_limbo(st: pb.State, seat: int, n: int) -> None:
     """`n` tokens come back to `seat`'s hand, to be put on his bases one at a time."""
     if n > 0:
         st.seats[seat].limbo += n
-        st.tasks.add(kind=pb.TASK_PLACE, seat=seat, count=n)
+        st.tasks.add(seat=seat, place=pb.PlaceTask(count=n))
 
 
 def eliminate(st: pb.State, ctx: Ctx, seat: int) -> None:
@@ -148,7 +153,7 @@ def discard_edict(st: pb.State, ctx: Ctx, seat: int, card: int) -> None:
     """An edict played or discarded goes to the discard pile; every other seat may answer
     (a power that takes it): the card waits on the pile meanwhile."""
     st.discard.append(card)
-    open_response(st, RESPONSE_EDICT_DISCARDED, seat, card=card)
+    open_response(st, seat, edict_discarded=pb.EdictDiscardedResponse(card=card))
 
 
 def play_edict(st: pb.State, ctx: Ctx, seat: int, ed: pb.PlayEdict) -> None:
@@ -161,9 +166,9 @@ def play_edict(st: pb.State, ctx: Ctx, seat: int, ed: pb.PlayEdict) -> None:
 def new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int = 0) -> None:
     """Discard the hand and draw seven; again if the new hand has no encounter card (000:
     "si vous ne tirez que des Edits et des extensions", again too). He is
-    first asked whether a power keeps some cards (TASK_NEW_HAND): every seat is, so that
+    first asked whether a power keeps some cards (a `new_hand` task): every seat is, so that
     being asked tells nothing; a standing auto-pass answers no."""
-    task = pb.Task(kind=pb.TASK_NEW_HAND, seat=seat, count=rounds)
+    task = pb.Task(seat=seat, new_hand=pb.NewHandTask(rounds=rounds))
     if st.seats[seat].auto_pass:
         renew_hand(st, ctx, task, kept=[])
     else:
@@ -171,7 +176,7 @@ def new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int = 0) -> None:
 
 
 def renew_hand(st: pb.State, ctx: Ctx, t: pb.Task, kept: list[int]) -> None:
-    """The answer to TASK_NEW_HAND: the hand but `kept` is discarded, then seven are drawn."""
+    """The answer to a `new_hand` task: the hand but `kept` is discarded, then seven are drawn."""
     se = st.seats[t.seat]
     for c in [c for c in se.hand if c not in kept]:  # 000: "jeter toutes vos extensions"
         se.hand.remove(c)
@@ -179,7 +184,7 @@ def renew_hand(st: pb.State, ctx: Ctx, t: pb.Task, kept: list[int]) -> None:
             st.discard.append(c)
         else:
             discard_edict(st, ctx, t.seat, c)
-    draw_new_hand(st, ctx, t.seat, t.count)
+    draw_new_hand(st, ctx, t.seat, t.new_hand.rounds)
 
 
 def draw_new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int) -> None:
@@ -218,8 +223,8 @@ def draw_card(st: pb.State, ctx: Ctx) -> int | None:
 
 def awaited_on_discard(st: pb.State) -> set[int]:
     """Edicts just discarded whose response window is still open."""
-    return {t.card for t in st.tasks
-            if t.kind == pb.TASK_RESPONSE and t.arg == RESPONSE_EDICT_DISCARDED}
+    return {t.response.edict_discarded.card for t in st.tasks
+            if about(t) == RESPONSE_EDICT_DISCARDED}
 
 
 def take_from_hand(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int, why: str) -> None:
@@ -239,19 +244,20 @@ def take_from_hand(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int, why: 
 
 # ====================================================================== response windows
 
-def responders(st: pb.State, exclude: int, passed: int = 0) -> list[int]:
+def responders(st: pb.State, exclude: int, passed=()) -> list[int]:
     """Every living seat but `exclude` that has neither answered nor set a standing auto-pass,
     in the order of simultaneous uses: who is asked says nothing of what anyone holds."""
     order = B.power_order(st) if st.enc.offense >= 0 else range(st.players)
     return [s for s in order if s != exclude and not st.seats[s].eliminated
-            and not st.seats[s].auto_pass and not passed & (1 << s)]
+            and not st.seats[s].auto_pass and s not in passed]
 
 
-def open_response(st: pb.State, response: int, seat: int, **fields) -> bool:
-    """Put a response window of kind `response` before the queue, if anyone may answer."""
+def open_response(st: pb.State, seat: int, **what) -> bool:
+    """Put a response window before the queue, if anyone may answer `seat`'s act; `what` is
+    its `ResponseTask.about` member (`power_use=pb.PowerUseResponse()`, ...)."""
     if not responders(st, exclude=seat):
         return False
-    st.tasks.insert(0, pb.Task(kind=pb.TASK_RESPONSE, seat=seat, arg=response, **fields))
+    st.tasks.insert(0, pb.Task(seat=seat, response=pb.ResponseTask(**what)))
     return True
 
 
@@ -260,27 +266,24 @@ def announce(st: pb.State, ctx: Ctx, seat: int, name: str,
     """A power use is announced: others may answer it (with an edict); else it is carried out."""
     pieces.use(st, ctx, seat, name)
     e = st.enc
-    u = use or pb.UsePower(power=pieces.POWER_ID[name])
-    e.pending_seat, e.pending_power, e.pending_target, e.pending_arg = \
-        seat, u.power, u.target if u.HasField("target") else -1, u.arg
-    if not open_response(st, RESPONSE_POWER_USE, seat):
+    e.pending.seat = seat
+    e.pending.use.CopyFrom(use or pb.UsePower(power=pieces.POWER_ID[name]))
+    if not open_response(st, seat, power_use=pb.PowerUseResponse()):
         perform_pending(st, ctx)
 
 
 def perform_pending(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
-    seat, pid = e.pending_seat, e.pending_power
-    use = pb.UsePower(power=pid, arg=e.pending_arg)
-    if e.pending_target >= 0:
-        use.target = e.pending_target
-    e.pending_seat = -1
-    if pid in pieces.used_ids(st, seat):
-        pieces.POWERS[pid].perform(st, ctx, seat, use)
+    seat, use = e.pending.seat, pb.UsePower()
+    use.CopyFrom(e.pending.use)
+    e.ClearField("pending")
+    if use.power in pieces.used_ids(st, seat):
+        pieces.POWERS[use.power].perform(st, ctx, seat, use)
 
 
-def edict_move(card: int, target: int, arg: int = 0) -> pb.PlayEdict:
+def edict_move(card: int, target: int) -> pb.PlayEdict:
     """A PlayEdict naming seat `target` (below 0: none)."""
-    move = pb.PlayEdict(card=card, arg=arg)
+    move = pb.PlayEdict(card=card)
     if target >= 0:
         move.target = target
     return move
@@ -288,9 +291,10 @@ def edict_move(card: int, target: int, arg: int = 0) -> pb.PlayEdict:
 
 def response_options(st: pb.State, t: pb.Task) -> list[tuple[int, list[pb.Move]]]:
     out = []
-    for s in responders(st, t.seat, t.count):
+    r = t.response
+    for s in responders(st, t.seat, range(st.players) if r.power_use.closed else r.passed):
         moves = []
-        card = pieces.answer_card(st, s, t.arg)
+        card = pieces.answer_card(st, s, about(t))
         if card >= 0:
             target = pieces.edict_of(card).answer_target(t)
             moves.append(pb.Move(edict=edict_move(card, target)))
@@ -303,7 +307,7 @@ def response_options(st: pb.State, t: pb.Task) -> list[tuple[int, list[pb.Move]]
 def apply_response(st: pb.State, ctx: Ctx, t: pb.Task, seat: int, move: pb.Move) -> None:
     which = move.WhichOneof("kind")
     if which == "done":
-        t.count |= 1 << seat
+        t.response.passed.append(seat)
         return
     st.tasks.remove(t)
     if which == "power":
@@ -319,10 +323,11 @@ def apply_response(st: pb.State, ctx: Ctx, t: pb.Task, seat: int, move: pb.Move)
 def close_response(st: pb.State, ctx: Ctx, t: pb.Task) -> None:
     """Everyone asked has passed: what was answered goes ahead."""
     st.tasks.remove(t)
-    if t.arg == RESPONSE_POWER_USE and st.enc.pending_seat >= 0:
+    if about(t) == RESPONSE_POWER_USE and st.enc.HasField("pending"):
         perform_pending(st, ctx)
-    elif t.arg == RESPONSE_CONSOLATION:
-        take_consolation(st, ctx, t.seat, t.planet, t.min)
+    elif about(t) == RESPONSE_CONSOLATION:
+        c = t.response.consolation
+        take_consolation(st, ctx, t.seat, c.giver, c.count)
 
 
 def consolation(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int) -> None:
@@ -330,7 +335,7 @@ def consolation(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int) -> None:
     hand; others may answer first (with an edict)."""
     if n <= 0 or st.seats[taker].eliminated or st.enc.no_consolation:
         return
-    if not open_response(st, RESPONSE_CONSOLATION, taker, planet=giver, min=n):
+    if not open_response(st, taker, consolation=pb.ConsolationResponse(giver=giver, count=n)):
         take_consolation(st, ctx, taker, giver, n)
 
 
@@ -338,7 +343,8 @@ def take_consolation(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int) -> 
     """001: from the opponent's hand. Seed 000 (`consolation_from_deck`): "au hasard dans la
     main de votre adversaire ou dans la pioche", the source chosen card by card (C1)."""
     if st.options.consolation_from_deck:
-        st.tasks.insert(0, pb.Task(kind=pb.TASK_CONSOLATION, seat=taker, planet=giver, count=n))
+        task = pb.ConsolationTask(giver=giver, count=n)
+        st.tasks.insert(0, pb.Task(seat=taker, consolation=task))
     else:
         take_from_hand(st, ctx, taker, giver, n, "consolation")
 

@@ -94,9 +94,35 @@ def clockwise_from(st: pb.State, seat: int) -> list[int]:
     return [(seat + k) % n for k in range(1, n) if not st.seats[(seat + k) % n].eliminated]
 
 
+NO_CARD_YET, NO_CARD_PLAYED = -1, -2  # what `played` says when a main player has no card
+
+
+def played(st: pb.State, side: str) -> int:
+    """The encounter card of main player `side` ("off" or "def"): NO_CARD_YET before he has
+    one, NO_CARD_PLAYED when he had none to play (Encounter.no_card_off/def)."""
+    e = st.enc
+    if e.HasField("card_" + side):
+        return getattr(e, "card_" + side)
+    return NO_CARD_PLAYED if getattr(e, "no_card_" + side) else NO_CARD_YET
+
+
+def set_played(st: pb.State, side: str, card: int) -> None:
+    """Set what `played` says for `side`: a card, NO_CARD_YET or NO_CARD_PLAYED."""
+    e = st.enc
+    e.ClearField("card_" + side)
+    setattr(e, "no_card_" + side, card == NO_CARD_PLAYED)
+    if card >= 0:
+        setattr(e, "card_" + side, card)
+
+
+def defender(st: pb.State) -> int:
+    """The encounter's defender; -1 before the aim, or at an empty planet (no defender)."""
+    return st.enc.defense if st.enc.HasField("defense") else -1
+
+
 def power_order(st: pb.State) -> list[int]:
     """Seed order for simultaneous uses: offence, defence, then clockwise from offence's left."""
-    off, de = st.enc.offense, st.enc.defense
+    off, de = st.enc.offense, defender(st)
     order = [off]
     if de >= 0:
         order.append(de)

@@ -31,10 +31,9 @@ def of(st: pb.State, seat: int) -> pb.ExtensionPlay:
 
 
 def card_down(st: pb.State, seat: int) -> bool:
-    """`seat` has laid all his cards (an encounter card, or none at all: -2; no more to add)."""
-    e = st.enc
-    first = e.card_off if seat == e.offense else e.card_def
-    return first != -1 and not of(st, seat).choosing
+    """`seat` has laid all his cards (an encounter card, or none at all; no more to add)."""
+    first = B.played(st, "off" if seat == st.enc.offense else "def")
+    return first != B.NO_CARD_YET and not of(st, seat).choosing
 
 
 def limit(ext: pb.ExtensionPlay) -> int:

@@ -70,12 +70,11 @@ def begin_encounter(st: pb.State, ctx: Ctx) -> None:
     n = st.players
     st.enc.Clear()
     e = st.enc
-    e.offense, e.number, e.defense, e.system, e.planet = off, number, -1, -1, -1
+    e.offense, e.number = off, number  # no system, planet nor defender yet
     for field in (e.cone_off, e.cone_def, e.lost_off, e.lost_def):
         field.extend([0] * n)
     e.invited_off.extend([False] * n)
     e.invited_def.extend([False] * n)
-    e.card_off = e.card_def = e.pending_seat = -1
     X.clear(e)
     for piece in pieces.POWERS:
         piece.reset_encounter(e)
@@ -197,8 +196,9 @@ def _aim_at(planet: int, defense: int) -> pb.Aim:
 def _aim(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     e = st.enc
     e.planet = move.aim.planet
-    e.defense = move.aim.defense if move.aim.HasField("defense") else -1
-    e.auto_win = e.defense < 0 or B.tok(st, e.planet, e.defense) == 0
+    if move.aim.HasField("defense"):
+        e.defense = move.aim.defense
+    e.auto_win = not e.HasField("defense") or B.tok(st, e.planet, e.defense) == 0
     st.step = pb.STEP_LAUNCH
     launch(st, ctx, e.offense, pb.DEST_CONE_OFF)
 
@@ -208,7 +208,7 @@ def launch(st: pb.State, ctx: Ctx, seat: int, dest: int) -> None:
     avail = B.tokens_on_bases(st, seat)
     if not avail:
         return
-    st.tasks.add(kind=pb.TASK_TAKE, seat=seat, count=min(B.MAX_SHIP, avail), min=1, dest=dest)
+    st.tasks.add(seat=seat, take=pb.TakeTask(count=min(B.MAX_SHIP, avail), min=1, dest=dest))
     for piece in pieces.held(st, seat):
         if piece.on_launch(st, ctx, seat, defending=dest == pb.DEST_CONE_DEF):
             return
@@ -225,13 +225,13 @@ def invite_candidates(st: pb.State) -> list[int]:
     if st.players == 2:
         return []
     e = st.enc
-    return [s for s in B.alive(st) if s not in (e.offense, e.defense)]
+    return [s for s in B.alive(st) if s not in (e.offense, B.defender(st))]
 
 
 def _invite_asks(st: pb.State) -> list[Decision]:
     e = st.enc
     off_side = st.step == pb.STEP_INVITE_OFF
-    seat = e.offense if off_side else e.defense
+    seat = e.offense if off_side else B.defender(st)
     invited = e.invited_off if off_side else e.invited_def
     cands = invite_candidates(st)
     if not cands:
@@ -256,7 +256,7 @@ def _invite(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
 def after_invite_def(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     order = [s for s in B.clockwise_from(st, e.offense)
-             if (e.invited_off[s] or e.invited_def[s]) and s not in (e.offense, e.defense)]
+             if (e.invited_off[s] or e.invited_def[s]) and s not in (e.offense, B.defender(st))]
     del e.answer_order[:]
     e.answer_order.extend(order)
     st.step = pb.STEP_ALLIES
@@ -301,12 +301,12 @@ def open_cards(st: pb.State, ctx: Ctx) -> None:
     offence, whose turn ends instead (see `_offence_out_of_cards`)."""
     e = st.enc
     st.step = pb.STEP_CARDS
-    for s in (e.offense, e.defense):
+    for s in (e.offense, B.defender(st)):
         if not e.revealed and not B.has_encounter_card(st, s) and moonflow.may_redraw(st, s):
             if s == e.offense and st.options.out_of_cards_ends_turn:
                 continue
             actions.new_hand(st, ctx, s)
-    for s in (e.offense, e.defense):
+    for s in (e.offense, B.defender(st)):
         for piece in pieces.held(st, s):
             piece.on_cards_due(st, ctx, s)
 
@@ -325,12 +325,12 @@ def card_options(st: pb.State, seat: int) -> list[pb.Move]:
 
 
 def _card_of(st: pb.State, seat: int) -> int:
-    return st.enc.card_off if seat == st.enc.offense else st.enc.card_def
+    return B.played(st, "off" if seat == st.enc.offense else "def")
 
 
 def card_deciders(st: pb.State) -> list[int]:
     e = st.enc
-    return [s for s in (e.offense, e.defense)
+    return [s for s in (e.offense, B.defender(st))
             if not X.card_down(st, s) and pieces.chooser_of(st, s) < 0
             and not any(p.waits_for_card(st, s) for p in pieces.POWERS)]
 
@@ -345,10 +345,7 @@ def _cards_asks(st: pb.State) -> list[Decision]:
 
 
 def set_card(st: pb.State, seat: int, card: int) -> None:
-    if seat == st.enc.offense:
-        st.enc.card_off = card
-    else:
-        st.enc.card_def = card
+    B.set_played(st, "off" if seat == st.enc.offense else "def", card)
 
 
 def _play_card(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
@@ -380,22 +377,23 @@ def _card_played(st: pb.State, ctx: Ctx, seat: int) -> None:
 
 def _cards_then(st: pb.State, ctx: Ctx) -> bool:
     e = st.enc
-    if X.card_down(st, e.offense) and X.card_down(st, e.defense):
+    if X.card_down(st, e.offense) and X.card_down(st, B.defender(st)):
         open_window(st, ctx, pb.STEP_PRE_REVEAL)
         return True
     if _offence_out_of_cards(st, ctx):
         return True
     # a main player with no encounter card at all (deck exhausted): compromise is not
     # possible either; the side without a card loses (provisional)
-    for s in (e.offense, e.defense):
-        if _card_of(st, s) == -1 and not card_options(st, s) and (
+    for s in (e.offense, B.defender(st)):
+        if _card_of(st, s) == B.NO_CARD_YET and not card_options(st, s) and (
                 pieces.chooser_of(st, s) < 0 or not B.has_encounter_card(st, s)):
             ctx.note(pb.NOTE_KIND_NO_CARD_LOSES, s)
             # play nothing: a compromise worth 0 (loses to an attack, deals vs compromise)
             if s == e.offense:
-                e.compromise_off, e.card_off = True, -2
+                e.compromise_off = True
             else:
-                e.compromise_def, e.card_def = True, -2
+                e.compromise_def = True
+            B.set_played(st, "off" if s == e.offense else "def", B.NO_CARD_PLAYED)
             return True
     return False
 
@@ -408,19 +406,20 @@ def _offence_out_of_cards(st: pb.State, ctx: Ctx) -> bool:
     consolation, and his turn ends with it (`go_next`: no encounter card, no other one)."""
     e = st.enc
     off = e.offense
-    if not st.options.out_of_cards_ends_turn or _card_of(st, off) != -1 \
+    if not st.options.out_of_cards_ends_turn or _card_of(st, off) != B.NO_CARD_YET \
             or B.has_encounter_card(st, off) or pieces.chooser_of(st, off) >= 0:
         return False
     ctx.note(pb.NOTE_KIND_OUT_OF_CARDS_LOSES, off)
-    e.compromise_off, e.card_off, e.no_consolation = True, -2, True
+    e.compromise_off, e.no_consolation = True, True
+    B.set_played(st, "off", B.NO_CARD_PLAYED)
     return True
 
 
 def reveal(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     e.revealed = True
-    ctx.reveal(e.card_off, e.card_def)
-    for s in (e.offense, e.defense):
+    ctx.reveal(B.played(st, "off"), B.played(st, "def"))
+    for s in (e.offense, B.defender(st)):
         for piece in pieces.held(st, s):
             piece.on_reveal(st, ctx, s)
     open_window(st, ctx, pb.STEP_POST_REVEAL)
@@ -431,7 +430,7 @@ def reveal(st: pb.State, ctx: Ctx) -> None:
 def counts_compromise(st: pb.State, seat: int) -> bool:
     e = st.enc
     own = e.compromise_off if seat == e.offense else e.compromise_def
-    opp = e.defense if seat == e.offense else e.offense
+    opp = B.defender(st) if seat == e.offense else e.offense
     return own or B.is_compromise(_card_of(st, seat)) or any(
         p.makes_opponent_compromise(st, opp) for p in pieces.held(st, opp))
 
@@ -444,7 +443,7 @@ def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
     bonus, factors = moonflow.combat_terms(st, ctx, seat)
     tokens = sum(cone[s] * pieces.token_worth(st, s) * factors.get(s, 1)
                  for s in range(st.players) if cone[s])
-    if seat == e.defense:
+    if seat == B.defender(st):
         tokens += B.tok(st, e.planet, seat) * pieces.token_worth(st, seat) * factors.get(seat, 1)
     value = max(0, X.value(X.of(st, seat), _card_of(st, seat)) + bonus)  # a moon's malus stops at 0
     total = value + tokens
@@ -453,7 +452,7 @@ def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
         if by_piece is not None:
             total = by_piece
             break
-    if seat == e.defense:  # "on ajoute aussi la somme des lucres que possède le joueur qui
+    if seat == B.defender(st):  # "on ajoute aussi la somme des lucres que possède le joueur qui
         total += st.seats[seat].lucres  # défend": the main defender's, after any power (L2, L3)
     return total
 
@@ -461,7 +460,7 @@ def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
 def resolve(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     st.step = pb.STEP_RESOLVE
-    off, de = e.offense, e.defense
+    off, de = e.offense, B.defender(st)
     if e.auto_win:
         e.winner = pb.OUTCOME_OFFENCE_WINS
         ctx.note(pb.NOTE_KIND_AUTO_WIN, off)
@@ -478,7 +477,7 @@ def resolve(st: pb.State, ctx: Ctx) -> None:
         e.winner = pb.OUTCOME_OFFENCE_WINS
     else:
         t_off, t_def = side_total(st, ctx, off), side_total(st, ctx, de)
-        ctx.reveal(e.card_off, e.card_def, total_off=t_off, total_def=t_def)
+        ctx.reveal(B.played(st, "off"), B.played(st, "def"), total_off=t_off, total_def=t_def)
         e.winner = (pb.OUTCOME_OFFENCE_WINS if t_off > t_def
                     else pb.OUTCOME_DEFENCE_WINS)  # "en cas d'égalité, c'est le joueur défensif"
     if e.winner == pb.OUTCOME_OFFENCE_WINS:
@@ -493,7 +492,7 @@ def resolve(st: pb.State, ctx: Ctx) -> None:
 
 def offence_wins(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
-    off, de, planet = e.offense, e.defense, e.planet
+    off, de, planet = e.offense, B.defender(st), e.planet
     e.success = True
     if de >= 0:
         n = B.tok(st, planet, de)
@@ -526,10 +525,10 @@ def defence_wins(st: pb.State, ctx: Ctx) -> None:
         if n:
             e.cone_off[s] = 0
             e.lost_off[s] += n
-            actions.lose_tokens(st, ctx, s, n, by=e.defense)
+            actions.lose_tokens(st, ctx, s, n, by=B.defender(st))
     for s in B.clockwise_from(st, e.offense):
         if e.cone_def[s]:
-            st.tasks.add(kind=pb.TASK_REWARD, seat=s, count=e.cone_def[s])
+            st.tasks.add(seat=s, reward=pb.RewardTask(tokens=e.cone_def[s]))
 
 
 def _resolve_then(st: pb.State, ctx: Ctx) -> bool:
@@ -577,7 +576,7 @@ def deal_open(st: pb.State) -> bool:
 def deal_options(st: pb.State, seat: int) -> list[pb.Move]:
     e, d = st.enc, st.deal
     is_off = seat == e.offense
-    opp = e.defense if is_off else e.offense
+    opp = B.defender(st) if is_off else e.offense
     draft = d.draft_off if is_off else d.draft_def
     out: list[pb.Move] = []
     if d.edits < DEAL_EDIT_CAP:
@@ -614,12 +613,12 @@ def _deal_asks(st: pb.State) -> list[Decision]:
     e = st.enc
     return [Decision(s, "deal", "Negotiate the deal",
                      deal_options(st, s) + pieces.at_any_time(st, s), st.deal.deadline_ms)
-            for s in (e.offense, e.defense)]
+            for s in (e.offense, B.defender(st))]
 
 
 def _terms_valid(st: pb.State, t: pb.DealTerms) -> bool:
     e = st.enc
-    off, de = e.offense, e.defense
+    off, de = e.offense, B.defender(st)
     if _terms_empty(t):
         return False  # "vous n'avez pas le droit de ne rien échanger contre rien"
     if t.HasField("off_base") and B.tok(st, t.off_base, off) == 0:
@@ -681,7 +680,7 @@ def deal_edit(st: pb.State, seat: int, ed: pb.DealEdit) -> None:
 
 def accept_deal(st: pb.State, ctx: Ctx) -> None:
     e, t = st.enc, st.deal.offer
-    off, de = e.offense, e.defense
+    off, de = e.offense, B.defender(st)
     e.success = True
     ctx.note(pb.NOTE_KIND_DEAL_MADE)
     moves: list[tuple[int, int, list[int]]] = []
@@ -705,11 +704,11 @@ def accept_deal(st: pb.State, ctx: Ctx) -> None:
             piece.on_deal_made(st, ctx, s, t)
     # a new base: the taker settles it with tokens from his bases (1 to 4, provisional)
     if t.HasField("off_base") and B.tokens_on_bases(st, de):
-        st.tasks.add(kind=pb.TASK_TAKE, seat=de, count=min(4, B.tokens_on_bases(st, de)),
-                     min=1, dest=pb.DEST_PLANET, planet=t.off_base)
+        st.tasks.add(seat=de, take=pb.TakeTask(count=min(4, B.tokens_on_bases(st, de)), min=1,
+                                               dest=pb.DEST_PLANET, planet=t.off_base))
     if t.HasField("def_base") and B.tokens_on_bases(st, off):
-        st.tasks.add(kind=pb.TASK_TAKE, seat=off, count=min(4, B.tokens_on_bases(st, off)),
-                     min=1, dest=pb.DEST_PLANET, planet=t.def_base)
+        st.tasks.add(seat=off, take=pb.TakeTask(count=min(4, B.tokens_on_bases(st, off)), min=1,
+                                                dest=pb.DEST_PLANET, planet=t.def_base))
     e.winner = pb.OUTCOME_DEAL_MADE  # resolution tasks, then cleanup
 
 
@@ -719,7 +718,7 @@ def no_deal(st: pb.State, ctx: Ctx, automatic: bool) -> None:
     e = st.enc
     e.winner = pb.OUTCOME_NO_DEAL
     ctx.note(pb.NOTE_KIND_NO_DEAL)
-    off, de = e.offense, e.defense
+    off, de = e.offense, B.defender(st)
     for s, other in ((off, de), (de, off)):
         n = 0 if moonflow.spares_deal_loss(st, ctx, s) else min(3, B.tokens_on_bases(st, s))
         actions.lose_tokens(st, ctx, s, n, by=other, on_bases=True, automatic=automatic)
@@ -753,7 +752,7 @@ def _deal_then(st: pb.State, ctx: Ctx) -> bool:
 def open_cleanup(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     del e.discarded[:]
-    for card in (e.card_off, e.card_def):
+    for card in (B.played(st, "off"), B.played(st, "def")):
         if card >= 0:
             st.discard.append(card)
             e.discarded.append(card)
@@ -1003,7 +1002,7 @@ def _offence(st: pb.State, seat: int) -> bool:
 
 
 def _main(st: pb.State, seat: int) -> bool:
-    return seat in (st.enc.offense, st.enc.defense)
+    return seat in (st.enc.offense, B.defender(st))
 
 
 def _window_step(after: Callable[[pb.State, Ctx], None]) -> Step:
@@ -1018,7 +1017,7 @@ STEPS: dict[int, Step] = {
     pb.STEP_LAUNCH: Step(_nobody, None, _then(after_launch), _offence),
     pb.STEP_INVITE_OFF: Step(_invite_asks, _invite, _goto(pb.STEP_INVITE_DEF), _offence),
     pb.STEP_INVITE_DEF: Step(_invite_asks, _invite, _then(after_invite_def),
-                             lambda st, seat: seat == st.enc.defense),
+                             lambda st, seat: seat == B.defender(st)),
     pb.STEP_ALLIES: Step(_allies_asks, _join, _then(open_pre_cards),
                          lambda st, seat: st.enc.answer_order[:1] == [seat]),
     pb.STEP_PRE_CARDS: _window_step(open_cards),
@@ -1050,7 +1049,7 @@ def decisions(st: pb.State) -> list[Decision]:
 
 def task_decisions(st: pb.State, t: pb.Task) -> list[Decision]:
     kind = tasks.kind(t)
-    if t.kind == pb.TASK_RESPONSE:
+    if kind is tasks.RESPONSE:
         return [Decision(s, kind.name, kind.prompt, [*opts, AUTO_PASS_ON])
                 for s, opts in actions.response_options(st, t)]
     opts = kind.options(st, t)
@@ -1065,7 +1064,7 @@ def owes(st: pb.State, seat: int) -> bool:
         return False
     if st.tasks:
         t = st.tasks[0]
-        return t.kind == pb.TASK_RESPONSE or t.seat == seat
+        return t.seat == seat or t.WhichOneof("kind") == "response"
     return STEPS[st.step].asked(st, seat)
 
 
@@ -1083,7 +1082,7 @@ def _apply(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         return
     if st.tasks:
         t = st.tasks[0]
-        if t.kind == pb.TASK_RESPONSE:
+        if t.WhichOneof("kind") == "response":
             actions.apply_response(st, ctx, t, seat, move)
         elif which == "edict":  # an edict played at any time; the task goes on after it
             actions.play_edict(st, ctx, seat, move.edict)
@@ -1103,8 +1102,8 @@ def set_auto_pass(st: pb.State, seat: int, on: bool) -> None:
     st.seats[seat].auto_pass = on
     if not on:
         return
-    if st.tasks and st.tasks[0].kind == pb.TASK_RESPONSE:
-        st.tasks[0].count |= 1 << seat
+    if st.tasks and st.tasks[0].WhichOneof("kind") == "response":
+        st.tasks[0].response.passed.append(seat)
     elif st.step in WINDOW_STEPS and seat in st.enc.window_seats:
         st.enc.window_seats.remove(seat)
 
@@ -1117,7 +1116,8 @@ def settle(st: pb.State, ctx: Ctx) -> None:
         moonflow.turn_down_empty(st)
         if st.tasks:
             t = st.tasks[0]
-            if t.kind == pb.TASK_RESPONSE:
+            which = t.WhichOneof("kind")
+            if which == "response":
                 if actions.response_options(st, t):
                     return
                 actions.close_response(st, ctx, t)
@@ -1129,7 +1129,7 @@ def settle(st: pb.State, ctx: Ctx) -> None:
                 if kind.skipped:
                     kind.skipped(st, ctx, t)
                 continue
-            if t.kind == pb.TASK_PLACE and len(opts) == 1:
+            if which == "place" and len(opts) == 1:
                 kind.apply(st, ctx, t, opts[0])
                 continue
             return

@@ -29,7 +29,8 @@ class TaskKind:
     """One kind of queued sub-decision (`State.tasks`): the table entry `tasks.py` reads.
 
     `options` lists the legal moves (none: the task is dropped, `skipped` runs); `apply`
-    performs one of them.
+    performs one of them; `view` sets the kind's member of a TaskView field by field from
+    what every viewer may know (None: the kind alone, an empty `AskedTask`).
     """
 
     name: str
@@ -37,7 +38,7 @@ class TaskKind:
     options: Callable[[pb.State, pb.Task], list[pb.Move]]
     apply: Callable[[pb.State, Ctx, pb.Task, pb.Move], None]
     skipped: Callable[[pb.State, Ctx, pb.Task], None] | None = None
-    count_public: bool = False  # its `count` tells nothing hidden (shown in views)
+    view: Callable[[pb.Task, pb.TaskView], None] | None = None
 
 
 class Piece:
@@ -46,7 +47,7 @@ class Piece:
     name: ClassVar[str]                 # id used in options and content ("laser")
     en: ClassVar[str] = ""              # English name, for people
     mandatory: ClassVar[bool] = False   # the text says "vous devez" (used as soon as it can)
-    tasks: ClassVar[dict[int, TaskKind]] = {}  # the questions this piece asks (TaskKind enum)
+    tasks: ClassVar[dict[str, TaskKind]] = {}  # the questions this piece asks (Task.kind member)
     excludes: ClassVar[tuple[str, ...]] = ()   # pieces it may not share a game with
 
     # ------------------------------------------------------------ every encounter
@@ -160,7 +161,7 @@ class Edict(Piece):
     """An edict card: played from a hand in a window, in answer to a response window, or
     "à n'importe quel moment" (`at_any_time`)."""
 
-    answers: ClassVar[frozenset[int]] = frozenset()  # the RESPONSE_* kinds it may answer
+    answers: ClassVar[frozenset[str]] = frozenset()  # the RESPONSE_* kinds it may answer
     windows: ClassVar[frozenset[int]] = frozenset()  # windows it may be played in (itself,
     #                                                  or in answer to what is played there)
 
@@ -180,11 +181,16 @@ class Edict(Piece):
         return t.seat
 
 
-# What a response window answers (TASK_RESPONSE.arg): a piece's announced use, powers just
-# stopped by a Zap, a consolation about to be taken, an edict just discarded. Edicts name the
-# ones they may answer (`Edict.answers`); held pieces offer `response_moves`.
-RESPONSE_POWER_USE, RESPONSE_POWERS_STOPPED, RESPONSE_CONSOLATION = 1, 2, 3
-RESPONSE_EDICT_DISCARDED = 4
+# What a response window answers (the `ResponseTask.about` member): a piece's announced use,
+# powers just stopped by a Zap, a consolation about to be taken, an edict just discarded.
+# Edicts name the ones they may answer (`Edict.answers`); held pieces offer `response_moves`.
+RESPONSE_POWER_USE, RESPONSE_POWERS_STOPPED = "power_use", "powers_stopped"
+RESPONSE_CONSOLATION, RESPONSE_EDICT_DISCARDED = "consolation", "edict_discarded"
+
+
+def about(t: pb.Task) -> str | None:
+    """What the response window `t` answers (a RESPONSE_*); None: `t` is no response window."""
+    return t.response.WhichOneof("about") if t.WhichOneof("kind") == "response" else None
 
 
 class Moon(Piece):
@@ -197,7 +203,7 @@ class Moon(Piece):
     colour. When it changes anything it calls `moonflow.acts`, which makes it known to all
     (seed 000: "Au moment où la lune agit, et pas avant, les autres joueurs prennent alors
     connaissance de sa puissance"). An optional (F) moon that could ever hurt its controller
-    asks him (a TASK_MOON question: `question_options`, `answer`); one that only helps acts
+    asks him (a `moon_question` task: `question_options`, `answer`); one that only helps acts
     without asking, as declining it is never useful (docs/rules/cosmic-000.md).
     """
 
@@ -209,7 +215,7 @@ class Moon(Piece):
         """Tokens have just landed on the moon (`landed`: seat -> tokens), `lander` the
         player whose landing it is (the offence, when he is among them)."""
 
-    # ------------------------------------------------------------ questions (TASK_MOON)
+    # ------------------------------------------------------------ questions (Task.moon_question)
     def question_options(self, st: pb.State, t: pb.Task) -> list[pb.Move]:
         """The legal answers to this moon's question `t` (none: it is dropped)."""
         return []

@@ -199,7 +199,7 @@ def attack_cards(st: pb.State, side: int) -> int:
     """Attack cards main player `side` played: one (extension cards, with the `cosmic`
     ruleset, make it the number played)."""
     e = st.enc
-    card = e.card_off if side == e.offense else e.card_def
+    card = B.played(st, "off") if side == e.offense else B.played(st, "def")
     return 1 if B.is_attack(card) else 0
 
 
@@ -210,7 +210,7 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
     e = st.enc
     cone = e.cone_off if side == e.offense else e.cone_def
     counted = [s for s in range(st.players) if cone[s] or (
-        s == side == e.defense and B.tok(st, e.planet, s))]
+        s == side == B.defender(st) and B.tok(st, e.planet, s))]
     bonus, factors, acting = 0, {}, []
     for m, piece in on_board(st):
         b = piece.card_bonus(st, m, side) * attack_cards(st, side)
@@ -283,9 +283,9 @@ def give_lucres(st: pb.State, seat: int, n: int) -> None:
 
 def ask(st: pb.State, seat: int, m: int, count: int = 0, target: int | None = None,
         body: int | None = None, at: int | None = None) -> None:
-    """Queue moon `m`'s question to `seat` (TASK_MOON), about seat `target` and `body` if
-    any, at position `at` of the queue (None: its end)."""
-    actions.queue(st, pb.Task(kind=pb.TASK_MOON, seat=seat, moon_question=pb.MoonQuestion(
+    """Queue moon `m`'s question to `seat` (a `moon_question` task), about seat `target` and
+    `body` if any, at position `at` of the queue (None: its end)."""
+    actions.queue(st, pb.Task(seat=seat, moon_question=pb.MoonQuestion(
         moon=m, count=count, target=target, body=body)), at)
 
 

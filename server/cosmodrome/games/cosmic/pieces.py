@@ -20,7 +20,7 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 POWERS: list[Piece] = []          # index = power id (State.seats[].powers)
 POWER_ID: dict[str, int] = {}
 EDICTS: dict[str, Edict] = {}     # by edict name (content/cards.json)
-PIECE_TASKS: dict[int, TaskKind] = {}  # TaskKind enum -> entry, from the pieces' `tasks`
+PIECE_TASKS: dict[str, TaskKind] = {}  # Task.kind member -> entry, from the pieces' `tasks`
 MOONS: dict[int, Moon] = {}       # by number (content/moons.json): the moons hosted
 MOON_NAMES: dict[str, int] = {}   # piece name -> number
 
@@ -48,7 +48,7 @@ def register_moon(moon: Moon) -> None:
     _register_tasks(moon)
 
 
-def register_task_kind(kind: int, entry: TaskKind) -> None:
+def register_task_kind(kind: str, entry: TaskKind) -> None:
     if kind in PIECE_TASKS:
         raise ValueError(f"task kind {kind} claimed twice ({entry.name})")
     PIECE_TASKS[kind] = entry
@@ -139,17 +139,17 @@ def used(st: pb.State, seat: int, name: str) -> bool:
 
 def involved(st: pb.State, seat: int) -> bool:
     e = st.enc
-    return (seat in (e.offense, e.defense) or (len(e.cone_off) > seat and
+    return (seat in (e.offense, B.defender(st)) or (len(e.cone_off) > seat and
             (e.cone_off[seat] > 0 or e.cone_def[seat] > 0)))
 
 
 def opponent(st: pb.State, seat: int) -> int:
     e = st.enc
-    if e.defense < 0:
+    if B.defender(st) < 0:
         return -1
     if seat == e.offense:
-        return e.defense
-    if seat == e.defense:
+        return B.defender(st)
+    if seat == B.defender(st):
         return e.offense
     return -1
 
@@ -158,8 +158,9 @@ def played_cards(st: pb.State, seat: int) -> tuple[int, int]:
     """(his own, his opponent's) encounter card of main player `seat` (-1: none), after any
     swap of the face-down cards."""
     e = st.enc
-    mine = e.card_off if seat == e.offense else e.card_def if seat == e.defense else -1
-    theirs = e.card_def if seat == e.offense else e.card_off if seat == e.defense else -1
+    off, de = B.played(st, "off"), B.played(st, "def")
+    mine = off if seat == e.offense else de if seat == B.defender(st) else -1
+    theirs = de if seat == e.offense else off if seat == B.defender(st) else -1
     return (theirs, mine) if e.swapped else (mine, theirs)
 
 
@@ -178,7 +179,7 @@ def first_edict(st: pb.State, seat: int, *names: str) -> int:
     return -1
 
 
-def answer_card(st: pb.State, seat: int, response: int) -> int:
+def answer_card(st: pb.State, seat: int, response: str | None) -> int:
     """An edict card of `seat` that may answer a response window of kind `response`."""
     return first_edict(st, seat, *(n for n, ed in EDICTS.items() if response in ed.answers))
 

@@ -75,7 +75,6 @@ def _fresh(p: Position, options: pb.Options) -> pb.State:
     st.cup.extend(st.discs_out)  # star discs: none drawn yet
     del st.discs_out[:]
     st.enc.offense = p.offence
-    st.enc.card_off = st.enc.card_def = st.enc.set_aside = st.enc.defense = -1
     for se in st.seats:
         st.deck.extend(se.hand)
         del se.hand[:]

@@ -190,8 +190,6 @@ class Cosmic(Game):
         st.rng = rng.state
         events: list[Event] = []
         st.enc.offense = first
-        st.enc.defense = st.enc.planet = st.enc.system = -1
-        st.enc.card_off = st.enc.card_def = st.enc.set_aside = -1
         if options.two_of_three and not options.powers:
             st.step = pb.STEP_CHOOSE_POWERS
         else:
@@ -244,9 +242,9 @@ class Cosmic(Game):
         if on_table:
             piles += [("offence's extension", X.cards(e.ext_off)),
                       ("defence's extension", X.cards(e.ext_def)),
-                      ("offence's card", [c for c in [e.card_off] if c >= 0]),
-                      ("defence's card", [c for c in [e.card_def] if c >= 0])]
-        piles.append(("set aside", [c for c in [e.set_aside] if c >= 0]))
+                      ("offence's card", [c for c in [B.played(st, "off")] if c >= 0]),
+                      ("defence's card", [c for c in [B.played(st, "def")] if c >= 0])]
+        piles.append(("set aside", [e.set_aside] if e.HasField("set_aside") else []))
         for where, cards in piles:
             for c in cards:
                 places.setdefault(c, []).append(where)

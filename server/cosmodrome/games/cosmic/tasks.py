@@ -2,11 +2,14 @@
 
 The flow's own kinds are here (take tokens, place tokens, a defensive ally's reward); the
 pieces add theirs through `Piece.tasks` (`pieces.PIECE_TASKS`). A response window
-(TASK_RESPONSE) asks several seats at once: the flow handles it with `actions.responders`.
-A new kind is one entry.
+(`response`) asks several seats at once: the flow handles it with `actions.responders`.
+The tables are keyed by the `Task.kind` oneof member; a new kind is one entry (and its
+message in cosmic.proto).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from cosmodrome.games.cosmic import actions, pieces
 from cosmodrome.games.cosmic import board as B
@@ -15,19 +18,20 @@ from cosmodrome.games.cosmic.hooks import TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 DONE = pb.Move(done=pb.Done())
-LAUNCH_DESTS = (pb.DEST_CONE_OFF, pb.DEST_CONE_DEF)  # a TASK_TAKE onto the cone is a launch
+LAUNCH_DESTS = (pb.DEST_CONE_OFF, pb.DEST_CONE_DEF)  # a take onto the cone is a launch
 
 
 # ---------------------------------------------------------------- take tokens off one's bases
 
 def _take_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
-    if t.count <= 0:
+    k = t.take
+    if k.count <= 0:
         return []
-    srcs = [p for p in B.bases(st, t.seat) if not (t.dest == pb.DEST_PLANET and p == t.planet)]
+    srcs = [p for p in B.bases(st, t.seat) if not (k.dest == pb.DEST_PLANET and p == k.planet)]
     out = [pb.Move(planet=pb.PlanetChoice(planet=p)) for p in srcs]
-    if t.min <= 0 or not srcs:
+    if k.min <= 0 or not srcs:
         out.append(DONE)
-    if t.dest in LAUNCH_DESTS:
+    if k.dest in LAUNCH_DESTS:
         out += pieces.at_any_time(st, t.seat)
     return out
 
@@ -37,25 +41,32 @@ def _take(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
         st.tasks.pop(0)
         return
     B.add_tok(st, move.planet.planet, t.seat, -1)
-    e = st.enc
-    if t.dest == pb.DEST_CONE_OFF:
+    e, k = st.enc, t.take
+    if k.dest == pb.DEST_CONE_OFF:
         e.cone_off[t.seat] += 1
-    elif t.dest == pb.DEST_CONE_DEF:
+    elif k.dest == pb.DEST_CONE_DEF:
         e.cone_def[t.seat] += 1
-    elif t.dest in (pb.DEST_PLANET, pb.DEST_DEFENCE):
-        B.add_tok(st, t.planet, t.seat, 1)
-    elif t.dest == pb.DEST_BLACK_HOLE:
-        actions.lose_from_bases(st, ctx, t.seat, 1, t.arg)
-    t.count -= 1
-    t.min -= 1
-    if t.count <= 0:
+    elif k.dest in (pb.DEST_PLANET, pb.DEST_DEFENCE):
+        B.add_tok(st, k.planet, t.seat, 1)
+    elif k.dest == pb.DEST_BLACK_HOLE:
+        actions.lose_from_bases(st, ctx, t.seat, 1, k.lost_to if k.HasField("lost_to") else -1)
+    k.count -= 1
+    k.min -= 1
+    if k.count <= 0:
         st.tasks.pop(0)
+
+
+def _take_view(t: pb.Task, out: pb.TaskView) -> None:
+    k = t.take
+    out.take.count, out.take.min, out.take.dest = k.count, k.min, k.dest
+    if k.HasField("planet"):
+        out.take.planet = k.planet
 
 
 # ---------------------------------------------------------------- place tokens held in hand
 
 def _place_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
-    if t.count <= 0 or st.seats[t.seat].limbo <= 0:
+    if t.place.count <= 0 or st.seats[t.seat].limbo <= 0:
         return []
     places = B.bases(st, t.seat) or list(B.planets_of(t.seat))
     return [pb.Move(planet=pb.PlanetChoice(planet=p)) for p in places]
@@ -64,8 +75,8 @@ def _place_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
 def _place(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
     B.add_tok(st, move.planet.planet, t.seat, 1)
     st.seats[t.seat].limbo -= 1
-    t.count -= 1
-    if t.count <= 0:
+    t.place.count -= 1
+    if t.place.count <= 0:
         st.tasks.pop(0)
 
 
@@ -80,7 +91,7 @@ def drop_limbo_of_eliminated(st: pb.State, ctx: Ctx, t: pb.Task) -> None:
 def _reward_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
     if not st.enc.cone_def[t.seat]:
         return []
-    n, bh = t.count, st.seats[t.seat].black_hole
+    n, bh = t.reward.tokens, st.seats[t.seat].black_hole
     return [pb.Move(reward=pb.Reward(cards=k)) for k in range(max(0, n - bh), n + 1)]
 
 
@@ -113,18 +124,19 @@ FROM_DECK = pb.Move(consolation=pb.ConsolationFrom(source=pb.CARD_SOURCE_DECK))
 
 def _consolation_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
     """Still mandatory ("Vous êtes obligé"): whichever sources still have a card."""
-    if t.count <= 0 or st.seats[t.seat].eliminated:
+    c = t.consolation
+    if c.count <= 0 or st.seats[t.seat].eliminated:
         return []
-    return ([FROM_HAND] if st.seats[t.planet].hand else []) + \
+    return ([FROM_HAND] if st.seats[c.giver].hand else []) + \
         ([FROM_DECK] if st.deck or st.discard else [])
 
 
 def _consolation(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
-    t.count -= 1
-    if t.count <= 0:
+    t.consolation.count -= 1
+    if t.consolation.count <= 0:
         st.tasks.remove(t)
     if move.consolation.source == pb.CARD_SOURCE_HAND:
-        actions.take_from_hand(st, ctx, t.seat, t.planet, 1, "consolation")
+        actions.take_from_hand(st, ctx, t.seat, t.consolation.giver, 1, "consolation")
         return
     card = actions.draw_card(st, ctx)
     if card is not None:
@@ -146,9 +158,9 @@ def _savers(st: pb.State, seat: int) -> list:
 def _lost_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
     if st.seats[t.seat].eliminated:
         return []
-    if t.dest == pb.DEST_BLACK_HOLE and not B.tokens_on_bases(st, t.seat):
+    if t.tokens_lost.on_bases and not B.tokens_on_bases(st, t.seat):
         return []
-    if t.dest != pb.DEST_BLACK_HOLE and not st.seats[t.seat].limbo:
+    if not t.tokens_lost.on_bases and not st.seats[t.seat].limbo:
         return []
     return [YES, NO] if _savers(st, t.seat) else [NO]
 
@@ -158,8 +170,9 @@ def _lost(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
     if not move.answer.yes:
         actions.let_tokens_go(st, ctx, t)
         return
-    on_bases = t.dest == pb.DEST_BLACK_HOLE
-    n = min(t.count, B.tokens_on_bases(st, t.seat) if on_bases else st.seats[t.seat].limbo)
+    on_bases = t.tokens_lost.on_bases
+    held = B.tokens_on_bases(st, t.seat) if on_bases else st.seats[t.seat].limbo
+    n = min(t.tokens_lost.count, held)
     _savers(st, t.seat)[0].save_lost_tokens(st, ctx, t.seat, n, on_bases)
 
 
@@ -190,31 +203,43 @@ def _skipped_new_hand(st: pb.State, ctx: Ctx, t: pb.Task) -> None:
         actions.renew_hand(st, ctx, t, [])
 
 
-TASKS: dict[int, TaskKind] = {
-    pb.TASK_TAKE: TaskKind("take_token", "Take a token from one of your bases",
-                           _take_options, _take, count_public=True),
-    pb.TASK_PLACE: TaskKind("place_token", "Put a token on one of your bases",
-                            _place_options, _place, skipped=drop_limbo_of_eliminated,
-                            count_public=True),
-    pb.TASK_TOKENS_LOST: TaskKind("tokens_lost",
-                                  "You lose tokens: save them with a power (yes), or not",
-                                  _lost_options, _lost, skipped=drop_limbo_of_eliminated,
-                                  count_public=True),
-    pb.TASK_NEW_HAND: TaskKind("new_hand",
-                               "You draw a new hand: keep cards with a power (yes), or not",
-                               _new_hand_options, _new_hand, skipped=_skipped_new_hand),
-    pb.TASK_CONSOLATION: TaskKind("consolation_source",
-                                  "Take a consolation card: from the opponent's hand or the deck",
-                                  _consolation_options, _consolation, count_public=True),
-    pb.TASK_REWARD: TaskKind("reward",
-                             "Choose your reward: cards, the rest in black-hole tokens",
-                             _reward_options, _reward, count_public=True),
+def _count_view(field: str) -> Callable[[pb.Task, pb.TaskView], None]:
+    """A view telling the kind's `field` (public) as its count."""
+    def view(t: pb.Task, out: pb.TaskView) -> None:
+        kind = t.WhichOneof("kind")
+        getattr(out, kind).count = getattr(getattr(t, kind), field)
+    return view
+
+
+def _lost_view(t: pb.Task, out: pb.TaskView) -> None:
+    out.tokens_lost.count, out.tokens_lost.on_bases = t.tokens_lost.count, t.tokens_lost.on_bases
+
+
+TASKS: dict[str, TaskKind] = {
+    "take": TaskKind("take_token", "Take a token from one of your bases",
+                     _take_options, _take, view=_take_view),
+    "place": TaskKind("place_token", "Put a token on one of your bases",
+                      _place_options, _place, skipped=drop_limbo_of_eliminated,
+                      view=_count_view("count")),
+    "tokens_lost": TaskKind("tokens_lost",
+                            "You lose tokens: save them with a power (yes), or not",
+                            _lost_options, _lost, skipped=drop_limbo_of_eliminated,
+                            view=_lost_view),
+    "new_hand": TaskKind("new_hand",
+                         "You draw a new hand: keep cards with a power (yes), or not",
+                         _new_hand_options, _new_hand, skipped=_skipped_new_hand),
+    "consolation": TaskKind("consolation_source",
+                            "Take a consolation card: from the opponent's hand or the deck",
+                            _consolation_options, _consolation, view=_count_view("count")),
+    "reward": TaskKind("reward", "Choose your reward: cards, the rest in black-hole tokens",
+                       _reward_options, _reward, view=_count_view("tokens")),
 }
 RESPONSE = TaskKind("edict_response", "Play an edict in answer, or pass",
                     lambda st, t: [], lambda st, ctx, t, move: None)
 
 
 def kind(t: pb.Task) -> TaskKind:
-    if t.kind == pb.TASK_RESPONSE:
+    which = t.WhichOneof("kind")
+    if which == "response":
         return RESPONSE
-    return TASKS.get(t.kind) or pieces.PIECE_TASKS[t.kind]
+    return TASKS.get(which) or pieces.PIECE_TASKS[which]

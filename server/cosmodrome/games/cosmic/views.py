@@ -42,7 +42,7 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
     _moons(st, me, v)
     _encounter(st, me, v.enc)
     for t in st.tasks:
-        _task(st, me, t, v.tasks.add())
+        _task(t, v.tasks.add())
     if st.step == pb.STEP_DEAL and st.enc.winner == pb.OUTCOME_DEAL_DUE:
         _deal(st, me, v.deal)
     return v
@@ -61,8 +61,8 @@ def _moons(st: pb.State, me: int, v: pb.View) -> None:
 def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:
     e = st.enc
     out.number, out.offense = e.number, e.offense
-    for field in ("defense", "system", "planet"):  # -1 inside: unset in the contract
-        if getattr(e, field) >= 0:
+    for field in ("defense", "system", "planet"):  # unset until drawn or aimed
+        if e.HasField(field):
             setattr(out, field, getattr(e, field))
     out.cone_off.extend(e.cone_off)
     out.cone_def.extend(e.cone_def)
@@ -73,16 +73,16 @@ def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:
         e.revealed, e.success, e.winner, e.auto_win
     out.swapped = e.swapped
     out.window_deadline_ms = e.window_deadline_ms
-    if e.pending_seat >= 0:  # announced in public; its argument may name a card
-        out.pending_seat, out.pending_power = e.pending_seat, e.pending_power
-        if e.pending_target >= 0:
-            out.pending_target = e.pending_target
+    if e.HasField("pending"):  # announced in public; its detail may name a card
+        out.pending_seat, out.pending_power = e.pending.seat, e.pending.use.power
+        if e.pending.use.HasField("target"):
+            out.pending_target = e.pending.use.target
     for z in e.zapped:
         if _known_power(st, me, z.seat, z.power):
             out.zapped_powers.add(seat=z.seat, power=z.power)
     known = _known_cards(st, me)
-    _played(e.card_off, "card_off" in known, out.card_off)
-    _played(e.card_def, "card_def" in known, out.card_def)
+    _played(B.played(st, "off"), "card_off" in known, out.card_off)
+    _played(B.played(st, "def"), "card_def" in known, out.card_def)
     _extension(e.ext_off, "card_off" in known, out.ext_off)
     _extension(e.ext_def, "card_def" in known, out.ext_def)
 
@@ -94,16 +94,16 @@ def _known_cards(st: pb.State, me: int) -> set[str]:
     if e.revealed:
         return {"card_off", "card_def"}
     known = set()
-    if me >= 0 and me in (e.offense, e.defense):
+    if me >= 0 and me in (e.offense, B.defender(st)):
         mine_off = (me == e.offense) != e.swapped
         known.add("card_off" if mine_off else "card_def")
-    if e.oracle_seat >= 0:
+    if e.HasField("oracle_seat"):
         known.add("card_def" if e.oracle_seat == e.offense else "card_off")
     return known
 
 
 def _played(card: int, known: bool, out: pb.PlayedCard) -> None:
-    if card == -2:
+    if card == B.NO_CARD_PLAYED:
         out.face = pb.CARD_FACE_NONE
     elif card >= 0:
         out.face = pb.CARD_FACE_KNOWN if known else pb.CARD_FACE_DOWN
@@ -121,19 +121,19 @@ def _extension(ext: pb.ExtensionPlay, known: bool, out: pb.ExtensionView) -> Non
     out.choosing = ext.choosing
 
 
-def _task(st: pb.State, me: int, t: pb.Task, out: pb.TaskView) -> None:
+def _task(t: pb.Task, out: pb.TaskView) -> None:
+    """Its kind, and the fields its table entry says every viewer may know."""
     out.seat = t.seat
-    if t.kind == pb.TASK_RESPONSE:
-        out.kind = t.kind
-        return
-    out.kind, out.dest, out.planet = t.kind, t.dest, t.planet
-    if tasks.kind(t).count_public or t.seat == me:
-        out.count = t.count
+    view = tasks.kind(t).view
+    if view is None:
+        getattr(out, t.WhichOneof("kind")).SetInParent()
+    else:
+        view(t, out)
 
 
 def _deal(st: pb.State, me: int, out: pb.DealView) -> None:
     e, d = st.enc, st.deal
-    main = me >= 0 and me in (e.offense, e.defense)
+    main = me >= 0 and me in (e.offense, B.defender(st))
     out.deadline_ms, out.edits = d.deadline_ms, d.edits
     if d.HasField("offer_by"):
         out.offer_by = d.offer_by

@@ -1,10 +1,11 @@
 """Champ de Force, seed 001: "après que toutes les alliances ont été scellées ..., c'est-à-dire
-juste avant que les cartes de duel soient retournées": every ally (target -1), or one, goes
+juste avant que les cartes de duel soient retournées": every ally (no target), or one, goes
 home with his tokens. Offered in the pre-cards and the pre-reveal windows."""
 
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import actions, pieces
+from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.hooks import Edict
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -14,7 +15,7 @@ EVERY_ALLY = -1
 def _allies(st: pb.State) -> list[int]:
     e = st.enc
     return [s for s in range(st.players)
-            if s not in (e.offense, e.defense) and (e.cone_off[s] or e.cone_def[s])]
+            if s not in (e.offense, B.defender(st)) and (e.cone_off[s] or e.cone_def[s])]
 
 
 class ForceField(Edict):

@@ -12,7 +12,8 @@ from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Edict, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
-KINDS = {1: "attack", 2: "compromise", 3: "edict", 4: "extension"}  # Task.arg: kind to lose
+KINDS = {pb.CardInfo.KIND_ATTACK: "attack", pb.CardInfo.KIND_COMPROMISE: "compromise",
+         pb.CardInfo.KIND_EDICT: "edict", pb.CardInfo.KIND_EXTENSION: "extension"}
 
 
 def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
@@ -20,7 +21,7 @@ def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
     being asked tells nothing of his hand."""
     if st.seats[t.seat].eliminated:
         return []
-    want = KINDS[t.arg]
+    want = KINDS[t.plague.card_kind]
     return [pb.Move(card=pb.CardChoice(card=c)) for c in sorted(set(st.seats[t.seat].hand))
             if CARDS[c].kind == want] or [pb.Move(done=pb.Done())]
 
@@ -38,22 +39,26 @@ def _discard(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
 
 
 def _skipped(st: pb.State, ctx, t: pb.Task) -> None:
-    if t.min:  # the last kind asked
+    if t.plague.last:
         _show_hand(st, ctx, t)
 
 
 def _show_hand(st: pb.State, ctx, t: pb.Task) -> None:
     cards = sorted(st.seats[t.seat].hand)
-    st.knowledge.add(viewer=t.planet, target=t.seat, cards=cards, **reason("peste"))
-    ctx.show(t.planet, t.seat, cards, "peste")
+    st.knowledge.add(viewer=t.plague.player, target=t.seat, cards=cards, **reason("peste"))
+    ctx.show(t.plague.player, t.seat, cards, "peste")
+
+
+def _view(t: pb.Task, out: pb.TaskView) -> None:
+    out.plague.card_kind = t.plague.card_kind
 
 
 class Plague(Edict):
     name = "peste"
     windows = frozenset({pb.STEP_START_WINDOW, pb.STEP_PRE_CARDS, pb.STEP_PRE_REVEAL,
                          pb.STEP_POST_REVEAL, pb.STEP_CLEANUP})
-    tasks = {pb.TASK_PLAGUE: TaskKind("plague_discard", "La Peste: choose the card to lose",
-                                      _options, _discard, skipped=_skipped)}
+    tasks = {"plague": TaskKind("plague_discard", "La Peste: choose the card to lose",
+                                _options, _discard, skipped=_skipped, view=_view)}
 
     def at_any_time(self, st, seat):
         card = pieces.first_edict(st, seat, self.name)
@@ -62,9 +67,12 @@ class Plague(Edict):
 
     def play(self, st, ctx, seat, move):
         victim = move.target
-        kinds = [1, 2, 4, 3] if st.options.extension_cards else [1, 2, 3]
-        losses = [pb.Task(kind=pb.TASK_PLAGUE, seat=victim, arg=k, planet=seat,
-                          min=int(k == kinds[-1])) for k in kinds]
+        kinds = [pb.CardInfo.KIND_ATTACK, pb.CardInfo.KIND_COMPROMISE]
+        kinds += [pb.CardInfo.KIND_EXTENSION] if st.options.extension_cards else []
+        kinds.append(pb.CardInfo.KIND_EDICT)
+        losses = [pb.Task(seat=victim, plague=pb.PlagueTask(card_kind=k, player=seat,
+                                                              last=k == kinds[-1]))
+                  for k in kinds]
         for i, t in enumerate(losses):
             st.tasks.insert(i, t)
         actions.lose_tokens(st, ctx, victim, min(3, B.tokens_on_bases(st, victim)),

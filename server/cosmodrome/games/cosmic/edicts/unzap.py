@@ -12,10 +12,11 @@ class UnZap(Edict):
     windows = frozenset({pb.STEP_PRE_CARDS, pb.STEP_POST_REVEAL})  # where Zaps are played
 
     def answer_target(self, t):
-        return t.planet  # the zapped seat
+        stopped = t.response.powers_stopped  # the zapped seat (unset: every other)
+        return stopped.target if stopped.HasField("target") else -1
 
     def answer(self, st, ctx, seat, t, card):
-        del st.enc.zapped[t.min:]  # undo exactly what that zap suspended
+        del st.enc.zapped[t.response.powers_stopped.zapped_from:]  # exactly what it stopped
         ctx.note(pb.NOTE_KIND_ZAP_UNDONE, seat)
 
 

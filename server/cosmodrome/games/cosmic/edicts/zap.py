@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import actions, pieces
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic.hooks import RESPONSE_POWER_USE, RESPONSE_POWERS_STOPPED, Edict
+from cosmodrome.games.cosmic.hooks import RESPONSE_POWER_USE, Edict
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
-ALL, MAIN, SECONDARY = 0, 1, 2  # PlayEdict.arg: which of the target's powers
+ALL, MAIN, SECONDARY = pb.POWER_SCOPE_UNSPECIFIED, pb.POWER_SCOPE_MAIN, pb.POWER_SCOPE_SECONDARY
 
 
 def targets(st: pb.State, seat: int) -> list[int]:
     """Seats in the encounter with a power that may still be zapped."""
-    if st.enc.defense < 0:
+    if B.defender(st) < 0:
         return []
     return [t for t in B.power_order(st)
             if t != seat and pieces.involved(st, t) and st.seats[t].powers
@@ -35,16 +35,16 @@ def suspend(st: pb.State, ctx, seat: int, seats: list[int], which: int) -> None:
                 e.zapped.add(seat=t, power=pid)
     one = {"target": seats[0]} if len(seats) == 1 else {}  # unset: every other player
     ctx.note(pb.NOTE_KIND_POWERS_ZAPPED, seat, **one)
-    target = seats[0] if len(seats) == 1 else -1
-    actions.open_response(st, RESPONSE_POWERS_STOPPED, seat, planet=target, min=before)
+    stopped = pb.PowersStoppedResponse(zapped_from=before, **one)
+    actions.open_response(st, seat, powers_stopped=stopped)
 
 
 def answer_power_use(st: pb.State, t: pb.Task) -> None:
     """After a Zap answers a use, the use waits for a possible Un-Zap: a closed response
     window (everyone passed) decides it once the Un-Zap window is over."""
-    closed = [x for x in st.tasks if x.kind == pb.TASK_RESPONSE]
-    st.tasks.insert(len(closed), pb.Task(kind=pb.TASK_RESPONSE, seat=t.seat,
-                                         arg=RESPONSE_POWER_USE, count=0x7FFFFFFF))
+    closed = [x for x in st.tasks if x.WhichOneof("kind") == "response"]
+    decided = pb.ResponseTask(power_use=pb.PowerUseResponse(closed=True))
+    st.tasks.insert(len(closed), pb.Task(seat=t.seat, response=decided))
 
 
 class Zap(Edict):
@@ -59,11 +59,11 @@ class Zap(Edict):
         out = []
         for t in targets(st, seat):
             whiches = (MAIN, SECONDARY) if len(st.seats[t].powers) > 1 else (ALL,)
-            out += [pb.Move(edict=pb.PlayEdict(card=card, target=t, arg=w)) for w in whiches]
+            out += [pb.Move(edict=pb.PlayEdict(card=card, target=t, powers=w)) for w in whiches]
         return out
 
     def play(self, st, ctx, seat, move):
-        suspend(st, ctx, seat, [move.target], move.arg)
+        suspend(st, ctx, seat, [move.target], move.powers)
 
     def answer(self, st, ctx, seat, t, card):
         suspend(st, ctx, seat, [t.seat], ALL)

@@ -22,13 +22,13 @@ class WildZap(Edict):
         if window not in self.windows or not targets(st, seat):
             return []
         card = pieces.first_edict(st, seat, self.name)
-        out = [pb.Move(edict=pb.PlayEdict(card=card, arg=MAIN))]
+        out = [pb.Move(edict=pb.PlayEdict(card=card, powers=MAIN))]
         if any(len(st.seats[t].powers) > 1 for t in _others(st, seat)):
-            out.append(pb.Move(edict=pb.PlayEdict(card=card, arg=SECONDARY)))
+            out.append(pb.Move(edict=pb.PlayEdict(card=card, powers=SECONDARY)))
         return out
 
     def play(self, st, ctx, seat, move):
-        suspend(st, ctx, seat, _others(st, seat), move.arg)
+        suspend(st, ctx, seat, _others(st, seat), move.powers)
 
     def answer(self, st, ctx, seat, t, card):
         suspend(st, ctx, seat, _others(st, seat), MAIN)

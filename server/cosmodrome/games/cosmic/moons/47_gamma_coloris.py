@@ -9,6 +9,7 @@ Optional, but counted without asking: a higher defence never hurts the defence.
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import moonflow
 from cosmodrome.games.cosmic.hooks import Moon
 
@@ -19,7 +20,7 @@ class GammaColoris(Moon):
     name, en, number = "47_gamma_coloris", "Gamma Coloris (+20 per attack card, in defence)", 47
 
     def card_bonus(self, st, moon, side):
-        return BONUS if moonflow.colour_side(st, moon, side) and side == st.enc.defense else 0
+        return BONUS if moonflow.colour_side(st, moon, side) and side == B.defender(st) else 0
 
 
 MOON = GammaColoris()

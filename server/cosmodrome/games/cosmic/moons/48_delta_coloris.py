@@ -8,6 +8,7 @@ A card's value never goes below 0 (flow.side_total).
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import moonflow
 from cosmodrome.games.cosmic.hooks import Moon
 
@@ -18,7 +19,7 @@ class DeltaColoris(Moon):
     name, en, number = "48_delta_coloris", "Delta Coloris (-20 per attack card, in defence)", 48
 
     def card_bonus(self, st, moon, side):
-        return BONUS if moonflow.colour_side(st, moon, side) and side == st.enc.defense else 0
+        return BONUS if moonflow.colour_side(st, moon, side) and side == B.defender(st) else 0
 
 
 MOON = DeltaColoris()

@@ -12,11 +12,10 @@ import importlib
 import pkgutil
 
 from cosmodrome.games.cosmic import moonflow, pieces
-from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
 def _discover() -> None:
-    pieces.register_task_kind(pb.TASK_MOON, moonflow.QUESTION)
+    pieces.register_task_kind("moon_question", moonflow.QUESTION)
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name.startswith("_"):
             continue

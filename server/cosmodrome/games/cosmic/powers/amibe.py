@@ -12,7 +12,7 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
     e, seat = st.enc, t.seat
     out = [pb.Move(planet=pb.PlanetChoice(planet=p)) for p in B.bases(st, seat)
-           if not (seat == e.defense and p == e.planet)]  # add one from p
+           if not (seat == B.defender(st) and p == e.planet)]  # add one from p
     engaged = e.cone_off[seat] if seat == e.offense else B.tok(st, e.planet, seat)
     if engaged:
         homes = [p for p in B.bases(st, seat) if p != e.planet] or list(B.planets_of(seat))
@@ -42,17 +42,16 @@ def _apply(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
 
 class Amoeba(Piece):
     name, en = "amibe", "Amoeba"
-    tasks = {pb.TASK_AMOEBA: TaskKind("amoeba", "Amibe: add or withdraw tokens", _options,
-                                      _apply)}
+    tasks = {"amoeba": TaskKind("amoeba", "Amibe: add or withdraw tokens", _options, _apply)}
 
     def window_actions(self, st, seat, window):
-        if window != pb.STEP_PRE_REVEAL or seat not in (st.enc.offense, st.enc.defense) \
+        if window != pb.STEP_PRE_REVEAL or seat not in (st.enc.offense, B.defender(st)) \
                 or pieces.used(st, seat, self.name):
             return []
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name]))]
 
     def perform(self, st, ctx, seat, use):
-        st.tasks.insert(0, pb.Task(kind=pb.TASK_AMOEBA, seat=seat))
+        st.tasks.insert(0, pb.Task(seat=seat, amoeba=pb.AmoebaTask()))
 
 
 POWER = Amoeba()

@@ -8,6 +8,7 @@ card choice then holds him to it.
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.hooks import Piece, TaskKind
@@ -15,7 +16,7 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 QUESTIONS = (pb.QUESTION_HOLDS_COMPROMISE, pb.QUESTION_HOLDS_EDICT, pb.QUESTION_HOLDS_ATTACK_10,
              pb.QUESTION_HOLDS_ATTACK_15, pb.QUESTION_HOLDS_ATTACK_20,
-             pb.QUESTION_WILL_PLAY_COMPROMISE)  # UsePower.arg: the `Question` asked
+             pb.QUESTION_WILL_PLAY_COMPROMISE)  # UsePower.question
 INTENTION = pb.QUESTION_WILL_PLAY_COMPROMISE
 ATTACK_FLOOR = {pb.QUESTION_HOLDS_ATTACK_10: 10, pb.QUESTION_HOLDS_ATTACK_15: 15,
                 pb.QUESTION_HOLDS_ATTACK_20: 20}
@@ -36,27 +37,27 @@ def _answer(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
 
 class Seeker(Piece):
     name, en = "chercheur", "Seeker"
-    tasks = {pb.TASK_ANSWER: TaskKind(
+    tasks = {"answer": TaskKind(
         "answer", "Answer the Chercheur: yes or no (you will be held to it)",
         _answer_options, _answer)}
 
     def reset_encounter(self, e: pb.Encounter) -> None:
-        e.question_target = -1
+        e.ClearField("question_target")
 
     def window_actions(self, st, seat, window):
         if window != pb.STEP_PRE_CARDS or not pieces.involved(st, seat) \
                 or pieces.used(st, seat, self.name):
             return []
         e = st.enc
-        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=t, arg=q))
-                for t in (e.offense, e.defense) if t != seat for q in QUESTIONS]
+        return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=t, question=q))
+                for t in (e.offense, B.defender(st)) if t != seat for q in QUESTIONS]
 
     def perform(self, st, ctx, seat, use):
-        target, q = use.target, use.arg
+        target, q = use.target, use.question
         hand = st.seats[target].hand
         ctx.note(pb.NOTE_KIND_QUESTION_ASKED, seat, target=target, question=q)
         if q == INTENTION:
-            st.tasks.insert(0, pb.Task(kind=pb.TASK_ANSWER, seat=target, arg=seat))
+            st.tasks.insert(0, pb.Task(seat=target, answer=pb.AnswerTask(asker=seat)))
             return
         if q == pb.QUESTION_HOLDS_COMPROMISE:
             yes = any(CARDS[c].kind == "compromise" for c in hand)
@@ -69,7 +70,7 @@ class Seeker(Piece):
 
     def card_choices(self, st, seat, cards):
         e = st.enc
-        if e.question_target != seat or not e.commitment:
+        if not e.HasField("question_target") or e.question_target != seat or not e.commitment:
             return cards
         comp = [c for c in cards if CARDS[c].kind == "compromise"]
         other = [c for c in cards if CARDS[c].kind != "compromise"]

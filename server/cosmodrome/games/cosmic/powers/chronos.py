@@ -14,21 +14,24 @@ class Chronos(Piece):
     name, en = "chronos", "Chronos"
 
     def reset_encounter(self, e):
-        e.set_aside = -1
+        e.ClearField("set_aside")
+        e.ClearField("set_aside_owner")
 
     def window_actions(self, st, seat, window):
         e = st.enc
-        if window != pb.STEP_POST_REVEAL or seat not in (e.offense, e.defense) \
+        if window != pb.STEP_POST_REVEAL or seat not in (e.offense, B.defender(st)) \
                 or pieces.used(st, seat, self.name) or e.chronos_replay \
-                or e.card_off < 0 or e.card_def < 0:
+                or B.played(st, "off") < 0 or B.played(st, "def") < 0:
             return []
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name]))]
 
     def perform(self, st, ctx, seat, use):
         e = st.enc
         off = seat == e.offense
-        mine, theirs = (e.card_off, e.card_def) if off else (e.card_def, e.card_off)
-        opp = e.defense if off else e.offense
+        mine, theirs = B.played(st, "off"), B.played(st, "def")
+        if not off:
+            mine, theirs = theirs, mine
+        opp = B.defender(st) if off else e.offense
         if e.swapped:
             mine, theirs = theirs, mine
         st.seats[seat].hand.append(mine)
@@ -41,7 +44,8 @@ class Chronos(Piece):
             e.set_aside, e.set_aside_owner = theirs, opp
         else:
             st.seats[opp].hand.append(theirs)
-        e.card_off = e.card_def = -1
+        B.set_played(st, "off", B.NO_CARD_YET)
+        B.set_played(st, "def", B.NO_CARD_YET)
         e.revealed = e.swapped = e.compromise_off = e.compromise_def = False
         e.chronos_replay = True
         ctx.note(pb.NOTE_KIND_ENCOUNTER_REPLAYED, seat)
@@ -51,9 +55,10 @@ class Chronos(Piece):
 
     def at_cleanup(self, st, ctx):
         e = st.enc
-        if e.set_aside >= 0:
+        if e.HasField("set_aside"):
             st.seats[e.set_aside_owner].hand.append(e.set_aside)
-            e.set_aside = -1
+            e.ClearField("set_aside")
+            e.ClearField("set_aside_owner")
 
 
 POWER = Chronos()

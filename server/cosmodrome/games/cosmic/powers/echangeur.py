@@ -3,6 +3,7 @@ with his opponent's."""
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Piece
@@ -13,7 +14,7 @@ class Trader(Piece):
     name, en = "echangeur", "Trader"
 
     def window_actions(self, st, seat, window):
-        if window != pb.STEP_PRE_CARDS or seat not in (st.enc.offense, st.enc.defense) \
+        if window != pb.STEP_PRE_CARDS or seat not in (st.enc.offense, B.defender(st)) \
                 or pieces.used(st, seat, self.name):
             return []
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name],

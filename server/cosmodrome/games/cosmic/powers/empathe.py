@@ -13,7 +13,7 @@ from cosmodrome.games.cosmic.hooks import Piece
 
 
 def _own_card(st, seat: int) -> int:
-    return st.enc.card_off if seat == st.enc.offense else st.enc.card_def
+    return B.played(st, "off" if seat == st.enc.offense else "def")
 
 
 class Empath(Piece):

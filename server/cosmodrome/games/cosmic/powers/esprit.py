@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Piece
@@ -16,7 +17,7 @@ class Mind(Piece):
             return []
         e = st.enc
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=t))
-                for t in (e.offense, e.defense) if t != seat]
+                for t in (e.offense, B.defender(st)) if t != seat]
 
     def perform(self, st, ctx, seat, use):
         cards = sorted(st.seats[use.target].hand)

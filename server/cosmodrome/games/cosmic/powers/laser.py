@@ -34,26 +34,23 @@ def _pick(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
         at += 1
     c = cards[at % len(cards)]
     st.seats[opp].hand.remove(c)
-    if opp == e.offense:
-        e.card_off = c
-    else:
-        e.card_def = c
+    B.set_played(st, "off" if opp == e.offense else "def", c)
     ctx.show(opp, t.seat, [c], "laser")
     ctx.note(pb.NOTE_KIND_CARD_PICKED, t.seat, target=opp)
 
 
 class Laser(Piece):
     name, en = "laser", "Laser"
-    tasks = {pb.TASK_LASER: TaskKind(
+    tasks = {"laser": TaskKind(
         "laser_pick", "Laser: pick a card of the opponent's hand, face down", _options, _pick)}
 
     def reset_encounter(self, e):
-        e.laser_seat = -1
+        e.ClearField("laser_seat")
 
     def window_actions(self, st, seat, window):
         e = st.enc
-        if window != pb.STEP_PRE_CARDS or seat not in (e.offense, e.defense) \
-                or pieces.used(st, seat, self.name) or e.laser_seat >= 0:
+        if window != pb.STEP_PRE_CARDS or seat not in (e.offense, B.defender(st)) \
+                or pieces.used(st, seat, self.name) or e.HasField("laser_seat"):
             return []
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name],
                                           target=pieces.opponent(st, seat)))]
@@ -63,11 +60,12 @@ class Laser(Piece):
 
     def chooses_card_of(self, st, seat):
         laser = st.enc.laser_seat
-        return laser if laser >= 0 and pieces.opponent(st, laser) == seat else -1
+        return laser if st.enc.HasField("laser_seat") and pieces.opponent(st, laser) == seat \
+            else -1
 
     def after_card_played(self, st, ctx, player, card):
-        if st.enc.laser_seat == player:
-            st.tasks.add(kind=pb.TASK_LASER, seat=player)
+        if st.enc.HasField("laser_seat") and st.enc.laser_seat == player:
+            st.tasks.add(seat=player, laser=pb.LaserTask())
 
 
 POWER = Laser()

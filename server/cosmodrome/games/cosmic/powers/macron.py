@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import actions, tasks
 from cosmodrome.games.cosmic.hooks import Piece
-from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 WORTH = 4
 
@@ -28,8 +27,8 @@ class Macron(Piece):
 
     def perform(self, st, ctx, seat, use):
         for t in st.tasks:
-            if t.kind == pb.TASK_TAKE and t.seat == seat and t.dest in tasks.LAUNCH_DESTS:
-                t.count = min(t.count, 1)
+            if t.HasField("take") and t.seat == seat and t.take.dest in tasks.LAUNCH_DESTS:
+                t.take.count = min(t.take.count, 1)
                 return
 
     def token_worth(self, st, seat):

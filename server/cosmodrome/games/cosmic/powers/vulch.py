@@ -3,7 +3,7 @@ pouvez le prendre"; at a new hand, it "garde ses Édits après les avoir montré
 prend sept nouvelles cartes)".
 
 Every edict discarded opens a response window to every other seat, and every seat about to
-draw a new hand is asked whether it keeps cards (TASK_NEW_HAND): the Vulch alone may take or
+draw a new hand is asked whether it keeps cards (a `new_hand` task): the Vulch alone may take or
 keep, and being asked tells nothing.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.content import CARDS
-from cosmodrome.games.cosmic.hooks import RESPONSE_EDICT_DISCARDED, Piece
+from cosmodrome.games.cosmic.hooks import RESPONSE_EDICT_DISCARDED, Piece, about
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
@@ -19,15 +19,17 @@ class Vulch(Piece):
     name, en = "vulch", "Vulch"
 
     def response_moves(self, st, seat, t):
-        if t.arg != RESPONSE_EDICT_DISCARDED or t.card not in st.discard:
+        card = t.response.edict_discarded.card
+        if about(t) != RESPONSE_EDICT_DISCARDED or card not in st.discard:
             return []
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name], target=t.seat,
-                                          arg=t.card))]
+                                          card=card))]
 
     def respond(self, st, ctx, seat, t, move):
         pieces.use(st, ctx, seat, self.name)
-        st.discard.remove(t.card)
-        st.seats[seat].hand.append(t.card)
+        card = t.response.edict_discarded.card
+        st.discard.remove(card)
+        st.seats[seat].hand.append(card)
 
     def keeps_at_new_hand(self, st, seat):
         return [c for c in st.seats[seat].hand if CARDS[c].kind == "edict"]

@@ -2,7 +2,7 @@
 le Trou Noir, vous pouvez les replacer sur vos bases"; in a deal, it may free tokens of the
 other's black hole.
 
-Every seat that loses tokens is asked whether a power saves them (TASK_TOKENS_LOST): the
+Every seat that loses tokens is asked whether a power saves them (a `tokens_lost` task): the
 Zombie alone may answer yes, and being asked tells nothing.
 """
 
@@ -24,7 +24,7 @@ class Zombie(Piece):
             pieces.use(st, ctx, seat, self.name)
             return
         pieces.use(st, ctx, seat, self.name)
-        st.tasks.insert(0, pb.Task(kind=pb.TASK_PLACE, seat=seat, count=n))
+        st.tasks.insert(0, pb.Task(seat=seat, place=pb.PlaceTask(count=n)))
 
     def deal_edits(self, st, seat, draft):
         opp = pieces.opponent(st, seat)
