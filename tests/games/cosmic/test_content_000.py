@@ -89,7 +89,12 @@ def test_c_est_son_voisin_de_droite_qui_decide_who_judges_each_table_moon() -> N
                if m.judged_by in ("server_chat", "neighbour_report"))
 
 
-def _seed() -> Path | None:
+def _seed() -> Path:
+    """The repo's copy of seed 000 (docs/rules/seeds/), so these tests run on any clone."""
+    return REPO / "docs" / "rules" / "seeds" / SEED
+
+
+def _shared_seed() -> Path | None:
     for root in (REPO.parent, REPO.parents[1]):
         path = root / "shared" / "seeds" / SEED
         if path.exists():
@@ -97,7 +102,11 @@ def _seed() -> Path | None:
     return None
 
 
-@pytest.mark.skipif(_seed() is None, reason="seed 000 is not beside this checkout")
+@pytest.mark.skipif(_shared_seed() is None, reason="the shared seeds are not beside this checkout")
+def test_the_repo_copy_of_seed_000_is_the_shared_seed_byte_for_byte() -> None:
+    assert _seed().read_bytes() == _shared_seed().read_bytes()
+
+
 def test_each_moon_quotes_the_seed_paragraph_by_paragraph_and_in_order() -> None:
     lines = [ln.strip() for ln in _seed().read_text(encoding="utf-8").split("\n")]
     last = 0
@@ -283,7 +292,6 @@ def test_the_sentence_table_has_one_row_per_sentence_and_a_test_name_each() -> N
     assert written <= defined, sorted(written - defined)
 
 
-@pytest.mark.skipif(_seed() is None, reason="seed 000 is not beside this checkout")
 def test_every_french_quote_of_the_sentence_table_is_in_the_seed() -> None:
     def flat(s: str) -> str:
         return re.sub(r"\s+", " ", s)
