@@ -14,7 +14,7 @@ from cosmodrome.api.interceptor import add_service
 from cosmodrome.api.servicers import PlayServicer
 from cosmodrome.api.watch_hub import WatchHub
 from cosmodrome.core.chat import Chat, ChatLimits
-from cosmodrome.core.errors import NotFound, RateLimited, Stale
+from cosmodrome.core.errors import FailedPrecondition, NotFound, RateLimited, Stale
 from cosmodrome.core.runner import Runner
 from cosmodrome.games import registry
 from cosmodrome.games.tictactoe.rules import EMPTY, TicTacToe
@@ -86,6 +86,29 @@ async def test_the_chat_lives_expires_and_goes_with_its_match(store):
     await store.delete(match_id, "tictactoe")
     with pytest.raises(NotFound):
         await store.chat(match_id, 0, 10)
+
+
+async def test_no_line_is_kept_after_the_final_move_even_by_a_caller_who_saw_it_playing(
+        store):
+    """A speaker loads the match (active), the final move commits, then his line reaches
+    the store: refused there, atomically with the commit, not only by the caller's check."""
+    runner = Runner(store, registry())
+    match_id, _ = await new_match(runner)
+    await add(store, match_id, 0, "before the end", request_id="r1")
+    record, _ = await store.load(match_id)
+    record.match.status = match_pb2.MATCH_STATUS_FINISHED
+    version = record.match.version
+    record.match.version += 1
+    await store.commit(record, records_pb2.StoredEntry(version=version + 1), version)
+    with pytest.raises(FailedPrecondition) as refused:
+        await add(store, match_id, 1, "after the end")
+    assert refused.value.rule == "match_finished"
+    assert (await add(store, match_id, 0, "before the end", request_id="r1")).sequence == 1
+    assert [line.text for line in await store.chat(match_id, 0, 10)] == ["before the end"]
+    exported, log = await store.export(match_id)
+    await store.replace(exported, log, overwrite=True)  # an import of a finished match
+    with pytest.raises(FailedPrecondition):
+        await add(store, match_id, 1, "after the import")
 
 
 async def test_a_chat_line_leaves_the_compare_and_set_alone(store):

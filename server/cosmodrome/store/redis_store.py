@@ -44,6 +44,7 @@ from redis.exceptions import ConnectionError, ResponseError
 
 from cosmodrome.core.errors import (
     AlreadyExists,
+    FailedPrecondition,
     InvalidArgument,
     NotFound,
     RateLimited,
@@ -294,7 +295,7 @@ class RedisStore:
                   retry.key if retry else "", result,
                   self.retention_ms if finished else 0, record.incarnation,
                   IDEMPOTENCY_KEYS_PER_SEAT, "" if deadline_ms is None else deadline_ms,
-                  mid, self.publish])
+                  mid, self.publish, "1" if finished else ""])
         status = reply[0]
         if status in (b"OK", b"DUP"):
             await self._durable(mid)
@@ -351,6 +352,9 @@ class RedisStore:
         status = reply[0]
         if status == b"MISSING":
             raise NotFound(f"no match {match_id}")
+        if status == b"FINISHED":  # the final move came between the caller's load and now
+            raise FailedPrecondition("match_finished", "the match is over: its chat is kept "
+                                     "to read (GetChat), not to add to")
         if status == b"RATE":
             wait_ms = int(reply[1])
             raise RateLimited(f"seat {line.seat} said {rate_lines} lines in the last "
@@ -413,6 +417,8 @@ class RedisStore:
                                         "rec": record.SerializeToString(),
                                         "pub": record.match.SerializeToString(),
                                         "inc": record.incarnation})
+            if record.match.status == match_pb2.MATCH_STATUS_FINISHED:
+                pipe.hset(keys[0], "end", 1)  # as commit.lua marks it: the chat is closed
             for entry in log:
                 pipe.xadd(keys[1], {"e": entry.SerializeToString()}, id=f"{entry.version}-0")
             if record.next_deadline_ms:  # the import's deadline, atomic with it

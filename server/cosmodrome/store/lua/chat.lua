@@ -12,7 +12,7 @@
 -- ARGV[9] the publish command (PUBLISH, or SPUBLISH on a cluster)
 -- ARGV[10] the caller: its request ids are its own (a seat's next holder never meets them)
 -- Returns {'OK', line} | {'DUP', digest .. line} | {'RATE', ms until one more is allowed}
---   | {'MISSING'}. The stored line gets its sequence, time (the store's clock) and match
+--   | {'FINISHED'} (field 'end': the final move is in, commit.lua) | {'MISSING'}. The stored line gets its sequence, time (the store's clock) and match
 -- version appended; it is published on the match's channel as a records.Notice{chat}.
 local function varint(n)
   local out = {}
@@ -31,6 +31,7 @@ if ARGV[3] ~= '' then
   local seen = redis.call('HGET', KEYS[1], asked .. ':' .. ARGV[3])
   if seen then return {'DUP', seen} end
 end
+if redis.call('HEXISTS', KEYS[1], 'end') == 1 then return {'FINISHED'} end
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 local limit, window = tonumber(ARGV[6]), tonumber(ARGV[7])

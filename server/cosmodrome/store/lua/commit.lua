@@ -6,6 +6,8 @@
 -- ARGV[8] retention ms once finished (0: keep)  ARGV[9] the record's incarnation
 -- ARGV[10] keys kept per caller  ARGV[11] the match's next deadline ms ('' unchanged, 0 none)
 -- ARGV[12] the match id  ARGV[13] the publish command (PUBLISH, or SPUBLISH on a cluster)
+-- ARGV[14] '1' when this version ends the match: field 'end' marks it, so the chat script
+--   (chat.lua) refuses a line that comes after the final move, atomically with it
 -- Each caller keeps its latest ARGV[10] keys, each with its first result, in a ring:
 -- field '<slot>:<key>' holds the result, '<slot>#<n>' the key in ring position n, and
 -- '<slot>#' the count of keys ever stored. A resend of any of them gets its first result.
@@ -31,6 +33,7 @@ if not current then return {'MISSING'} end
 if current ~= ARGV[1] or (stored[2] or '') ~= ARGV[9] then return {'STALE', current} end
 local version = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'v', version, 'rec', ARGV[2], 'pub', ARGV[3])
+if ARGV[14] == '1' then redis.call('HSET', KEYS[1], 'end', 1) end
 redis.call('XADD', KEYS[2], version .. '-0', 'e', ARGV[4])
 redis.call(ARGV[13], KEYS[2], field(10, ARGV[4]) .. field(18, ARGV[2]))  -- Notice{entry, record}
 if caller ~= '' then
