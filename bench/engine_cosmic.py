@@ -18,23 +18,24 @@ import time
 
 from bench.engines import random_playouts
 from cosmodrome.games.cosmic import Cosmic
-from cosmodrome.games.cosmic.bot import CosmicBot
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 COSMIC_RULESET = pb.Options(ruleset=pb.RULESET_COSMIC)
 
 
 def client_bot(seed: int):
-    """The client's heuristic bot, given the content as the catalog publishes it."""
+    """The heuristic bot (the client's, which the server also plays), given the content as
+    the catalog publishes it."""
     from cosmodrome.api.content import cosmic_content
-    from cosmodrome_client.bots.cosmic import CosmicBot as ClientBot
-    return ClientBot(cosmic_content(Cosmic()), seed)
+    from cosmodrome_client.bots.cosmic import CosmicBot
+    return CosmicBot(cosmic_content(Cosmic()), seed)
 
 
 def bot_win_rate(games: int = 40, players: int = 4, seed: int = 7,
-                 options: pb.Options | None = None, make_bot=CosmicBot) -> dict:
+                 options: pb.Options | None = None, make_bot=client_bot) -> dict:
     """The heuristic bot in seat (game % players) against random bots; draws count as losses.
-    A share of a shared victory counts as a win."""
+    A share of a shared victory counts as a win. Raises if the bot answers a move it was not
+    offered."""
     game = Cosmic()
     rnd = random.Random(seed)
     wins = draws = 0
@@ -49,6 +50,8 @@ def bot_win_rate(games: int = 40, players: int = 4, seed: int = 7,
             d = rnd.choice(decisions)
             if d.seat == hero:
                 move = bot.choose(game.view(state, hero), d.kind, d.options)
+                if not any(move == o for o in d.options):
+                    raise AssertionError(f"the bot answered {d.kind} with a move not offered")
             else:
                 move = rnd.choice(d.options)
             game.apply(state, d.seat, move)
