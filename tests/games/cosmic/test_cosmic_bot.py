@@ -94,7 +94,7 @@ def test_keeps_away_from_a_moon_it_knows_to_be_harmful() -> None:
 
 
 def test_prefers_a_planet_to_a_face_down_moon_it_does_not_know() -> None:
-    v = view({6: {1: 1}, MOON_BODY: {1: 1}}, moons=[None])
+    v = view({6: {1: 2}, MOON_BODY: {1: 1}}, moons=[None])  # the moon is weaker by one
     assert bot().choose(v, "aim", [aim(MOON_BODY, 1), aim(6, 1)]) == aim(6, 1)
 
 
