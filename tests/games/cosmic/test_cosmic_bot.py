@@ -70,6 +70,7 @@ def test_heuristic_bot_beats_random_players() -> None:
 def test_heuristic_bot_wins_most_cosmic_ruleset_games_against_random_bots_and_never_errs() -> None:
     # bot_win_rate raises if the bot answers a move it was not offered
     r = bot_win_rate(games=6, players=4, seed=5, options=COSMIC_RULESET)
+    assert r["engine_errors"] == [] and r["games"] == 6
     assert r["win_rate"] >= 4 / 6
 
 
