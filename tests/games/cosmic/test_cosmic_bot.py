@@ -149,3 +149,11 @@ def test_a_decision_it_has_no_rule_for_gets_a_safe_choice_never_an_auto_pass(kin
     odd = pb.Move(moon_choice=pb.MoonChoice(powers=pb.POWERS_PASSED_MAIN))
     for seed in range(20):
         assert client_bot(seed).choose(view(), kind, [AUTO_PASS, odd]) == odd
+
+
+def test_published_content_names_every_moon_and_its_reading_for_the_bot() -> None:
+    from cosmodrome.games.cosmic import content_000
+    assert [m.number for m in CONTENT.moons] == list(range(1, content_000.MOON_COUNT + 1))
+    assert [(m.name, m.beneficial) for m in CONTENT.moons] == \
+        [(m.name, m.beneficial) for m in content_000.MOONS]
+    assert CONTENT.moons[8].name == "Alien" and CONTENT.moons[8].beneficial
