@@ -157,3 +157,36 @@ def test_published_content_names_every_moon_and_its_reading_for_the_bot() -> Non
     assert [(m.name, m.beneficial) for m in CONTENT.moons] == \
         [(m.name, m.beneficial) for m in content_000.MOONS]
     assert CONTENT.moons[8].name == "Alien" and CONTENT.moons[8].beneficial
+
+
+def edict(name: str, target: int | None = None) -> pb.Move:
+    e = pb.PlayEdict(card=next(c.id for c in CONTENT.cards if c.edict == name))
+    if target is not None:
+        e.target = target
+    return pb.Move(edict=e)
+
+
+def test_zaps_its_opponents_power_before_the_cards_once() -> None:
+    v = view(defense=1)
+    v.step = pb.STEP_PRE_CARDS
+    opts = [DONE, AUTO_PASS, edict("zap", 2), edict("zap", 1)]
+    assert bot().choose(v, "window", opts) == edict("zap", 1)
+    v.enc.zapped_powers.add(seat=1, power=3)
+    assert bot().choose(v, "window", opts) == DONE
+
+
+def test_plays_the_force_field_when_the_other_side_has_more_allies() -> None:
+    v = view(defense=1, cone_off=[4, 0, 0, 0], cone_def=[0, 0, 2, 1])
+    v.step = pb.STEP_PRE_CARDS
+    opts = [DONE, edict("champ")]
+    assert bot().choose(v, "window", opts) == edict("champ")
+    v.enc.cone_off[3], v.enc.cone_def[3] = 3, 0
+    assert bot().choose(v, "window", opts) == DONE
+
+
+def test_plagues_the_leader_at_the_start_of_the_encounter() -> None:
+    v = view()
+    v.step = pb.STEP_START_WINDOW
+    v.seats[2].foreign_bases, v.seats[3].foreign_bases = 3, 1
+    opts = [DONE, edict("peste", 3), edict("peste", 2)]
+    assert bot().choose(v, "window", opts) == edict("peste", 2)

@@ -9,8 +9,9 @@ the defender's lucres), lands on moons it knows to be beneficial and keeps away 
 knows to be harmful (a face-down moon it does not know is a gamble it takes only when nothing
 better is offered), takes consolation from the opponent's hand, launches four tokens from its
 fullest bases, invites everybody, joins the offence for bases, takes black-hole tokens back,
-uses its power when the power only helps, accepts deals that give it a base, and proposes
-base-for-base otherwise. A decision it has no rule for (a moon or flare added later) gets a
+uses its power when the power only helps, plays an edict where it plainly helps (a Zap on its
+opponent's power, the Force Field against more allies, La Peste on the leader), accepts deals
+that give it a base, and proposes base-for-base otherwise. A decision it has no rule for (a moon or flare added later) gets a
 safe choice: never a standing auto-pass, never an error.
 """
 
@@ -212,7 +213,43 @@ class CosmicBot:
         for o in self._of(options, "power"):
             if o.power.power in self._helpful:
                 return o
-        return self._done(options) or self._safe(options)
+        return self._edict(view, options) or self._done(options) or self._safe(options)
+
+    def _edict(self, view: pb.View, options: list[pb.Move]) -> pb.Move | None:
+        """An edict where it plainly helps: as a main player, a Zap on the opponent's
+        power (not yet zapped) before the cards, and the Force Field when the other side
+        has more allied tokens; La Peste on the leader at the start of the encounter."""
+        me, e = seen(view, "viewer"), view.enc
+        de = seen(e, "defense")
+        them = de if me == e.offense else e.offense if me == de else -1
+        for o in self._of(options, "edict"):
+            c, target = self._cards[o.edict.card], seen(o.edict, "target")
+            if c.edict == "zap" and them >= 0 and target == them and \
+                    view.step == pb.STEP_PRE_CARDS and \
+                    not any(z.seat == them for z in e.zapped_powers):
+                return o
+            if c.edict == "champ" and them >= 0 and target < 0 and \
+                    self._allies(view, them) > self._allies(view, me):
+                return o
+            if c.edict == "peste" and view.step == pb.STEP_START_WINDOW and target >= 0 and \
+                    target == self._leader(view):
+                return o
+        return None
+
+    @staticmethod
+    def _allies(view: pb.View, main: int) -> int:
+        """Allied tokens on `main`'s side of the encounter."""
+        e = view.enc
+        cone = e.cone_off if main == e.offense else e.cone_def
+        return sum(n for s, n in enumerate(cone) if s != main)
+
+    @staticmethod
+    def _leader(view: pb.View) -> int:
+        """The other player with most foreign bases (-1: none has any)."""
+        me = seen(view, "viewer")
+        others = [(sv.foreign_bases, s) for s, sv in enumerate(view.seats)
+                  if s != me and not sv.eliminated and sv.foreign_bases]
+        return max(others)[1] if others else -1
 
     def _window_wait(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         """A window held open to its minimum time: a bot cannot wait unasked, so it uses a
