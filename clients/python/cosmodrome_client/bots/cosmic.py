@@ -11,8 +11,8 @@ better is offered), takes consolation from the opponent's hand, launches four to
 fullest bases, invites everybody, joins the offence for bases, takes black-hole tokens back,
 uses its power when the power only helps, plays an edict where it plainly helps (a Zap on its
 opponent's power, the Force Field against more allies, La Peste on the leader), accepts deals
-that give it a base, and proposes base-for-base otherwise. A decision it has no rule for (a moon or flare added later) gets a
-safe choice: never a standing auto-pass, never an error.
+that give it a base, and proposes base-for-base otherwise. A decision it has no rule for (a
+moon or flare added later) gets a safe choice: never a standing auto-pass, never an error.
 """
 
 from __future__ import annotations
