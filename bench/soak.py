@@ -7,7 +7,7 @@ result is what the rules compute from the final state, no decision is left owed,
 game's own audit (pieces conserved, ...) finds nothing. Prints games/s, moves/s and every
 failure; exits non-zero if any game failed.
 
-    python -m bench.soak [--games 20] [--concurrency 8] [--random-bots]
+    python -m bench.soak [--games 20] [--concurrency 8] [--random-bots] [--only LABEL ...]
                          [--address HOST:PORT --admin-token T]
 """
 
@@ -21,7 +21,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,13 +33,15 @@ from cosmodrome_client import Client, play
 from cosmodrome_client.bots import RandomBot
 
 FINISHED = match_pb2.MATCH_STATUS_FINISHED
+COSMIC_000 = "cosmic/ruleset cosmic"  # seed 000: lucres, extensions, moons, four piles
 
 
 def variants() -> dict[str, list[tuple[str, object]]]:
     """Option sets played besides each game's defaults, as (label, Options)."""
     from cosmodrome.games.cosmic.v1 import cosmic_pb2
-    return {"cosmic": [("cosmic/ruleset cosmic",
-                        cosmic_pb2.Options(ruleset=cosmic_pb2.RULESET_COSMIC))]}
+    return {"cosmic": [(COSMIC_000, cosmic_pb2.Options(ruleset=cosmic_pb2.RULESET_COSMIC,
+                                                       moons=cosmic_pb2.MOON_SET_GAME_EFFECT))]}
+
 
 
 @dataclass
@@ -106,8 +108,10 @@ async def one_game(client: Client, admin, token: str, game: str, players: int, s
 
 
 async def soak(address: str, admin_token: str, games_per_game: int, concurrency: int,
-               timeout: float, seed: int = 1, game_bots: bool = True) -> Report:
-    """Each game's own heuristic bots on every seat (RandomBots with game_bots=False)."""
+               timeout: float, seed: int = 1, game_bots: bool = True,
+               only: Collection[str] = ()) -> Report:
+    """Each game's own heuristic bots on every seat (RandomBots with game_bots=False); `only`:
+    the labels to play (a game's name, or a variant's label), all if empty."""
     report = Report()
     slots = asyncio.Semaphore(concurrency)
     async with Client.connect(address, ready_timeout=30) as client:
@@ -130,10 +134,10 @@ async def soak(address: str, admin_token: str, games_per_game: int, concurrency:
             return info.min_players + n % (info.max_players - info.min_players + 1)
 
         jobs = [run(info.name, seats(info, n), n) for info in catalog
-                for n in range(games_per_game)]
+                if not only or info.name in only for n in range(games_per_game)]
         jobs += [run(info.name, seats(info, n), n, label, options) for info in catalog
                  for label, options in variants().get(info.name, [])
-                 for n in range(games_per_game)]
+                 if not only or label in only for n in range(games_per_game)]
         start = time.perf_counter()
         await asyncio.gather(*jobs)
         report.seconds = time.perf_counter() - start
@@ -166,11 +170,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--admin-token", default="")
     parser.add_argument("--random-bots", action="store_true",
                         help="RandomBots instead of each game's own bot")
+    parser.add_argument("--only", nargs="+", default=(), metavar="LABEL",
+                        help=f"play only these games or variants (e.g. '{COSMIC_000}')")
     args = parser.parse_args(argv)
 
     def run(address: str, token: str) -> Report:
         return asyncio.run(soak(address, token, args.games, args.concurrency, args.timeout,
-                                game_bots=not args.random_bots))
+                                game_bots=not args.random_bots, only=args.only))
 
     if args.address:
         report = run(args.address, args.admin_token)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bench.soak import check, soak
+from bench.soak import COSMIC_000, check, soak
 from bench.soak import variants as variants_of
 from cosmodrome.games import registry
 from tests.support import ADMIN_TOKEN, Api
@@ -19,6 +19,14 @@ def test_short_soak_every_hosted_game_ends_consistent(server):
     variants = {label: 2 for options in variants_of().values() for label, _ in options}
     assert dict(report.games) == {**{name: 2 for name in registry()}, **variants}
     assert report.moves > 0
+
+
+def test_soak_plays_cosmic_ruleset_matches_with_the_cosmic_bot_and_audits_each(server):
+    # seed 000 (lucres, extension cards, moons, four piles), the heuristic bot on every seat
+    report = asyncio.run(soak(server.address, ADMIN_TOKEN, games_per_game=2, concurrency=2,
+                              timeout=300, seed=3, only=[COSMIC_000]))
+    assert report.failures == []
+    assert dict(report.games) == {COSMIC_000: 2} and report.moves > 0
 
 
 def test_soak_check_catches_a_broken_log_and_a_forged_result(server):

@@ -11,13 +11,21 @@ from cosmodrome.games import registry
 from cosmodrome.v1 import match_pb2, records_pb2
 
 
-@pytest.mark.parametrize("name", sorted(server_bots.GAME_BOTS))
-def test_server_bot_plays_the_games_own_bot_to_the_end_without_falling_back(name):
+def _cosmic_000():
+    from cosmodrome.games.cosmic.v1 import cosmic_pb2
+    return cosmic_pb2.Options(ruleset=cosmic_pb2.RULESET_COSMIC)  # lucres, extensions, moons
+
+
+@pytest.mark.parametrize("name, options, players",
+                         [(name, None, None) for name in sorted(server_bots.GAME_BOTS)]
+                         + [("cosmic", _cosmic_000(), 4)])
+def test_server_bot_plays_the_games_own_bot_to_the_end_without_falling_back(name, options,
+                                                                           players):
     game = registry()[name]
-    players = game.min_players
+    players = players or game.min_players
     record = records_pb2.StoredMatch(seed=7, match=match_pb2.Match(seats=[
         match_pb2.Seat(index=s, bot=match_pb2.BOT_KIND_GAME) for s in range(players)]))
-    state = game.setup(game.Options(), players, 7)
+    state = game.setup(options or game.Options(), players, 7)
     assert type(server_bots.GAME_BOTS[name](game, 1)).__name__ != "RandomBot"
     with capture_logs() as logs:
         for _ in range(3000):

@@ -51,8 +51,8 @@ def _mlem(game: Game, seed: int):
 
 
 def _cosmic(game: Game, seed: int):
-    from cosmodrome.games.cosmic.bot import CosmicBot
-    return CosmicBot(seed=seed)
+    from cosmodrome_client.bots.cosmic import CosmicBot
+    return CosmicBot(published_content(game), seed=seed)  # the cards, powers, moons served
 
 
 def _crafting(game: Game, seed: int):

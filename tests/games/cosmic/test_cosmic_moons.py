@@ -365,9 +365,9 @@ def test_random_games_with_moons_end_and_keep_every_token_card_and_moon(players)
 
 
 def test_the_heuristic_bot_plays_a_game_with_moons() -> None:
-    from cosmodrome.games.cosmic.bot import CosmicBot
+    from bench.engine_cosmic import client_bot
     st = GAME.setup(pb.Options(moons=pb.MOON_SET_GAME_EFFECT), 4, 2)
-    bot = CosmicBot(seed=2)
+    bot = client_bot(2)
     for _ in range(20_000):
         ds = GAME.decisions(st)
         if not ds:

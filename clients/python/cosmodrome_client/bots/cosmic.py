@@ -1,14 +1,18 @@
-"""A heuristic Cosmic Encounter bot: plays from its own View only, like any client, with the
+"""The Cosmic Encounter heuristic bot: plays from its own View only, like any client, with the
 game's content as the server publishes it (`await client.game_content("cosmic")`: what each
-card and power id means).
+card, power and moon number means). The server plays BOT_KIND_GAME seats with this same bot
+(core/server_bots.py).
 
 Plays its highest attack card (seed 000: an extension card when its best attack cards summed
 beat its best single one, never extension 0 or 1), aims at the weakest planet (tokens plus
-the defender's lucres), takes consolation from the opponent's hand, launches four tokens from
-its fullest bases, invites everybody, joins the offence for bases, takes black-hole tokens back,
-uses its power when the power only helps, accepts deals that give it a base, and proposes
-base-for-base otherwise. (The server plays BOT_KIND_GAME seats with its own copy of these
-choices, server/cosmodrome/games/cosmic/bot.py.)
+the defender's lucres), lands on moons it knows to be beneficial and keeps away from those it
+knows to be harmful (a face-down moon it does not know is a gamble it takes only when nothing
+better is offered), takes consolation from the opponent's hand, launches four tokens from its
+fullest bases, invites everybody, joins the offence for bases, takes black-hole tokens back,
+uses its power when the power only helps, plays an edict where it plainly helps (a Zap on its
+opponent's power, the Force Field against more allies, La Peste on the leader), accepts deals
+that give it a base, and proposes base-for-base otherwise. A decision it has no rule for (a
+moon or flare added later) gets a safe choice: never a standing auto-pass, never an error.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from collections.abc import Sequence
 
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
+PLANETS_PER_SYSTEM = 5
+
 
 def seen(msg, field: str) -> int:
     """An optional seat or planet of the View (`viewer`, `enc.defense`, ...); -1 if unset."""
@@ -25,6 +31,11 @@ def seen(msg, field: str) -> int:
 
 
 HELPFUL = ("mutant", "clone", "voleur", "esprit", "laser", "machine")  # powers that only help
+# How an aim at a moon compares with an aim at a planet, in defending tokens: a known
+# beneficial moon is worth a few more, a face-down one nobody told us of a few fewer.
+BENEFICIAL_MOON_BONUS = 3
+UNKNOWN_MOON_PENALTY = 2
+YES = pb.Move(answer=pb.Answer(yes=True))
 
 
 class CosmicBot:
@@ -33,17 +44,38 @@ class CosmicBot:
         self._cards = content.cards
         power_id = {p.name: p.id for p in content.powers}
         self._helpful = {power_id[n] for n in HELPFUL if n in power_id}
+        self._beneficial = {m.number: m.beneficial for m in content.moons}
 
     def choose(self, view: pb.View, kind: str, options: Sequence[pb.Move]) -> pb.Move:
+        options = list(options)
         pick = getattr(self, "_" + kind, None)
-        move = pick(view, list(options)) if pick else None
-        return move if move is not None else self._random.choice(list(options))
+        try:
+            move = pick(view, options) if pick else None
+        except (IndexError, ValueError):  # options shaped anew: no rule applies
+            move = None
+        return move if move is not None else self._safe(options)
+
+    def _safe(self, options: list[pb.Move]) -> pb.Move:
+        """A decision it has no rule for: anything but a standing auto-pass (which would
+        silence it for the rest of the encounter), at random."""
+        kept = [o for o in options if o.WhichOneof("kind") != "auto_pass"]
+        return self._random.choice(kept or options)
 
     # -- helpers
     @staticmethod
     def _tok(view: pb.View, planet: int, seat: int) -> int:
         n = len(view.planets)  # bodies past the planets are moons (seed 000)
         return (view.planets[planet] if planet < n else view.moons[planet - n]).count[seat]
+
+    def _moon_worth(self, view: pb.View, body: int) -> int:
+        """+1: a moon it knows to be beneficial; -1: known harmful; 0: unknown (or a planet)."""
+        n = len(view.planets)
+        if body < n or body - n >= len(view.moons):
+            return 0
+        moon = view.moons[body - n]
+        if not moon.HasField("number"):
+            return 0
+        return 1 if self._beneficial.get(moon.number, False) else -1
 
     @staticmethod
     def _of(options: list[pb.Move], field: str) -> list[pb.Move]:
@@ -93,17 +125,21 @@ class CosmicBot:
     def _consolation_source(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         """Seed 000: a card from the opponent's hand also weakens him."""
         hand = [o for o in options if o.consolation.source == pb.CARD_SOURCE_HAND]
-        return hand[0] if hand else options[0]
+        return hand[0] if hand else self._safe(options)
 
     def _aim(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         me = seen(view, "viewer")
 
-        def strength(o: pb.Move) -> tuple[bool, int, int]:
+        def strength(o: pb.Move) -> tuple[bool, bool, int, int]:
             d, p = seen(o.aim, "defense"), o.aim.planet
             held = self._tok(view, p, me) > 0  # a planet already held gains nothing
             guard = self._tok(view, p, d) + view.seats[d].lucres if d >= 0 else 0
-            return (held, guard, p)  # seed 000: a defender adds his lucres
-        return min(options, key=strength)
+            worth = self._moon_worth(view, p)  # seed 000: a defender adds his lucres
+            if p >= len(view.planets):
+                guard -= BENEFICIAL_MOON_BONUS if worth > 0 else 0
+                guard += UNKNOWN_MOON_PENALTY if worth == 0 else 0
+            return (worth < 0, held, guard, p)
+        return min(self._of(options, "aim") or options, key=strength)
 
     def _take_token(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         me = seen(view, "viewer")
@@ -111,7 +147,7 @@ class CosmicBot:
         # keep at least one token on each base where possible: take from the fullest
         best = max(planets, key=lambda o: self._tok(view, o.planet.planet, me), default=None)
         if best is None:
-            return self._done(options) or options[0]
+            return self._done(options) or self._safe(options)
         on_cone = view.enc.cone_off[me] + view.enc.cone_def[me] if view.enc.cone_off else 0
         done = self._done(options)
         if done is not None and view.step == pb.STEP_ALLIES and on_cone >= 2:
@@ -122,36 +158,98 @@ class CosmicBot:
 
     def _place_token(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         me = seen(view, "viewer")
-        return min(options, key=lambda o: self._tok(view, o.planet.planet, me))
+        return min(self._of(options, "planet") or options,
+                   key=lambda o: self._tok(view, o.planet.planet, me))
 
     def _retrieve(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         return self._place_token(view, self._of(options, "planet")) if len(options) > 1 \
-            else options[0]
+            else self._safe(options)
 
     def _system(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
-        other = [o for o in options if o.system.seat != seen(view, "viewer")]
-        return other[0] if other else options[0]
+        other = [o for o in self._of(options, "system") if o.system.seat != seen(view, "viewer")]
+        return other[0] if other else self._safe(options)
 
     def _invite(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         invites = self._of(options, "invite")
-        return invites[0] if invites else self._done(options) or options[-1]
+        return invites[0] if invites else self._done(options) or self._safe(options)
 
     def _join(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
+        """The offence for a base; never onto a moon it knows to be harmful."""
         sides = {o.join.side: o for o in self._of(options, "join")}
-        return sides.get(pb.SIDE_OFFENCE) or sides.get(pb.SIDE_DEFENCE) or options[0]
+        if self._moon_worth(view, seen(view.enc, "planet")) < 0:
+            sides.pop(pb.SIDE_OFFENCE, None)
+        return sides.get(pb.SIDE_OFFENCE) or sides.get(pb.SIDE_DEFENCE) or \
+            self._done(options) or self._safe(options)
 
     def _reward(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
-        return min(options, key=lambda o: o.reward.cards)
+        return min(self._of(options, "reward") or options, key=lambda o: o.reward.cards)
 
     def _another(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         another = self._of(options, "another")
-        return another[0] if another else self._done(options) or options[0]
+        return another[0] if another else self._done(options) or self._safe(options)
+
+    def _moon(self, view: pb.View, options: list[pb.Move]) -> pb.Move | None:
+        """A moon's question, told apart by the answers offered: yes (use the moon, draw,
+        take an opponent's card, show the card that saves the tokens), a body (a new base
+        where it has none, taken from its fullest base; an opponent's token removed where he
+        has fewest), or a choice it has no preference for."""
+        if YES in options:
+            return YES
+        me = seen(view, "viewer")
+        bodies = self._of(options, "planet")
+        if not bodies:
+            return None
+        if all(self._tok(view, o.planet.planet, me) > 0 for o in bodies):  # from its bases
+            return max(bodies, key=lambda o: self._tok(view, o.planet.planet, me))
+        home = range(me * PLANETS_PER_SYSTEM, (me + 1) * PLANETS_PER_SYSTEM)
+
+        def where(o: pb.Move) -> tuple[bool, bool, int, int]:
+            p = o.planet.planet
+            others = sum(self._tok(view, p, s) for s in range(view.players) if s != me)
+            return (p >= len(view.planets), p in home, others, p)
+        return min(bodies, key=where)
 
     def _window(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         for o in self._of(options, "power"):
             if o.power.power in self._helpful:
                 return o
-        return self._done(options) or options[0]
+        return self._edict(view, options) or self._done(options) or self._safe(options)
+
+    def _edict(self, view: pb.View, options: list[pb.Move]) -> pb.Move | None:
+        """An edict where it plainly helps: as a main player, a Zap on the opponent's
+        power (not yet zapped) before the cards, and the Force Field when the other side
+        has more allied tokens; La Peste on the leader at the start of the encounter."""
+        me, e = seen(view, "viewer"), view.enc
+        de = seen(e, "defense")
+        them = de if me == e.offense else e.offense if me == de else -1
+        for o in self._of(options, "edict"):
+            c, target = self._cards[o.edict.card], seen(o.edict, "target")
+            if c.edict == "zap" and them >= 0 and target == them and \
+                    view.step == pb.STEP_PRE_CARDS and \
+                    not any(z.seat == them for z in e.zapped_powers):
+                return o
+            if c.edict == "champ" and them >= 0 and target < 0 and \
+                    self._allies(view, them) > self._allies(view, me):
+                return o
+            if c.edict == "peste" and view.step == pb.STEP_START_WINDOW and target >= 0 and \
+                    target == self._leader(view):
+                return o
+        return None
+
+    @staticmethod
+    def _allies(view: pb.View, main: int) -> int:
+        """Allied tokens on `main`'s side of the encounter."""
+        e = view.enc
+        cone = e.cone_off if main == e.offense else e.cone_def
+        return sum(n for s, n in enumerate(cone) if s != main)
+
+    @staticmethod
+    def _leader(view: pb.View) -> int:
+        """The other player with most foreign bases (-1: none has any)."""
+        me = seen(view, "viewer")
+        others = [(sv.foreign_bases, s) for s, sv in enumerate(view.seats)
+                  if s != me and not sv.eliminated and sv.foreign_bases]
+        return max(others)[1] if others else -1
 
     def _window_wait(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         """A window held open to its minimum time: a bot cannot wait unasked, so it uses a
@@ -170,7 +268,7 @@ class CosmicBot:
         e = view.enc
         if edicts and me in (e.offense, seen(e, "defense")):
             return edicts[0]
-        return self._done(options) or options[0]
+        return self._done(options) or self._safe(options)
 
     def _amoeba(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         me = seen(view, "viewer")
@@ -179,7 +277,7 @@ class CosmicBot:
         adds = self._of(options, "planet")
         if engaged < 6 and adds:
             return max(adds, key=lambda o: self._tok(view, o.planet.planet, me))
-        return self._done(options) or options[0]
+        return self._done(options) or self._safe(options)
 
     def _deal(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         me = seen(view, "viewer")

@@ -111,6 +111,7 @@ TASKS = {  # by TaskView.kind member
     "tokens_lost": "say whether a power saves the tokens lost",
     "new_hand": "say whether a power keeps cards at the new hand",
     "consolation": "take consolation cards (the opponent's hand or the deck)",
+    "moon_question": "answer a moon",
 }
 OUTCOMES = {pb.OUTCOME_OFFENCE_WINS: "the offence wins",
             pb.OUTCOME_DEFENCE_WINS: "the defence wins",
@@ -165,10 +166,37 @@ def planet(p: int) -> str:
     return f"{colour(p // PLANETS_PER_SYSTEM)} {p % PLANETS_PER_SYSTEM + 1}"
 
 
+def _moons(ctx: Context) -> Sequence[pb.MoonInfo]:
+    return ctx.content.moons if isinstance(ctx.content, pb.Content) else ()
+
+
+def moon_number(n: int, ctx: Context) -> str:
+    """A moon of the annex by its number, with its name where the seed gives one:
+    "n°9 Alien"."""
+    moons = _moons(ctx)
+    name = moons[n - 1].name if 0 < n <= len(moons) else ""
+    return f"n°{n}" + (f" {name}" if name else "")
+
+
+def moon(view: Message, m: int) -> str:
+    """Moon m of the View (body players * 5 + m) by where it lies: "moon 2 (blue system)"."""
+    system = view.moons[m].system if 0 <= m < len(view.moons) else -1
+    return f"moon {m + 1}" + (f" ({colour(system)} system)" if system >= 0 else "")
+
+
+def body(p: int, view: Message | None) -> str:
+    """A planet, or (seed 000) a moon: bodies past the planets are the View's moons."""
+    n = len(view.planets) if view is not None else 0
+    return moon(view, p - n) if view is not None and n <= p < n + len(view.moons) \
+        else planet(p)
+
+
 def _tokens(view: Message, p: int, seat: int) -> int:
-    if not 0 <= p < len(view.planets) or not 0 <= seat < len(view.planets[p].count):
-        return 0
-    return view.planets[p].count[seat]
+    """`seat`'s tokens on body p: a planet, or a moon past the planets."""
+    n = len(view.planets)
+    counts = view.planets[p].count if 0 <= p < n else \
+        view.moons[p - n].count if n <= p < n + len(view.moons) else ()
+    return counts[seat] if 0 <= seat < len(counts) else 0
 
 
 def _plural(n: int, word: str) -> str:
@@ -183,6 +211,10 @@ def _seat_tokens(view: Message, seat: int) -> str:
                if p not in home and (n := _tokens(view, p, seat))]
     if foreign:
         parts.append("abroad " + ", ".join(foreign))
+    moons = [f"{moon(view, m)}:{mv.count[seat]}" for m, mv in enumerate(view.moons)
+             if seat < len(mv.count) and mv.count[seat]]
+    if moons:
+        parts.append("on " + ", ".join(moons))
     return "; ".join(parts)
 
 
@@ -233,6 +265,7 @@ def board(view: Message, ctx: Context) -> list[str]:
     for k in view.knowledge:
         why = _reason(k, ctx)
         lines.append(f"You know {ctx.whose(k.target)} cards ({why}): {card_list(k.cards, ctx)}")
+    lines += moons(view, ctx)
     warped = [f"{ctx.who(s)} {sv.black_hole}" for s, sv in enumerate(view.seats)
               if sv.black_hole]
     lines.append(f"Black hole (the warp): {', '.join(warped) or 'empty'}")
@@ -254,6 +287,31 @@ def board(view: Message, ctx: Context) -> list[str]:
                      + (f" ({left} left)" if left else ""))
     if view.finished:
         lines.append("Winners: " + (", ".join(ctx.who(w) for w in view.winners) or "none"))
+    return lines
+
+
+def moons(view: Message, ctx: Context) -> list[str]:
+    """Seed 000: each moon face down (its number only to whom may know it) or revealed, with
+    what it does where known, and who stands on it."""
+    if not view.moons:
+        return []
+    lines = [f"Moons ({_plural(view.moon_deck_size, 'moon')} left in the moon deck):"]
+    moons_info = _moons(ctx)
+    for m, mv in enumerate(view.moons):
+        if mv.gone:
+            lines.append(f"  {moon(view, m)}: gone")
+            continue
+        known = mv.HasField("number")
+        state = "revealed" if mv.face_up else "face down"
+        what = moon_number(mv.number, ctx) if known else "unknown"
+        if known and not mv.face_up:
+            what += " (known to you)"
+        text = moons_info[mv.number - 1].english.rstrip(".") if known and \
+            0 < mv.number <= len(moons_info) else ""
+        on = [f"{ctx.who(s)} {n}" for s, n in enumerate(mv.count) if n]
+        lines.append(f"  {moon(view, m)}: {state}, {what}"
+                     + (f": {text}" if text else "")
+                     + f"; {'tokens: ' + ', '.join(on) if on else 'nobody on it'}")
     return lines
 
 
@@ -302,7 +360,7 @@ def encounter(view: Message, ctx: Context) -> list[str]:
     if system >= 0 and aimed < 0:
         lines[0] += f"; destiny: the {colour(system)} system"
     if aimed >= 0:
-        lines[0] += f", attacking {planet(aimed)}"
+        lines[0] += f", attacking {body(aimed, view)}"
         if de >= 0:
             lines[0] += f" defended by {ctx.who(de)} [{colour(de)}]"
 
@@ -320,7 +378,7 @@ def encounter(view: Message, ctx: Context) -> list[str]:
                      f"{side(e.cone_off, off, e.invited_off)}")
     if de >= 0 and aimed >= 0:
         lines.append(f"  defence: {_plural(_tokens(view, aimed, de), 'token')} on "
-                     f"{planet(aimed)}; {side(e.cone_def, de, e.invited_def)}")
+                     f"{body(aimed, view)}; {side(e.cone_def, de, e.invited_def)}")
     if e.answer_order:
         lines.append("  still to answer: " + ", ".join(ctx.who(s) for s in e.answer_order))
     if e.card_off.face or e.card_def.face or view.step == pb.STEP_CARDS:
@@ -444,7 +502,7 @@ def move(m: Message, ctx: Context) -> str | None:
     if kind == "done":
         return DONE.get(k, "done / pass")
     if kind == "planet":
-        p = planet(m.planet.planet)
+        p = body(m.planet.planet, ctx.view)
         return {"retrieve": f"bring a token back from the black hole to {p}",
                 "take_token": f"take a token from {p}",
                 "place_token": f"put a token on {p}",
@@ -452,8 +510,8 @@ def move(m: Message, ctx: Context) -> str | None:
     if kind == "aim":
         a = m.aim
         if not a.HasField("defense"):
-            return f"aim at {planet(a.planet)}, an empty planet (automatic win)"
-        return f"aim at {planet(a.planet)}, defended by {ctx.who(a.defense)}"
+            return f"aim at {body(a.planet, ctx.view)}, nobody there (automatic win)"
+        return f"aim at {body(a.planet, ctx.view)}, defended by {ctx.who(a.defense)}"
     if kind == "invite":
         return f"invite {ctx.who(m.invite.seat)}"
     if kind == "join":
@@ -556,6 +614,8 @@ def _reason(r: Message, ctx: Context) -> str:
         return powers[r.power].name if 0 <= r.power < len(powers) else f"power #{r.power}"
     if r.why == pb.REASON_EDICT:
         return r.edict
+    if r.why == pb.REASON_MOON:
+        return f"moon {moon_number(r.moon, ctx)}"
     return REASONS.get(r.why, "")
 
 
@@ -642,8 +702,9 @@ def event(e: Message, ctx: Context) -> str | None:
         k = e.moon_known
         why = {pb.MOON_WHY_DRAWN: "drawn", pb.MOON_WHY_REVEALED: "turned face up",
                pb.MOON_WHY_LANDED: "seen by who landed", pb.MOON_WHY_ACTS: "it acts"}
-        return f"moon {k.moon + 1} is moon n°{k.number} ({why.get(k.why, 'known')})"
+        return f"moon {k.moon + 1} is moon {moon_number(k.number, ctx)} " \
+            f"({why.get(k.why, 'known')})"
     if kind == "moon_acted":
         a = e.moon_acted
-        return f"moon n°{a.number} acts for {ctx.who(a.seat)}"
+        return f"moon {moon_number(a.number, ctx)} acts for {ctx.who(a.seat)}"
     return None
