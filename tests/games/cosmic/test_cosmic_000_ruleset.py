@@ -21,6 +21,7 @@ from tests.games.cosmic.cosmic_helpers import (
     GAME,
     PASSIVE,
     B,
+    able,
     at_aim,
     card_of,
     check_invariants,
@@ -28,6 +29,7 @@ from tests.games.cosmic.cosmic_helpers import (
     give,
     kinds,
     known,
+    mv,
     new_game,
     notes,
     options,
@@ -459,6 +461,19 @@ def test_a_court_de_cartes_de_duel_votre_tour_est_termine_sans_retirer() -> None
         d = GAME.decisions(st)[0]
         GAME.apply(st, d.seat, PASSIVE.get(d.kind, d.options[0]))
     assert st.enc.offense == 1 and len(st.seats[0].hand) == 1
+
+
+def test_a_court_de_cartes_with_the_laser_the_laser_still_picks_the_opponents_card() -> None:
+    """N1 with the Laser: the offence used the Laser, then is out of encounter cards when
+    they are due. His nothing is down, so the Laser's pick follows and the encounter ends
+    (it stalled: the pick waited for a card that never came)."""
+    st = cosmic_duel([extension(2)], [attack(10), attack(4)], powers=["laser", "none", "none"])
+    use_power(st, 0, "laser", 1)
+    events = pass_windows_events(st)
+    assert able(st) == [(0, "laser_pick")]
+    events += play(st, 0, mv(pick=pb.Pick(index=0))) + pass_windows_events(st)
+    assert notes(events, pb.NOTE_KIND_OUT_OF_CARDS_LOSES)
+    assert winner(events) == pb.OUTCOME_DEFENCE_WINS
 
 
 def test_classic_an_offence_out_of_cards_draws_a_new_hand_when_they_are_due() -> None:

@@ -394,6 +394,7 @@ def _cards_then(st: pb.State, ctx: Ctx) -> bool:
             else:
                 e.compromise_def = True
             B.set_played(st, "off" if s == e.offense else "def", B.NO_CARD_PLAYED)
+            _card_played(st, ctx, s)  # his nothing is down: a Laser's pick may follow
             return True
     return False
 
@@ -412,6 +413,7 @@ def _offence_out_of_cards(st: pb.State, ctx: Ctx) -> bool:
     ctx.note(pb.NOTE_KIND_OUT_OF_CARDS_LOSES, off)
     e.compromise_off, e.no_consolation = True, True
     B.set_played(st, "off", B.NO_CARD_PLAYED)
+    _card_played(st, ctx, off)  # his nothing is down: a Laser's pick may follow
     return True
 
 
