@@ -248,3 +248,20 @@ class Moon(Piece):
     def forbids_new_hand(self, st: pb.State, moon: int, seat: int) -> bool:
         """May `seat`, out of encounter cards, not draw a new hand?"""
         return False
+
+    # ---- moonsA: powers, suspended moons, uses by choice, standing extensions
+    def entitles_powers(self, st: pb.State, moon: int, seat: int) -> bool:
+        """May `seat` use all his powers even when not entitled (too few home planets, zapped)?"""
+        return False
+
+    def suspends_home_moons(self, st: pb.State, moon: int, seat: int) -> bool:
+        """Do the moons of `seat`'s home system stop acting for him (he stands on this one)?"""
+        return False
+
+    def use_moves(self, st: pb.State, moon: int, seat: int, t: pb.Task | None) -> list[pb.Move]:
+        """`MoonUse` moves occupant `seat` may make now: in the response window `t`, or (None)
+        in the window or card step under way."""
+        return []
+
+    def use(self, st: pb.State, ctx: Ctx, moon: int, seat: int, t: pb.Task | None) -> None:
+        """`seat` made one of `use_moves` (`t`: the response window it answered, now closed)."""

@@ -85,8 +85,17 @@ def zapped(st: pb.State, seat: int, pid: int) -> bool:
 
 
 def _own(st: pb.State, seat: int, pid: int) -> bool:
-    return (pid in st.seats[seat].powers and B.power_active(st, seat)
-            and not zapped(st, seat, pid))
+    return pid in st.seats[seat].powers and (
+        (B.power_active(st, seat) and not zapped(st, seat, pid)) or _moon_entitled(st, seat))
+
+
+def _moon_entitled(st: pb.State, seat: int) -> bool:
+    """A moon lets `seat` use his powers though not entitled (seed 000, moon 49): the one
+    place besides `_own` where "may he use his power" is decided."""
+    if not st.moons:
+        return False
+    from cosmodrome.games.cosmic import moonflow  # moonflow asks the moons; it imports us
+    return moonflow.entitles_powers(st, seat)
 
 
 def used_ids(st: pb.State, seat: int) -> list[int]:
@@ -98,7 +107,7 @@ def used_ids(st: pb.State, seat: int) -> list[int]:
     out = list(own)
     for pid in own:
         out += [c for c in POWERS[pid].copies(st, seat)
-                if c not in out and not zapped(st, seat, c)]
+                if c not in out and (not zapped(st, seat, c) or _moon_entitled(st, seat))]
     return out
 
 

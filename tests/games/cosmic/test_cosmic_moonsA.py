@@ -1,0 +1,141 @@
+"""Seed 000's moons 3, 11, 17, 29, 49, 50 and 59 (task moonsA): one test (or more) per rule,
+named after its French text (docs/rules/cosmic-000.md, rows Moon03-Moon59)."""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import moonflow, pieces
+from tests.games.cosmic.cosmic_helpers import (
+    GAME,
+    card_of,
+    duel,
+    mv,
+    options,
+    pass_windows,
+    pb,
+    play,
+    power_move,
+)
+from tests.games.cosmic.moon_helpers import home, land, moon_events, moon_game, put_moon
+from tests.games.cosmic.test_cosmic_moons_hosted import occupy
+
+A4, A6, A12, A20 = (card_of("attack", v) for v in (4, 6, 12, 20))
+ZAP, WILD, UNZAP = (card_of("edict", edict=n) for n in ("zap", "zap_sauvage", "unzap"))
+OFF, DEF, THIRD = 0, 1, 2
+
+
+def zap_duel(moon: int, m: int, defender_cards: list[int]) -> pb.State:
+    """Seat 0 (Échangeur) attacks seat 1, who holds `defender_cards`; moon `moon` is
+    State.moons[m]. Returns at the pre-cards window."""
+    st = duel(["echangeur", "none", "none"], [A4, A6], defender_cards, edicts=True,
+              moons=pb.MOON_SET_ALL)
+    put_moon(st, m, moon)
+    return st
+
+
+def edict(card: int, target: int, powers: int = pb.POWER_SCOPE_UNSPECIFIED) -> pb.Move:
+    return mv(edict=pb.PlayEdict(card=card, target=target, powers=powers))
+
+
+# ---------------------------------------------------------------- moon 49
+
+def test_moon_49_le_joueur_concerne_est_en_mesure_utiliser_tous_ses() -> None:
+    """"Le joueur concerné est en mesure d'utiliser tous ses Pouvoirs même s'il n'est pas en
+    droit de le faire ... si un Zap Cosmique ou Sauvage a été joué": a Zap on the player of
+    the system's colour stops nothing while the moon is face up."""
+    st = zap_duel(49, 0, [A20, A12, ZAP])   # moon 49 in seat 0's system
+    occupy(st, 0, THIRD)                    # revealed by anyone ("peu importe le joueur")
+    play(st, OFF, power_move("echangeur", DEF))
+    play(st, DEF, edict(ZAP, OFF))
+    pass_windows(st)
+    assert sorted(st.seats[OFF].hand) == sorted([A20, A12])  # exchanged despite the Zap
+
+
+def test_moon_49_si_le_nombre_de_planetes_d_origine_n_est_plus_suffisant() -> None:
+    """"Cela peut-être le cas si le nombre de planètes d'origine n'est plus suffisant":
+    with too few home bases the power still acts; face down (nobody on it), it does not."""
+    st = moon_game(3, moons={0: 49}, powers=["echangeur", "none", "none"])
+    for p in B.planets_of(0)[:3]:
+        B.add_tok(st, p, 0, -B.tok(st, p, 0))
+    assert not B.power_active(st, 0) and not pieces.has(st, 0, "echangeur")
+    occupy(st, 0, THIRD)
+    assert pieces.has(st, 0, "echangeur")
+    assert not pieces.has(st, 1, "echangeur")  # only for the system's colour
+    st.moons[0].face_up = False                # "à condition d'être révélée bien sûr"
+    assert not pieces.has(st, 0, "echangeur")
+
+
+# ---------------------------------------------------------------- moon 50
+
+def test_moon_50_doit_distribuer_equitablement_sa_richesse_a_tous_ses_adversaires() -> None:
+    """"il doit distribuer équitablement sa richesse à tous ses adversaires. Si la division ne
+    tombe pas juste, les restant des lucres va à la banque": 5 lucres among 3 opponents."""
+    st = moon_game(4, moons={2: 50}, lucres=5)
+    events = land(st, 2, seat=0, n=1)
+    assert [se.lucres for se in st.seats] == [0, 6, 6, 6]  # one each, two to the bank
+    assert [e.payload.moon_acted.number for e in moon_events(events, "moon_acted")] == [50]
+
+
+def test_moon_50_se_pose_sur_cette_lune_perd_immediatement_toutes_ses() -> None:
+    """"perd immédiatement toutes ses lunes et il ne pourra en regagner que lorsqu'il aura
+    quitté cet astre": the moons of his system (here 43, face up) stop acting for him while
+    he stands on 50, and act again once he has left it."""
+    st = moon_game(3, moons={0: 43, 2: 50})
+    occupy(st, 0, THIRD)
+    assert moonflow.colour_side(st, 0, 0)
+    land(st, 2, seat=0, n=1)
+    assert not moonflow.colour_side(st, 0, 0)
+    st.moons[2].count[0] = 0                         # he has left it
+    B.add_tok(st, home(st, 0), 0, 1)
+    assert moonflow.colour_side(st, 0, 0)
+
+
+def test_moon_50_suspends_a_moon_of_his_system_he_stands_on() -> None:
+    """His own moon 57 (Hyper Campus) no longer spares him a failed deal's loss."""
+    st = moon_game(3, moons={0: 57, 2: 50})
+    occupy(st, 0, OFF)
+    assert moonflow.spares_deal_loss(st, _ctx(st), OFF)
+    land(st, 2, seat=0, n=1)
+    assert not moonflow.spares_deal_loss(st, _ctx(st), OFF)
+
+
+def _ctx(st: pb.State):
+    from cosmodrome.games.cosmic.ctx import Ctx
+    return Ctx(st, [], 0)
+
+
+# ---------------------------------------------------------------- moon 11
+
+def test_moon_11_est_un_asteroide_un_zap() -> None:
+    """"A tout moment, le joueur qui la possède peut annuler l'effet d'un Zap quel qu'il soit.
+    ... identique à un Edit Un-Zap sauf qu'elle reste efficace tant qu'un pion, au moins,
+    règne à sa surface": offered in answer to the Zap, it undoes it, and stays."""
+    st = zap_duel(11, 4, [A20, A12, ZAP, WILD])  # moon 11 in seat 2's system
+    occupy(st, 4, OFF)
+    play(st, OFF, power_move("echangeur", DEF))
+    play(st, DEF, edict(ZAP, OFF))
+    use = mv(moon_use=pb.MoonUse(moon=4))
+    assert use in options(st, OFF)
+    assert all(use not in d.options for d in GAME.decisions(st) if d.seat != OFF)
+    events = play(st, OFF, use)
+    pass_windows(st)
+    assert sorted(st.seats[OFF].hand) == sorted([A20, A12, WILD])  # exchanged after all
+    assert [e.payload.moon_acted.number for e in moon_events(events, "moon_acted")] == [11]
+    assert st.moons[4].count[OFF] == 1  # the moon stays: a lasting Un-Zap
+
+
+def test_moon_11_annule_aussi_un_zap_sauvage() -> None:
+    """"un Zap quel qu'il soit": a Zap Sauvage too; a player off the moon is not offered it."""
+    st = zap_duel(11, 4, [A20, A12, WILD])
+    occupy(st, 4, OFF)
+    play(st, OFF, power_move("echangeur", DEF))
+    play(st, DEF, edict(WILD, OFF))
+    play(st, OFF, mv(moon_use=pb.MoonUse(moon=4)))
+    pass_windows(st)
+    assert sorted(st.seats[OFF].hand) == sorted([A20, A12])
+    st = zap_duel(11, 4, [A20, A12, ZAP])
+    play(st, OFF, power_move("echangeur", DEF))
+    play(st, DEF, edict(ZAP, OFF))
+    assert mv(moon_use=pb.MoonUse(moon=4)) not in options(st, OFF)
+    pass_windows(st)
+    assert sorted(st.seats[OFF].hand) == sorted([A4, A6])  # nobody on it: the Zap stands
