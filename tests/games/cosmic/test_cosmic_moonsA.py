@@ -6,6 +6,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import moonflow, pieces
 from tests.games.cosmic.cosmic_helpers import (
+    DONE,
     GAME,
     card_of,
     duel,
@@ -17,6 +18,16 @@ from tests.games.cosmic.cosmic_helpers import (
     power_move,
 )
 from tests.games.cosmic.moon_helpers import home, land, moon_events, moon_game, put_moon
+from tests.games.cosmic.test_cosmic_000_ruleset import (
+    COMPROMISE,
+    attack,
+    card,
+    cosmic_duel,
+    extension,
+    lay,
+    resolve_events,
+    totals,
+)
 from tests.games.cosmic.test_cosmic_moons_hosted import occupy
 
 A4, A6, A12, A20 = (card_of("attack", v) for v in (4, 6, 12, 20))
@@ -139,3 +150,92 @@ def test_moon_11_annule_aussi_un_zap_sauvage() -> None:
     assert mv(moon_use=pb.MoonUse(moon=4)) not in options(st, OFF)
     pass_windows(st)
     assert sorted(st.seats[OFF].hand) == sorted([A4, A6])  # nobody on it: the Zap stands
+
+
+# ---------------------------------------------------------------- moons 3 and 59 (card step)
+
+def moon_duel_cosmic(moon: int, off_cards: list[int], tokens: dict[int, int]) -> pb.State:
+    """`cosmic` ruleset: seat 0 attacks seat 1 (attack 1 in hand), no lucres; moon `moon` is
+    State.moons[4] (seat 2's system) with `tokens` (seat -> n) on it. At the card step."""
+    st = cosmic_duel(off_cards, [attack(1)], lucres=0, moons=pb.MOON_SET_ALL)
+    put_moon(st, 4, moon)
+    for seat, n in tokens.items():
+        occupy(st, 4, seat, n)
+    pass_windows(st)
+    return st
+
+
+USE = mv(moon_use=pb.MoonUse(moon=4))
+
+
+def test_moon_03_est_identique_a_une_carte_extension() -> None:
+    """"se voit donc doté d'une Extension permanente. La valeur de l'Extension est égale au
+    nombre de pions présents sur la lune moins 1": three tokens, an extension 2."""
+    st = moon_duel_cosmic(3, [attack(6), attack(6, 1), attack(8), extension(5)], {0: 3})
+    assert USE in options(st, 0)
+    events = play(st, 0, USE)
+    assert card(extension(5)) not in options(st, 0)   # never with an extension card
+    lay(st, 0, attack(6), attack(8), done=False)
+    assert options(st, 0) == [DONE]                    # its limit: two attack cards
+    play(st, 0, DONE)
+    lay(st, 1, attack(1))
+    assert totals(resolve_events(st)) == (6 + 8 + 2, 1 + 2)
+    assert [e.payload.moon_acted.number for e in moon_events(events, "moon_acted")] == [3]
+    assert extension(5) in st.seats[0].hand           # the moon stays, the card too
+
+
+def test_moon_03_un_nombre_de_pions_superieur_a_4_n_apporte_rien() -> None:
+    """"Un nombre de pions supérieur à 4 n'apporte rien": six tokens (his and another's, all
+    "présents sur la lune") give an extension 3; one token an extension 0."""
+    cards = [attack(6), attack(6, 1), attack(8), attack(4), attack(5)]
+    st = moon_duel_cosmic(3, cards, {0: 4, 2: 2})
+    play(st, 0, USE)
+    lay(st, 0, attack(6), attack(6, 1), attack(8), done=False)
+    assert options(st, 0) == [DONE]
+    st = moon_duel_cosmic(3, cards, {0: 1})
+    play(st, 0, USE)
+    lay(st, 0, attack(8))
+    lay(st, 1, attack(1))
+    assert totals(resolve_events(st)) == (0 + 2, 1 + 2)  # "multiplie la carte d'attaque par 0"
+
+
+def test_moon_03_is_offered_only_to_its_occupant_with_an_attack_card() -> None:
+    st = moon_duel_cosmic(3, [attack(6), COMPROMISE], {2: 1})
+    assert USE not in options(st, 0)                     # not on it
+    st = moon_duel_cosmic(3, [COMPROMISE], {0: 2})
+    assert USE not in options(st, 0)                     # X01: never with a compromise
+
+
+def test_moon_59_se_trouve_sur_cette_lune_a_le_droit_abaisser() -> None:
+    """"a le droit d'abaisser 3 cartes de duels au lieu de 1 ... il ne peut abattre deux
+    cartes, mais trois obligatoirement, et à la seule condition qu'aucune de ces cartes ne
+    se termine par le même chiffre": 6 then 16 refused, Done only at the third; summed."""
+    st = moon_duel_cosmic(59, [attack(6), attack(16), attack(8), attack(10), extension(3)],
+                          {0: 1})
+    assert USE in options(st, 0)
+    play(st, 0, USE)
+    assert card(extension(3)) not in options(st, 0)  # not with an extension card
+    play(st, 0, card(attack(6)))
+    assert card(attack(16)) not in options(st, 0) and DONE not in options(st, 0)
+    play(st, 0, card(attack(8)))
+    assert DONE not in options(st, 0)                 # "trois obligatoirement"
+    lay(st, 0, attack(10), done=False)
+    assert options(st, 0) == [DONE]
+    play(st, 0, DONE)
+    lay(st, 1, attack(1))
+    assert totals(resolve_events(st)) == (6 + 8 + 10 + 2, 1 + 2)
+
+
+def test_moon_59_une_seule_carte_compromis_suffit_pour_faire_perdre_le_duel() -> None:
+    """"Note : une seule carte Compromis suffit pour faire perdre le duel"."""
+    st = moon_duel_cosmic(59, [attack(20), COMPROMISE, attack(8)], {0: 1})
+    play(st, 0, USE)
+    lay(st, 0, attack(20), COMPROMISE, attack(8))
+    lay(st, 1, attack(1))
+    resolve_events(st)
+    assert st.enc.winner == pb.OUTCOME_DEFENCE_WINS
+
+
+def test_moon_59_is_not_offered_without_three_cards_of_different_digits() -> None:
+    st = moon_duel_cosmic(59, [attack(6), attack(16), attack(6, 1), attack(8)], {0: 1})
+    assert USE not in options(st, 0)
