@@ -10,6 +10,7 @@ from tests.games.cosmic.cosmic_helpers import (
     GAME,
     card_of,
     duel,
+    give,
     mv,
     options,
     pass_windows,
@@ -239,3 +240,46 @@ def test_moon_59_une_seule_carte_compromis_suffit_pour_faire_perdre_le_duel() ->
 def test_moon_59_is_not_offered_without_three_cards_of_different_digits() -> None:
     st = moon_duel_cosmic(59, [attack(6), attack(16), attack(6, 1), attack(8)], {0: 1})
     assert USE not in options(st, 0)
+
+
+# ---------------------------------------------------------------- moon 17
+
+GAS = card_of("edict", edict="gaz")
+
+
+def test_moon_17_permet_au_joueur_qui_se_trouve_dessus_de_transformer() -> None:
+    """"de transformer un Edit au moment où il dévoile celui-ci. Le joueur annonce quelle est
+    la nouvelle valeur de l'Edit ... Lorsque l'Edit regagne la pile des cartes jouées, il
+    reprend sa forme d'origine": his Gaz Stellaire played as an Un-Zap answers the Zap."""
+    st = zap_duel(17, 4, [A20, A12, ZAP])
+    occupy(st, 4, OFF)
+    give(st, OFF, [A4, A6, GAS])
+    play(st, OFF, power_move("echangeur", DEF))
+    play(st, DEF, edict(ZAP, OFF))
+    as_unzap = mv(edict=pb.PlayEdict(card=GAS, target=OFF, as_edict="unzap"))
+    assert as_unzap in options(st, OFF)
+    events = play(st, OFF, as_unzap)
+    played = [e.payload.edict_played for e in events
+              if e.payload.WhichOneof("kind") == "edict_played"]
+    assert [(p.card, p.as_edict) for p in played] == [(GAS, "unzap")]
+    pass_windows(st)
+    assert sorted(st.seats[OFF].hand) == sorted([A20, A12])  # the Zap was undone
+    assert GAS in st.discard                                  # as itself
+
+
+def test_moon_17_le_moment_exact_ou_le_nouvel_edit_peut_etre_joue() -> None:
+    """"Toutes les règles concernant ce nouvel Edit doivent être respectées et en particulier
+    le moment exact où le nouvel Edit peut être joué": in the pre-cards window his Gaz may
+    become a Zap (played there), never an Anneaux or Sphères (the start window's); off the
+    moon, nothing."""
+    def pre_cards() -> pb.State:
+        st = duel(["none", "virus", "none"], [A4, A6, GAS], [A20, A12], edicts=True,
+                  moons=pb.MOON_SET_ALL)
+        put_moon(st, 4, 17)
+        return st
+    st = pre_cards()
+    occupy(st, 4, OFF)
+    names = {m.edict.as_edict for m in options(st, OFF) if m.WhichOneof("kind") == "edict"}
+    assert {"zap", "peste"} <= names and not names & {"anneaux", "spheres", "gaz"}
+    st = pre_cards()
+    assert not any(m.edict.as_edict for m in options(st, OFF) if m.WhichOneof("kind") == "edict")

@@ -412,3 +412,9 @@ def share_lucres(st: pb.State, seat: int) -> None:
     for s in others:
         give_lucres(st, s, share)
     st.seats[seat].lucres = 0
+
+
+def in_card_step(st: pb.State) -> bool:
+    """The main players are choosing their cards (no question queued): `use_moves` there are
+    the card-step moons' (3, 59), not the "à tout moment" ones."""
+    return st.step == pb.STEP_CARDS and not st.tasks

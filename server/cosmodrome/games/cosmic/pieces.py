@@ -73,6 +73,11 @@ def edict_of(card: int) -> Edict:
     return EDICTS[CARDS[card].edict]
 
 
+def played_edict(move: pb.PlayEdict) -> Edict:
+    """The edict a play carries out: the card's own, or the one a moon lets it be (17)."""
+    return EDICTS[move.as_edict] if move.as_edict else edict_of(move.card)
+
+
 # ====================================================================== who uses what
 
 def listed(pairs, seat: int, pid: int) -> bool:
@@ -223,7 +228,15 @@ def at_any_time(st: pb.State, seat: int) -> list[pb.Move]:
     for name, edict in EDICTS.items():
         if edict_cards(st, seat, name):
             out += edict.at_any_time(st, seat)
-    return out
+    return out + _moon_moves(st, seat)
+
+
+def _moon_moves(st: pb.State, seat: int) -> list[pb.Move]:
+    """What the moons `seat` stands on let him do at any moment (seed 000: 17, 29)."""
+    if not st.moons:
+        return []
+    from cosmodrome.games.cosmic import moonflow  # moonflow asks the moons; it imports us
+    return moonflow.use_moves(st, seat)
 
 
 def card_choices(st: pb.State, seat: int, cards: list[int]) -> list[int]:
