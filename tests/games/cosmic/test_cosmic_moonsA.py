@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import moonflow, pieces
+from cosmodrome.games.cosmic.powers import POWER_ID
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
     GAME,
@@ -18,7 +19,15 @@ from tests.games.cosmic.cosmic_helpers import (
     play,
     power_move,
 )
-from tests.games.cosmic.moon_helpers import home, land, moon_events, moon_game, put_moon
+from tests.games.cosmic.moon_helpers import (
+    drive,
+    home,
+    land,
+    moon_events,
+    moon_game,
+    number_seen,
+    put_moon,
+)
 from tests.games.cosmic.test_cosmic_000_ruleset import (
     COMPROMISE,
     attack,
@@ -283,3 +292,52 @@ def test_moon_17_le_moment_exact_ou_le_nouvel_edit_peut_etre_joue() -> None:
     assert {"zap", "peste"} <= names and not names & {"anneaux", "spheres", "gaz"}
     st = pre_cards()
     assert not any(m.edict.as_edict for m in options(st, OFF) if m.WhichOneof("kind") == "edict")
+
+
+# ---------------------------------------------------------------- moon 29
+
+def test_moon_29_peut_rester_secrete_jusqu_au_moment_ou_le_joueur() -> None:
+    """"peut rester secrète jusqu'au moment où le joueur qui se trouve dessus décide de la
+    révéler. A cet instant, il peut échanger 1 de ses pouvoirs avec 1 pouvoir qui n'est pas
+    dans la partie. Le pouvoir que le joueur rejette est retiré définitivement du jeu ... Le
+    nouveau pouvoir est révélé immédiatement à tout le monde"."""
+    st = moon_game(3, moons={4: 29}, powers=["echangeur", "none", "none"])
+    st.power_pool[:] = [POWER_ID["machine"]]
+    land(st, 4, seat=0, n=1)
+    assert number_seen(st, 1, 4) is None                     # still secret
+    swap = mv(moon_use=pb.MoonUse(moon=4, power=POWER_ID["echangeur"]))
+    assert swap in options_or_window(st, 0)
+    events = drive(st, 0, swap)
+    assert list(st.seats[0].powers) == [POWER_ID["machine"]] and st.seats[0].disclosed[0]
+    assert POWER_ID["machine"] in GAME.view(st, 1).seats[0].powers
+    assert POWER_ID["echangeur"] not in st.power_pool         # out of the game
+    assert number_seen(st, 1, 4) == 29                        # revealed by its use
+    assert [e.payload.moon_acted.number for e in moon_events(events, "moon_acted")] == [29]
+    assert swap not in options_or_window(st, 0)               # once per stay
+
+
+def test_moon_29_tire_au_hasard_jusqu_a_ce_qu_il_soit_compatible_avec_tous_les_autres() -> None:
+    """"Celui qu'il prend est tiré au hasard dans les pouvoirs restants jusqu'à ce qu'il soit
+    compatible avec tous les autres": with the Insecte in play the Oracle is never drawn; with
+    only incompatible powers left, no swap is offered."""
+    st = moon_game(3, moons={4: 29}, powers=["echangeur", "insecte", "none"])
+    st.power_pool[:] = [POWER_ID["oracle"]]
+    land(st, 4, seat=0, n=1)
+    assert not any(m.WhichOneof("kind") == "moon_use" for m in options_or_window(st, 0))
+    st.power_pool.append(POWER_ID["machine"])
+    drive(st, 0, mv(moon_use=pb.MoonUse(moon=4, power=POWER_ID["echangeur"])))
+    assert list(st.seats[0].powers) == [POWER_ID["machine"]]
+    assert list(st.power_pool) == [POWER_ID["oracle"]]
+
+
+def options_or_window(st: pb.State, seat: int) -> list[pb.Move]:
+    """What `seat` may do now, or in the next question put to him (others passing first)."""
+    from tests.games.cosmic.cosmic_helpers import PASSIVE
+    for _ in range(50):
+        ds = GAME.decisions(st)
+        mine = [m for d in ds if d.seat == seat for m in d.options]
+        if mine:
+            return mine
+        d = next(d for d in ds if d.kind in PASSIVE)
+        GAME.apply(st, d.seat, PASSIVE[d.kind])
+    return []

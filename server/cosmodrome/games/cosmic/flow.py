@@ -1083,6 +1083,8 @@ def _apply(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     if which == "auto_pass":
         set_auto_pass(st, seat, move.auto_pass.on)
         return
+    if moonflow.use_at_any_time(st, ctx, seat, move):
+        return
     if st.tasks:
         t = st.tasks[0]
         if t.WhichOneof("kind") == "response":

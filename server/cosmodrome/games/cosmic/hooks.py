@@ -259,9 +259,10 @@ class Moon(Piece):
         return False
 
     def use_moves(self, st: pb.State, moon: int, seat: int, t: pb.Task | None) -> list[pb.Move]:
-        """`MoonUse` moves occupant `seat` may make now: in the response window `t`, or (None)
+        """Moves occupant `seat` may make now with this moon: in the response window `t`, or (None)
         in the window or card step under way."""
         return []
 
-    def use(self, st: pb.State, ctx: Ctx, moon: int, seat: int, t: pb.Task | None) -> None:
-        """`seat` made one of `use_moves` (`t`: the response window it answered, now closed)."""
+    def use(self, st: pb.State, ctx: Ctx, moon: int, seat: int, t: pb.Task | None,
+            move: pb.Move) -> None:
+        """`seat` made `move`, one of `use_moves` (`t`: the response window it answered)."""

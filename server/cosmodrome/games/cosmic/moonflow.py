@@ -165,6 +165,7 @@ def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
     mo = st.moons[m]
     if mo.gone:
         return
+    new_stay(st, m, tokens)
     if data(mo.number).secret:
         know(st, ctx, m, sorted(tokens), pb.MOON_WHY_LANDED)
     elif not mo.face_up:
@@ -400,7 +401,26 @@ def use_moves(st: pb.State, seat: int, t: pb.Task | None = None) -> list[pb.Move
 def use(st: pb.State, ctx: Ctx, seat: int, move: pb.Move, t: pb.Task | None = None) -> None:
     """`seat` made one of `use_moves`."""
     m = move.moon_use.moon
-    pieces.MOONS[st.moons[m].number].use(st, ctx, m, seat, t)
+    pieces.MOONS[st.moons[m].number].use(st, ctx, m, seat, t, move)
+
+
+def use_at_any_time(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> bool:
+    """Carry out `move` if it is a moon used "à tout moment" (not in answer to a response
+    window, not in the card step, which take their own moves): True if it was."""
+    if move.WhichOneof("kind") != "moon_use" or in_card_step(st) or (
+            st.tasks and st.tasks[0].WhichOneof("kind") == "response"):
+        return False
+    use(st, ctx, seat, move)
+    return True
+
+
+def new_stay(st: pb.State, m: int, tokens: dict[int, int]) -> None:
+    """Seats whose tokens just arrived on moon `m` where none of theirs stood begin a new
+    stay: what a moon allows once per stay is theirs again (29)."""
+    mo = st.moons[m]
+    left = [s for s in mo.used_by if not (s in tokens and mo.count[s] == tokens[s])]
+    if len(left) != len(mo.used_by):
+        mo.used_by[:] = left
 
 
 def share_lucres(st: pb.State, seat: int) -> None:

@@ -34,7 +34,7 @@ class ExZapatonis(Moon):
             return []
         return [pb.Move(moon_use=pb.MoonUse(moon=moon))]
 
-    def use(self, st, ctx, moon, seat, t):
+    def use(self, st, ctx, moon, seat, t, move):
         ext = X.of(st, seat)
         ext.moon_value, ext.choosing = standing_value(st, moon), True
         moonflow.acts(st, ctx, moon, seat)

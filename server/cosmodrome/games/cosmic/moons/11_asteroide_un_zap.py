@@ -22,7 +22,7 @@ class UnZapAsteroid(Moon):
             return []
         return [pb.Move(moon_use=pb.MoonUse(moon=moon))]
 
-    def use(self, st, ctx, moon, seat, t):
+    def use(self, st, ctx, moon, seat, t, move):
         del st.enc.zapped[t.response.powers_stopped.zapped_from:]  # exactly what it stopped
         moonflow.acts(st, ctx, moon, seat)
         ctx.note(pb.NOTE_KIND_ZAP_UNDONE, seat)

@@ -30,7 +30,7 @@ class ThreeCards(Moon):
             return []
         return [pb.Move(moon_use=pb.MoonUse(moon=moon))]
 
-    def use(self, st, ctx, moon, seat, t):
+    def use(self, st, ctx, moon, seat, t, move):
         ext = X.of(st, seat)
         ext.triple, ext.choosing = True, True
         moonflow.acts(st, ctx, moon, seat)
