@@ -302,7 +302,7 @@ def test_moon_29_peut_rester_secrete_jusqu_au_moment_ou_le_joueur() -> None:
     dans la partie. Le pouvoir que le joueur rejette est retiré définitivement du jeu ... Le
     nouveau pouvoir est révélé immédiatement à tout le monde"."""
     st = moon_game(3, moons={4: 29}, powers=["echangeur", "none", "none"])
-    st.power_pool[:] = [POWER_ID["machine"]]
+    st.power_pool[:] = [POWER_ID["machine"], POWER_ID["machine"]]  # a second one to offer
     land(st, 4, seat=0, n=1)
     assert number_seen(st, 1, 4) is None                     # still secret
     swap = mv(moon_use=pb.MoonUse(moon=4, power=POWER_ID["echangeur"]))
@@ -311,9 +311,11 @@ def test_moon_29_peut_rester_secrete_jusqu_au_moment_ou_le_joueur() -> None:
     assert list(st.seats[0].powers) == [POWER_ID["machine"]] and st.seats[0].disclosed[0]
     assert POWER_ID["machine"] in GAME.view(st, 1).seats[0].powers
     assert POWER_ID["echangeur"] not in st.power_pool         # out of the game
+    assert list(st.power_pool) == [POWER_ID["machine"]]
     assert number_seen(st, 1, 4) == 29                        # revealed by its use
     assert [e.payload.moon_acted.number for e in moon_events(events, "moon_acted")] == [29]
-    assert swap not in options_or_window(st, 0)               # once per stay
+    assert not any(m.WhichOneof("kind") == "moon_use"         # once per stay
+                   for m in options_or_window(st, 0))
 
 
 def test_moon_29_tire_au_hasard_jusqu_a_ce_qu_il_soit_compatible_avec_tous_les_autres() -> None:
