@@ -332,6 +332,22 @@ def test_moon_29_tire_au_hasard_jusqu_a_ce_qu_il_soit_compatible_avec_tous_les_a
     assert list(st.power_pool) == [POWER_ID["oracle"]]
 
 
+def test_moon_29_is_offered_again_at_a_new_stay() -> None:
+    """Once per stay: gone from the moon and landed again, he may swap again."""
+    st = moon_game(3, moons={4: 29}, powers=["echangeur", "none", "none"])
+    st.power_pool[:] = [POWER_ID["machine"], POWER_ID["virus"]]
+    land(st, 4, seat=0, n=1)
+    drive(st, 0, mv(moon_use=pb.MoonUse(moon=4, power=POWER_ID["echangeur"])))
+    assert 0 in st.moons[4].used_by
+    st.moons[4].count[0] = 2                          # more of his tokens: the same stay
+    moonflow.landed(st, _ctx(st), B.moon_body(st, 4), {0: 1})
+    assert 0 in st.moons[4].used_by
+    st.moons[4].count[0] = 1                          # he had left: a new stay
+    moonflow.landed(st, _ctx(st), B.moon_body(st, 4), {0: 1})
+    assert 0 not in st.moons[4].used_by
+    assert any(m.WhichOneof("kind") == "moon_use" for m in options_or_window(st, 0))
+
+
 def options_or_window(st: pb.State, seat: int) -> list[pb.Move]:
     """What `seat` may do now, or in the next question put to him (others passing first)."""
     from tests.games.cosmic.cosmic_helpers import PASSIVE
