@@ -7,7 +7,7 @@ Pieces reach one another only through the hooks in `pieces`; nothing here names 
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow, pieces
+from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.ctx import Ctx, reason
 from cosmodrome.games.cosmic.hooks import (
     RESPONSE_CONSOLATION,
@@ -300,7 +300,7 @@ def response_options(st: pb.State, t: pb.Task) -> list[tuple[int, list[pb.Move]]
             moves.append(pb.Move(edict=edict_move(card, target)))
         for piece in pieces.held(st, s):
             moves += piece.response_moves(st, s, t)
-        moves += moonflow.use_moves(st, s, t)
+        moves += pieces.moon_moves(st, s, t)
         out.append((s, [*moves, pb.Move(done=pb.Done())]))
     return out
 
@@ -315,6 +315,7 @@ def apply_response(st: pb.State, ctx: Ctx, t: pb.Task, seat: int, move: pb.Move)
         pieces.POWERS[move.power.power].respond(st, ctx, seat, t, move)
         return
     if which == "moon_use":
+        from cosmodrome.games.cosmic import moonflow  # moonflow imports this module
         moonflow.use(st, ctx, seat, move, t)
         return
     card = move.edict.card

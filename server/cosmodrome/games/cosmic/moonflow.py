@@ -365,7 +365,7 @@ def several_powers(st: pb.State) -> bool:
     return any(len(st.seats[s].powers) > 1 for s in B.alive(st))
 
 
-# ============================================================ moonsA: powers, moon 50, uses
+# ============================================================ moonsA: powers, suspended moons, uses
 
 def suspended(st: pb.State, m: int, seat: int) -> bool:
     """Moon `m` does nothing for `seat`: it lies in his home system and he stands on a moon
@@ -425,7 +425,7 @@ def new_stay(st: pb.State, m: int, tokens: dict[int, int]) -> None:
 
 def share_lucres(st: pb.State, seat: int) -> None:
     """`seat` shares his lucres equally among his opponents; what does not divide goes to the
-    bank (moon 50: "Si la division ne tombe pas juste, les restant des lucres va à la
+    bank (50: "Si la division ne tombe pas juste, les restant des lucres va à la
     banque")."""
     others = [s for s in B.alive(st) if s != seat]
     share = st.seats[seat].lucres // len(others) if others else 0

@@ -95,7 +95,7 @@ def _own(st: pb.State, seat: int, pid: int) -> bool:
 
 
 def _moon_entitled(st: pb.State, seat: int) -> bool:
-    """A moon lets `seat` use his powers though not entitled (seed 000, moon 49): the one
+    """A moon lets `seat` use his powers though not entitled (seed 000: 49): the one
     place besides `_own` where "may he use his power" is decided."""
     if not st.moons:
         return False
@@ -228,15 +228,16 @@ def at_any_time(st: pb.State, seat: int) -> list[pb.Move]:
     for name, edict in EDICTS.items():
         if edict_cards(st, seat, name):
             out += edict.at_any_time(st, seat)
-    return out + _moon_moves(st, seat)
+    return out + moon_moves(st, seat)
 
 
-def _moon_moves(st: pb.State, seat: int) -> list[pb.Move]:
-    """What the moons `seat` stands on let him do at any moment (seed 000: 17, 29)."""
+def moon_moves(st: pb.State, seat: int, t: pb.Task | None = None) -> list[pb.Move]:
+    """What the moons let `seat` do by his own choice (seed 000: 11, 17, 29): in answer to
+    the response window `t`, or (None) at any moment."""
     if not st.moons:
         return []
     from cosmodrome.games.cosmic import moonflow  # moonflow asks the moons; it imports us
-    return moonflow.use_moves(st, seat)
+    return moonflow.use_moves(st, seat, t)
 
 
 def card_choices(st: pb.State, seat: int, cards: list[int]) -> list[int]:
