@@ -251,7 +251,8 @@ class Moon(Piece):
 
     # ---- moonsA: powers, suspended moons, uses by choice, standing extensions
     def entitles_powers(self, st: pb.State, moon: int, seat: int) -> bool:
-        """May `seat` use all his powers even when not entitled (too few home planets, zapped)?"""
+        """May `seat` use all his powers even when not entitled (too few home planets, zapped)?
+        (Asked of the moons of his home system.)"""
         return False
 
     def suspends_home_moons(self, st: pb.State, moon: int, seat: int) -> bool:
@@ -259,8 +260,8 @@ class Moon(Piece):
         return False
 
     def use_moves(self, st: pb.State, moon: int, seat: int, t: pb.Task | None) -> list[pb.Move]:
-        """Moves occupant `seat` may make now with this moon: in the response window `t`, or (None)
-        in the window or card step under way."""
+        """Moves `seat`, standing on this moon, may make with it now: in the response window
+        `t`, or (None) at any moment or in the card step."""
         return []
 
     def use(self, st: pb.State, ctx: Ctx, moon: int, seat: int, t: pb.Task | None,

@@ -234,10 +234,11 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
 
 
 def _occupied_by(st: pb.State, seat: int) -> Iterator[tuple[int, Moon]]:
-    """(index, piece) of the hosted moons `seat` has tokens on (checked at every step: kept
-    to the moons he stands on)."""
+    """(index, piece) of the hosted moons `seat` has tokens on, but those suspended for him
+    (checked at every step: kept to the moons he stands on)."""
     for m, mo in enumerate(st.moons):
-        if mo.count[seat] and mo.number in pieces.MOONS and not suspended(st, m, seat):
+        if mo.count[seat] and mo.number in pieces.MOONS and (
+                mo.system != seat or not suspended(st, m, seat)):
             yield m, pieces.MOONS[mo.number]
 
 
@@ -381,20 +382,24 @@ def suspended(st: pb.State, m: int, seat: int) -> bool:
 
 
 def entitles_powers(st: pb.State, seat: int) -> bool:
-    """Does a moon let `seat` use all his powers although he is not entitled to (49)?"""
-    return any(piece.entitles_powers(st, m, seat) and not suspended(st, m, seat)
-               for m, piece in on_board(st))
+    """Does a moon of his home system let `seat` use all his powers although he is not
+    entitled to (49: a colour moon)?"""
+    for m, mo in enumerate(st.moons):
+        piece = pieces.MOONS.get(mo.number) if mo.system == seat and not mo.gone else None
+        if piece is not None and piece.entitles_powers(st, m, seat) \
+                and not suspended(st, m, seat):
+            return True
+    return False
 
 
 def use_moves(st: pb.State, seat: int, t: pb.Task | None = None) -> list[pb.Move]:
-    """Moves `seat` may make with the moons now, by his own choice (`t`: in answer to the
-    response window `t`; None: in the window or card step under way)."""
+    """Moves `seat` may make now with the moons he stands on, by his own choice (`t`: in
+    answer to the response window `t`; None: at any moment or in the card step)."""
     if not st.moons or st.seats[seat].eliminated:
         return []
     out: list[pb.Move] = []
-    for m, piece in on_board(st):
-        if not suspended(st, m, seat):
-            out += piece.use_moves(st, m, seat, t)
+    for m, piece in _occupied_by(st, seat):
+        out += piece.use_moves(st, m, seat, t)
     return out
 
 
