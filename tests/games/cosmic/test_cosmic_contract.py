@@ -18,7 +18,8 @@ PROTO = Path(__file__).parents[3] / "proto/cosmodrome/games/cosmic/v1/cosmic.pro
 # the string fields allowed: names of content (powers, edicts), never prose
 CONTENT_KEYS = {"Options.powers", "CardInfo.edict", "PowerInfo.name", "PowerInfo.english",
                 "Knowledge.edict", "CardsSeen.edict",
-                "MoonInfo.name", "MoonInfo.english"}  # the catalog's static moon table (Content)
+                "MoonInfo.name", "MoonInfo.english",  # the catalog's static moon table (Content)
+                "PlayEdict.as_edict", "EdictPlayed.as_edict"}  # moon 17: an edict's content name
 
 
 def _messages(root) -> list:

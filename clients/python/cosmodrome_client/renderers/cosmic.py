@@ -440,8 +440,8 @@ def deal(view: Message, ctx: Context) -> list[str]:
 
 def _edict(ed: Message, ctx: Context) -> str:
     cards = _cards(ctx)
-    name = cards[ed.card].edict if 0 <= ed.card < len(cards) else ""
-    text = f"play {card(ed.card, ctx)}"
+    name = ed.as_edict or (cards[ed.card].edict if 0 <= ed.card < len(cards) else "")
+    text = f"play {card(ed.card, ctx)}" + (f" as {ed.as_edict}" if ed.as_edict else "")
     if name == "peste":
         return f"{text} on {ctx.who(ed.target)}"
     if name == "zap":
@@ -582,6 +582,13 @@ def move(m: Message, ctx: Context) -> str | None:
         return "draw a new power"
     if kind == "keep_power":
         return f"discard {power(m.keep_power.power, ctx)} (keep the other two)"
+    if kind == "moon_use":  # seed 000: a moon used by choice (3, 11, 17, 29, 59)
+        u = m.moon_use
+        if u.HasField("power"):
+            return f"reveal your moon: swap {power(u.power, ctx)} for a power not in play"
+        return {"encounter_card": "use your moon for your cards (extension or three cards)",
+                "edict_response": "use your moon: cancel the zap"}.get(
+                    k, "use the moon you stand on")
     if kind == "moon_choice":
         return {pb.POWERS_PASSED_MAIN: "the moon passes the main powers",
                 pb.POWERS_PASSED_SECONDARY: "the moon passes the secondary powers",
@@ -692,7 +699,8 @@ def event(e: Message, ctx: Context) -> str | None:
     if kind == "edict_played":
         p = e.edict_played
         target = f" on {ctx.who(p.target)}" if p.HasField("target") else ""
-        return f"{ctx.who(p.seat)} played {card(p.card, ctx)}{target}"
+        as_edict = f" as {p.as_edict}" if p.as_edict else ""  # seed 000, moon 17
+        return f"{ctx.who(p.seat)} played {card(p.card, ctx)}{as_edict}{target}"
     if kind == "window_closed":
         return f"the window closes ({STEPS.get(e.window_closed.step, 'a window')})"
     if kind == "destiny":

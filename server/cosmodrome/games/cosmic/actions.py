@@ -158,9 +158,9 @@ def discard_edict(st: pb.State, ctx: Ctx, seat: int, card: int) -> None:
 
 def play_edict(st: pb.State, ctx: Ctx, seat: int, ed: pb.PlayEdict) -> None:
     st.seats[seat].hand.remove(ed.card)
-    ctx.edict_played(seat, ed.card, ed.target if ed.HasField("target") else -1)
+    ctx.edict_played(seat, ed.card, ed.target if ed.HasField("target") else -1, ed.as_edict)
     discard_edict(st, ctx, seat, ed.card)
-    pieces.edict_of(ed.card).play(st, ctx, seat, ed)
+    pieces.played_edict(ed).play(st, ctx, seat, ed)
 
 
 def new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int = 0) -> None:
@@ -300,6 +300,7 @@ def response_options(st: pb.State, t: pb.Task) -> list[tuple[int, list[pb.Move]]
             moves.append(pb.Move(edict=edict_move(card, target)))
         for piece in pieces.held(st, s):
             moves += piece.response_moves(st, s, t)
+        moves += pieces.moon_moves(st, s, t)
         out.append((s, [*moves, pb.Move(done=pb.Done())]))
     return out
 
@@ -313,11 +314,16 @@ def apply_response(st: pb.State, ctx: Ctx, t: pb.Task, seat: int, move: pb.Move)
     if which == "power":
         pieces.POWERS[move.power.power].respond(st, ctx, seat, t, move)
         return
+    if which == "moon_use":
+        from cosmodrome.games.cosmic import moonflow  # moonflow imports this module
+        moonflow.use(st, ctx, seat, move, t)
+        return
     card = move.edict.card
     st.seats[seat].hand.remove(card)
-    ctx.edict_played(seat, card, move.edict.target if move.edict.HasField("target") else -1)
+    ctx.edict_played(seat, card, move.edict.target if move.edict.HasField("target") else -1,
+                     move.edict.as_edict)
     discard_edict(st, ctx, seat, card)
-    pieces.edict_of(card).answer(st, ctx, seat, t, card)
+    pieces.played_edict(move.edict).answer(st, ctx, seat, t, card)
 
 
 def close_response(st: pb.State, ctx: Ctx, t: pb.Task) -> None:

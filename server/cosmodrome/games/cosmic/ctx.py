@@ -34,8 +34,8 @@ class Ctx:
             r.card_def = card_def
         self.emit(pb.Event(revealed=r))
 
-    def edict_played(self, seat: int, card: int, target: int) -> None:
-        e = pb.EdictPlayed(seat=seat, card=card)
+    def edict_played(self, seat: int, card: int, target: int, as_edict: str = "") -> None:
+        e = pb.EdictPlayed(seat=seat, card=card, as_edict=as_edict)
         if target >= 0:
             e.target = target
         self.emit(pb.Event(edict_played=e))

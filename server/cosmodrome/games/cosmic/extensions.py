@@ -38,7 +38,9 @@ def card_down(st: pb.State, seat: int) -> bool:
 
 def limit(ext: pb.ExtensionPlay) -> int:
     """How many attack cards the play may hold: k for extension k, one for extension 0."""
-    return max(1, CARDS[ext.card].value) if ext.HasField("card") else 1
+    if ext.triple:
+        return TRIPLE
+    return max(1, strength(ext)) if laid(ext) else 1
 
 
 def room(ext: pb.ExtensionPlay, first: int) -> bool:
@@ -55,7 +57,7 @@ def value(ext: pb.ExtensionPlay, first: int) -> int:
     """The attack value of the slot: its cards summed, or 0 under extension 0."""
     if first < 0:
         return 0
-    if ext.HasField("card") and CARDS[ext.card].value == 0:
+    if laid(ext) and not ext.triple and strength(ext) == 0:
         return 0  # "la valeur d'attaque vaut 0"
     return CARDS[first].value + sum(CARDS[c].value for c in ext.extra)
 
@@ -80,3 +82,53 @@ def swap(e: pb.Encounter) -> None:
     de.CopyFrom(e.ext_off)
     e.ext_off.CopyFrom(off)
     e.ext_def.CopyFrom(de)
+
+
+# ---- moonsA: moon 3's standing extension, moon 59's three cards
+
+TRIPLE = 3  # moon 59: "il ne peut abattre deux cartes, mais trois obligatoirement"
+
+
+def laid(ext: pb.ExtensionPlay) -> bool:
+    """An extension (a card, or moon 3's standing one) or moon 59's three cards is chosen."""
+    return ext.HasField("card") or ext.HasField("moon_value") or ext.triple
+
+
+def strength(ext: pb.ExtensionPlay) -> int:
+    """k of extension k: the card's, or moon 3's value."""
+    return ext.moon_value if ext.HasField("moon_value") else CARDS[ext.card].value
+
+
+def last_digit(card: int) -> int | None:
+    """The digit an attack card ends with (moon 59); a compromise has none."""
+    return CARDS[card].value % 10 if B.is_attack(card) else None
+
+
+def triple_possible(chosen: list[int], hand: list[int], needed: int) -> bool:
+    """Can `needed` more of `hand` join `chosen` with no two ending in the same digit?"""
+    used = {last_digit(c) for c in chosen} - {None}
+    digits = {last_digit(c) for c in hand if B.is_attack(c)} - used
+    return sum(1 for c in hand if not B.is_attack(c)) + len(digits) >= needed
+
+
+def addable(ext: pb.ExtensionPlay, first: int, cards: list[int]) -> list[int]:
+    """The encounter `cards` that may join the play now (`first`: its encounter card, or -1)."""
+    if not room(ext, first):
+        return []
+    if not ext.triple:
+        return sorted({c for c in cards if B.is_attack(c)})
+    chosen = ([first] if first >= 0 else []) + list(ext.extra)
+    needed = TRIPLE - len(chosen) - 1
+    return sorted({c for c in cards if (last_digit(c) is None or last_digit(c) not in
+                   {last_digit(x) for x in chosen}) and triple_possible(
+                       [*chosen, c], [x for x in cards if x != c], needed)})
+
+
+def complete(ext: pb.ExtensionPlay, first: int) -> bool:
+    """May its player say Done: a card down (moon 59: all three)?"""
+    return first >= 0 and (not ext.triple or 1 + len(ext.extra) == TRIPLE)
+
+
+def compromised(ext: pb.ExtensionPlay) -> bool:
+    """Moon 59: "une seule carte Compromis suffit pour faire perdre le duel"."""
+    return any(B.is_compromise(c) for c in ext.extra)

@@ -317,11 +317,11 @@ def card_options(st: pb.State, seat: int) -> list[pb.Move]:
     cards = [c for c in st.seats[seat].hand if B.is_encounter(c)]
     cards = pieces.card_choices(st, seat, cards)
     ext, first = X.of(st, seat), _card_of(st, seat)
-    if not ext.HasField("card"):
-        return [_mv(card=pb.CardChoice(card=c))
-                for c in sorted(set(cards)) + X.offered(st, seat, cards)]
-    attacks = sorted({c for c in cards if B.is_attack(c)}) if X.room(ext, first) else []
-    return [_mv(card=pb.CardChoice(card=c)) for c in attacks] + ([DONE] if first >= 0 else [])
+    if not X.laid(ext):
+        return [_mv(card=pb.CardChoice(card=c)) for c in sorted(set(cards)) + X.offered(
+            st, seat, cards)] + moonflow.use_moves(st, seat)
+    return [_mv(card=pb.CardChoice(card=c)) for c in X.addable(ext, first, cards)] + (
+        [DONE] if X.complete(ext, first) else [])
 
 
 def _card_of(st: pb.State, seat: int) -> int:
@@ -350,6 +350,9 @@ def set_card(st: pb.State, seat: int, card: int) -> None:
 
 def _play_card(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     ext = X.of(st, seat)
+    if move.WhichOneof("kind") == "moon_use":  # a standing extension, or three cards
+        moonflow.use(st, ctx, seat, move)
+        return
     if move.WhichOneof("kind") == "done":  # no more attack cards under the extension
         ext.choosing = False
         _card_played(st, ctx, seat)
@@ -433,7 +436,7 @@ def counts_compromise(st: pb.State, seat: int) -> bool:
     e = st.enc
     own = e.compromise_off if seat == e.offense else e.compromise_def
     opp = B.defender(st) if seat == e.offense else e.offense
-    return own or B.is_compromise(_card_of(st, seat)) or any(
+    return own or B.is_compromise(_card_of(st, seat)) or X.compromised(X.of(st, seat)) or any(
         p.makes_opponent_compromise(st, opp) for p in pieces.held(st, opp))
 
 
@@ -1081,6 +1084,8 @@ def _apply(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     which = move.WhichOneof("kind")
     if which == "auto_pass":
         set_auto_pass(st, seat, move.auto_pass.on)
+        return
+    if moonflow.use_at_any_time(st, ctx, seat, move):
         return
     if st.tasks:
         t = st.tasks[0]

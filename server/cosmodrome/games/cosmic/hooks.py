@@ -248,3 +248,22 @@ class Moon(Piece):
     def forbids_new_hand(self, st: pb.State, moon: int, seat: int) -> bool:
         """May `seat`, out of encounter cards, not draw a new hand?"""
         return False
+
+    # ---- moonsA: powers, suspended moons, uses by choice, standing extensions
+    def entitles_powers(self, st: pb.State, moon: int, seat: int) -> bool:
+        """May `seat` use all his powers even when not entitled (too few home planets, zapped)?
+        (Asked of the moons of his home system.)"""
+        return False
+
+    def suspends_home_moons(self, st: pb.State, moon: int, seat: int) -> bool:
+        """Do the moons of `seat`'s home system stop acting for him (he stands on this one)?"""
+        return False
+
+    def use_moves(self, st: pb.State, moon: int, seat: int, t: pb.Task | None) -> list[pb.Move]:
+        """Moves `seat`, standing on this moon, may make with it now: in the response window
+        `t`, or (None) at any moment or in the card step."""
+        return []
+
+    def use(self, st: pb.State, ctx: Ctx, moon: int, seat: int, t: pb.Task | None,
+            move: pb.Move) -> None:
+        """`seat` made `move`, one of `use_moves` (`t`: the response window it answered)."""

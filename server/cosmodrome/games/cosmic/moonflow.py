@@ -165,6 +165,7 @@ def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
     mo = st.moons[m]
     if mo.gone:
         return
+    new_stay(st, m, tokens)
     if data(mo.number).secret:
         know(st, ctx, m, sorted(tokens), pb.MOON_WHY_LANDED)
     elif not mo.face_up:
@@ -173,7 +174,8 @@ def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
     piece = pieces.MOONS.get(mo.number)
     if piece is not None and data(mo.number).instant:
         lander = st.enc.offense if st.enc.offense in tokens else min(tokens)
-        piece.on_landing(st, ctx, m, lander, tokens)
+        if not suspended(st, m, lander):
+            piece.on_landing(st, ctx, m, lander, tokens)
 
 
 # ====================================================================== moons on the board
@@ -213,11 +215,13 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
         s == side == B.defender(st) and B.tok(st, e.planet, s))]
     bonus, factors, acting = 0, {}, []
     for m, piece in on_board(st):
+        if suspended(st, m, side):
+            continue
         b = piece.card_bonus(st, m, side) * attack_cards(st, side)
         changed = bool(b)
         bonus += b
         for s in counted:
-            f = piece.token_factor(st, m, side, s)
+            f = 1 if suspended(st, m, s) else piece.token_factor(st, m, side, s)
             if f != 1:
                 factors[s] = factors.get(s, 1) * f
                 changed = True
@@ -230,10 +234,11 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
 
 
 def _occupied_by(st: pb.State, seat: int) -> Iterator[tuple[int, Moon]]:
-    """(index, piece) of the hosted moons `seat` has tokens on (checked at every step: kept
-    to the moons he stands on)."""
+    """(index, piece) of the hosted moons `seat` has tokens on, but those suspended for him
+    (checked at every step: kept to the moons he stands on)."""
     for m, mo in enumerate(st.moons):
-        if mo.count[seat] and mo.number in pieces.MOONS:
+        if mo.count[seat] and mo.number in pieces.MOONS and (
+                mo.system != seat or not suspended(st, m, seat)):
             yield m, pieces.MOONS[mo.number]
 
 
@@ -252,12 +257,13 @@ def victory_moons_act(st: pb.State, ctx: Ctx, winners: list[int]) -> None:
 
 def may_redraw(st: pb.State, seat: int) -> bool:
     """May `seat`, out of encounter cards, draw a new hand (no moon forbids it)?"""
-    return not any(piece.forbids_new_hand(st, m, seat) for m, piece in on_board(st))
+    return not any(piece.forbids_new_hand(st, m, seat) and not suspended(st, m, seat)
+                   for m, piece in on_board(st))
 
 
 def spares_deal_loss(st: pb.State, ctx: Ctx, seat: int) -> bool:
     for m, piece in on_board(st):
-        if piece.spares_deal_loss(st, m, seat):
+        if piece.spares_deal_loss(st, m, seat) and not suspended(st, m, seat):
             acts(st, ctx, m, seat)
             return True
     return False
@@ -311,7 +317,7 @@ def colour_side(st: pb.State, m: int, side: int) -> bool:
     """Moon `m` is face up and main player `side` is the player of its system's colour (the
     "while face up" moons: "à condition d'être révélée bien sûr ; mais peu importe le joueur
     qui révèle cet astre")."""
-    return st.moons[m].face_up and side == colour_of(st, m)
+    return st.moons[m].face_up and side == colour_of(st, m) and not suspended(st, m, side)
 
 
 def rotate_hands(st: pb.State, ctx: Ctx, piece: Moon, left: bool) -> None:
@@ -358,3 +364,82 @@ def rotate_powers(st: pb.State, ctx: Ctx, left: bool, which: int) -> None:
 def several_powers(st: pb.State) -> bool:
     """Does a living player hold secondary powers (so which powers move is a choice)?"""
     return any(len(st.seats[s].powers) > 1 for s in B.alive(st))
+
+
+# ============================================================ moonsA: powers, suspended moons, uses
+
+def suspended(st: pb.State, m: int, seat: int) -> bool:
+    """Moon `m` does nothing for `seat`: it lies in his home system and he stands on a moon
+    that takes his moons from him (50: "perd immédiatement toutes ses lunes et il ne pourra
+    en regagner que lorsqu'il aura quitté cet astre")."""
+    if seat < 0 or st.moons[m].system != seat:
+        return False
+    for k, mo in enumerate(st.moons):
+        piece = pieces.MOONS.get(mo.number) if k != m and mo.count[seat] else None
+        if piece is not None and not mo.gone and piece.suspends_home_moons(st, k, seat):
+            return True
+    return False
+
+
+def entitles_powers(st: pb.State, seat: int) -> bool:
+    """Does a moon of his home system let `seat` use all his powers although he is not
+    entitled to (49: a colour moon)?"""
+    for m, mo in enumerate(st.moons):
+        piece = pieces.MOONS.get(mo.number) if mo.system == seat and not mo.gone else None
+        if piece is not None and piece.entitles_powers(st, m, seat) \
+                and not suspended(st, m, seat):
+            return True
+    return False
+
+
+def use_moves(st: pb.State, seat: int, t: pb.Task | None = None) -> list[pb.Move]:
+    """Moves `seat` may make now with the moons he stands on, by his own choice (`t`: in
+    answer to the response window `t`; None: at any moment or in the card step)."""
+    if not st.moons or st.seats[seat].eliminated:
+        return []
+    out: list[pb.Move] = []
+    for m, piece in _occupied_by(st, seat):
+        out += piece.use_moves(st, m, seat, t)
+    return out
+
+
+def use(st: pb.State, ctx: Ctx, seat: int, move: pb.Move, t: pb.Task | None = None) -> None:
+    """`seat` made one of `use_moves`."""
+    m = move.moon_use.moon
+    pieces.MOONS[st.moons[m].number].use(st, ctx, m, seat, t, move)
+
+
+def use_at_any_time(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> bool:
+    """Carry out `move` if it is a moon used "à tout moment" (not in answer to a response
+    window, not in the card step, which take their own moves): True if it was."""
+    if move.WhichOneof("kind") != "moon_use" or in_card_step(st) or (
+            st.tasks and st.tasks[0].WhichOneof("kind") == "response"):
+        return False
+    use(st, ctx, seat, move)
+    return True
+
+
+def new_stay(st: pb.State, m: int, tokens: dict[int, int]) -> None:
+    """Seats whose tokens just arrived on moon `m` where none of theirs stood begin a new
+    stay: what a moon allows once per stay is theirs again (29)."""
+    mo = st.moons[m]
+    left = [s for s in mo.used_by if not (s in tokens and mo.count[s] == tokens[s])]
+    if len(left) != len(mo.used_by):
+        mo.used_by[:] = left
+
+
+def share_lucres(st: pb.State, seat: int) -> None:
+    """`seat` shares his lucres equally among his opponents; what does not divide goes to the
+    bank (50: "Si la division ne tombe pas juste, les restant des lucres va à la
+    banque")."""
+    others = [s for s in B.alive(st) if s != seat]
+    share = st.seats[seat].lucres // len(others) if others else 0
+    for s in others:
+        give_lucres(st, s, share)
+    st.seats[seat].lucres = 0
+
+
+def in_card_step(st: pb.State) -> bool:
+    """The main players are choosing their cards (no question queued): `use_moves` there are
+    the card-step moons' (3, 59), not the "à tout moment" ones."""
+    return st.step == pb.STEP_CARDS and not st.tasks

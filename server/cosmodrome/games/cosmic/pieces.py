@@ -73,6 +73,11 @@ def edict_of(card: int) -> Edict:
     return EDICTS[CARDS[card].edict]
 
 
+def played_edict(move: pb.PlayEdict) -> Edict:
+    """The edict a play carries out: the card's own, or the one a moon lets it be (17)."""
+    return EDICTS[move.as_edict] if move.as_edict else edict_of(move.card)
+
+
 # ====================================================================== who uses what
 
 def listed(pairs, seat: int, pid: int) -> bool:
@@ -85,8 +90,17 @@ def zapped(st: pb.State, seat: int, pid: int) -> bool:
 
 
 def _own(st: pb.State, seat: int, pid: int) -> bool:
-    return (pid in st.seats[seat].powers and B.power_active(st, seat)
-            and not zapped(st, seat, pid))
+    return pid in st.seats[seat].powers and (
+        (B.power_active(st, seat) and not zapped(st, seat, pid)) or _moon_entitled(st, seat))
+
+
+def _moon_entitled(st: pb.State, seat: int) -> bool:
+    """A moon lets `seat` use his powers though not entitled (seed 000: 49): the one
+    place besides `_own` where "may he use his power" is decided."""
+    if not st.moons:
+        return False
+    from cosmodrome.games.cosmic import moonflow  # moonflow asks the moons; it imports us
+    return moonflow.entitles_powers(st, seat)
 
 
 def used_ids(st: pb.State, seat: int) -> list[int]:
@@ -98,7 +112,7 @@ def used_ids(st: pb.State, seat: int) -> list[int]:
     out = list(own)
     for pid in own:
         out += [c for c in POWERS[pid].copies(st, seat)
-                if c not in out and not zapped(st, seat, c)]
+                if c not in out and (not zapped(st, seat, c) or _moon_entitled(st, seat))]
     return out
 
 
@@ -214,7 +228,16 @@ def at_any_time(st: pb.State, seat: int) -> list[pb.Move]:
     for name, edict in EDICTS.items():
         if edict_cards(st, seat, name):
             out += edict.at_any_time(st, seat)
-    return out
+    return out + moon_moves(st, seat)
+
+
+def moon_moves(st: pb.State, seat: int, t: pb.Task | None = None) -> list[pb.Move]:
+    """What the moons let `seat` do by his own choice (seed 000: 11, 17, 29): in answer to
+    the response window `t`, or (None) at any moment."""
+    if not st.moons:
+        return []
+    from cosmodrome.games.cosmic import moonflow  # moonflow asks the moons; it imports us
+    return moonflow.use_moves(st, seat, t)
 
 
 def card_choices(st: pb.State, seat: int, cards: list[int]) -> list[int]:

@@ -119,6 +119,9 @@ def _extension(ext: pb.ExtensionPlay, known: bool, out: pb.ExtensionView) -> Non
     for c in ext.extra:
         _played(c, known, out.extra.add())
     out.choosing = ext.choosing
+    if ext.HasField("moon_value"):
+        out.moon_value = ext.moon_value
+    out.triple = ext.triple
 
 
 def _task(t: pb.Task, out: pb.TaskView) -> None:
