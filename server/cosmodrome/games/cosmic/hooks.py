@@ -248,3 +248,44 @@ class Moon(Piece):
     def forbids_new_hand(self, st: pb.State, moon: int, seat: int) -> bool:
         """May `seat`, out of encounter cards, not draw a new hand?"""
         return False
+
+    # ---- moonsC: draws, turns, alliances, reveal, victory, combat, destiny
+    contests_victory: ClassVar[bool] = False  # may cancel a win (asked of seats at a win)
+
+    def extra_draw(self, st: pb.State, moon: int, seat: int) -> bool:
+        """Does this moon give `seat` one more card for each card he is entitled to draw?"""
+        return False
+
+    def extra_encounter(self, st: pb.State, moon: int, seat: int) -> bool:
+        """May offence `seat` have one more encounter this turn beyond the rule book's?"""
+        return False
+
+    def ally_factor(self, st: pb.State, moon: int, seat: int) -> int:
+        """`seat` may join any alliance uninvited, his tokens' cap multiplied by this (0: no)."""
+        return 0
+
+    def on_revealed(self, st: pb.State, ctx: Ctx, moon: int, lander: int) -> None:
+        """The moon has just turned face up at `lander`'s landing (R moons)."""
+
+    def on_any_landing(self, st: pb.State, ctx: Ctx, moon: int, seats: list[int]) -> None:
+        """Tokens of `seats` have just landed on some moon (asked of every moon on the board)."""
+
+    def holds_tokens(self, st: pb.State, moon: int, seat: int) -> bool:
+        """May `seat` not take his tokens off this moon now?"""
+        return False
+
+    def cancels_victory(self, st: pb.State, moon: int, seat: int) -> bool:
+        """May `seat` cancel an opponent's win with this moon now?"""
+        return False
+
+    def cancel_victory(self, st: pb.State, ctx: Ctx, moon: int, seat: int,
+                       winner: int) -> None:
+        """`seat` cancels `winner`'s win with this moon."""
+
+    def card_value(self, st: pb.State, moon: int, card: int, value: int) -> int:
+        """The worth of revealed attack card `card` (printed `value`) in a total."""
+        return value
+
+    def redraws_disc(self, st: pb.State, moon: int, seat: int) -> bool:
+        """May offence `seat` set the drawn star disc aside and draw another?"""
+        return False
