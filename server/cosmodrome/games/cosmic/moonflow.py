@@ -440,9 +440,9 @@ def win_count(st: pb.State, seat: int) -> int:
 def standing_wins(st: pb.State, winners: list[int]) -> list[int] | None:
     """The wins that stand (None: the seats are being asked whether a moon cancels one). A
     win a moon cancelled stands again only above the count it was cancelled at; the record
-    goes if the count drops below it (m53b). At a win, every living seat with tokens on a
-    moon is asked when a moon that cancels wins is in the game, so being asked tells
-    nothing (moon 53)."""
+    goes if the count drops below it (m53b). At a win, every living seat but the winners with
+    tokens on a moon is asked when a moon that cancels wins is in the game, so being asked
+    tells nothing (moon 53)."""
     if any(st.win_cancelled):
         for s, at in enumerate(st.win_cancelled):
             if at and win_count(st, s) < at:
@@ -458,7 +458,8 @@ def standing_wins(st: pb.State, winners: list[int]) -> list[int] | None:
     if st.victory_asked or not _contestable(st):
         return winners
     st.victory_asked = True
-    asked = [s for s in B.alive(st) if any(mo.count[s] for mo in st.moons if not mo.gone)]
+    asked = [s for s in B.alive(st) if s not in winners
+             and any(mo.count[s] for mo in st.moons if not mo.gone)]
     for s in reversed(asked):
         st.tasks.insert(0, pb.Task(seat=s, victory_contest=pb.VictoryContestTask(
             winners=winners)))
