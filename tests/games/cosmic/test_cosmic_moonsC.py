@@ -305,3 +305,48 @@ def test_moon_38_alors_seulement_il_peut_quitter_la_surface_de_ct_ekri() -> None
     offered = {m.planet.planet for m in tasks.TASKS["take"].options(st, t)
                if m.WhichOneof("kind") == "planet"}
     assert offered and body(st, 2) not in offered
+
+
+# ---------------------------------------------------------------- moon 35
+
+def _revealed(st: pb.State, off_card: int, def_card: int) -> None:
+    """Both cards played and revealed: the window after the reveal is open."""
+    from tests.games.cosmic.test_cosmic_moons_hosted import launch_duel
+    launch_duel(st)
+    pass_windows(st)
+    play(st, 0, mv(card=pb.CardChoice(card=off_card)))
+    play(st, 1, mv(card=pb.CardChoice(card=def_card)))
+    while st.step != pb.STEP_POST_REVEAL:
+        d = GAME.decisions(st)[0]
+        GAME.apply(st, d.seat, DONE)
+
+
+def test_moon_35_possede_cette_lune_peut_il_le_desire_transformer_certaines() -> None:
+    """"transformer certaines cartes d'Attaque pendant un duel ... (qui s'opère après que les
+    cartes aient été révélées) ... autant de cartes que le souhaite le joueur" (m35: the
+    two digits swapped): his 12 becomes 21; he may also turn the opponent's 13 into 31."""
+    A13 = card_of("attack", 13)
+    from tests.games.cosmic.test_cosmic_moons_hosted import moon_duel
+    st = moon_duel({0: 35}, [A12, A4], [A13, C1])
+    occupy(st, 0, 0)
+    _revealed(st, A12, A13)
+    moves = [o for o in options(st, 0) if o.WhichOneof("kind") == "transform"]
+    assert {o.transform.card for o in moves} == {A12, A13}
+    events = play(st, 0, mv(transform=pb.CardChoice(card=A12)))
+    assert [e.payload.moon_acted.number for e in moon_events(events, "moon_acted")] == [35]
+    assert flow.side_total(st, None, 0) == 21 + 1 and flow.side_total(st, None, 1) == 13 + 2
+    play(st, 0, mv(transform=pb.CardChoice(card=A13)))
+    assert flow.side_total(st, None, 1) == 31 + 2
+    assert not [o for o in options(st, 0) if o.WhichOneof("kind") == "transform"]
+
+
+def test_moon_35_il_ne_peut_le_faire_que_s_il_est_implique_dans_un_combat() -> None:
+    """"Il ne peut le faire que s'il est impliqué dans un combat (même s'il est allié)": seat
+    2, on the moon but out of the encounter, has no transformation to make."""
+    from tests.games.cosmic.test_cosmic_moons_hosted import moon_duel
+    st = moon_duel({0: 35}, [A12, A4], [A10, C1])
+    occupy(st, 0, 2)
+    _revealed(st, A12, A10)
+    assert all(o.WhichOneof("kind") != "transform"
+               for d in GAME.decisions(st) for o in d.options)
+    assert moonflow.window_moves(st, 2, pb.STEP_POST_REVEAL) == []

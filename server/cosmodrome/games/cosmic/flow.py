@@ -446,6 +446,7 @@ def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
     e = st.enc
     cone = e.cone_off if seat == e.offense else e.cone_def
     bonus, factors = moonflow.combat_terms(st, ctx, seat)
+    bonus += moonflow.transformed_bonus(st, seat)  # moonsC: moon 35
     tokens = sum(cone[s] * pieces.token_worth(st, s) * factors.get(s, 1)
                  for s in range(st.players) if cone[s])
     if seat == B.defender(st):
@@ -941,7 +942,8 @@ def window_seat(st: pb.State) -> int | None:
 def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
     if st.seats[seat].eliminated:
         return []
-    return pieces.at_any_time(st, seat) + pieces.window_actions(st, seat, st.step)
+    return (pieces.at_any_time(st, seat) + pieces.window_actions(st, seat, st.step)
+            + moonflow.window_moves(st, seat, st.step))  # moonsC: moon 35
 
 
 def _window_asks(st: pb.State) -> list[Decision]:
@@ -975,6 +977,8 @@ def _window(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         st.enc.window_seats.remove(seat)
     elif which == "edict":
         actions.play_edict(st, ctx, seat, move.edict)
+    elif which != "power":
+        moonflow.make_window_move(st, ctx, seat, move)  # moonsC: moon 35
     else:
         name = pieces.POWERS[move.power.power].name
         actions.announce(st, ctx, seat, name, move.power)

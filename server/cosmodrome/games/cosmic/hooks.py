@@ -282,9 +282,13 @@ class Moon(Piece):
                        winner: int) -> None:
         """`seat` cancels `winner`'s win with this moon."""
 
-    def card_value(self, st: pb.State, moon: int, card: int, value: int) -> int:
-        """The worth of revealed attack card `card` (printed `value`) in a total."""
-        return value
+    def window_moves(self, st: pb.State, moon: int, seat: int, window: int) -> list[pb.Move]:
+        """Moves `seat` may make with this moon in `window` (a window Step)."""
+        return []
+
+    def make_window_move(self, st: pb.State, ctx: Ctx, moon: int, seat: int,
+                         move: pb.Move) -> None:
+        """`seat` made one of this moon's `window_moves`."""
 
     def redraws_disc(self, st: pb.State, moon: int, seat: int) -> bool:
         """May offence `seat` set the drawn star disc aside and draw another?"""

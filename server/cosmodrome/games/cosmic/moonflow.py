@@ -18,6 +18,8 @@ from cosmodrome.core.engine import BadOptions
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import actions, pieces
 from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import extensions as X
+from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx, reason
 from cosmodrome.games.cosmic.hooks import Moon, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -518,13 +520,33 @@ def vanish(st: pb.State, m: int) -> None:
             actions.place_from_limbo(st, s, n)
 
 
-def card_value(st: pb.State, card: int, value: int) -> int:
-    """The worth of a revealed attack card in a total, as the moons make it (moon 35)."""
-    if not st.enc.transformed or card not in st.enc.transformed:
-        return value
+def window_moves(st: pb.State, seat: int, window: int) -> list[pb.Move]:
+    """Moves `seat` may make with the moons in `window` (moon 35)."""
+    if not st.moons:
+        return []
+    return [mv for m, piece in on_board(st) for mv in piece.window_moves(st, m, seat, window)]
+
+
+def make_window_move(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     for m, piece in on_board(st):
-        value = piece.card_value(st, m, card, value)
-    return value
+        if move in piece.window_moves(st, m, seat, st.step):
+            piece.make_window_move(st, ctx, m, seat, move)
+            return
+
+
+def transformed_bonus(st: pb.State, side: int) -> int:
+    """What the transformed attack cards of main player `side` add to his attack value (moon
+    35); nothing under extension 0, which makes the value 0."""
+    e = st.enc
+    if not e.transformed:
+        return 0
+    ext = X.of(st, side)
+    if ext.HasField("card") and CARDS[ext.card].value == 0:
+        return 0
+    first = B.played(st, "off") if side == e.offense else B.played(st, "def")
+    mine = [first, *ext.extra]
+    return sum(v - CARDS[c].value for c, v in zip(e.transformed, e.transformed_value,
+                                                   strict=True) if c in mine)
 
 
 def disc_redrawer(st: pb.State, seat: int) -> int | None:
