@@ -350,3 +350,38 @@ def test_moon_35_il_ne_peut_le_faire_que_s_il_est_implique_dans_un_combat() -> N
     assert all(o.WhichOneof("kind") != "transform"
                for d in GAME.decisions(st) for o in d.options)
     assert moonflow.window_moves(st, 2, pb.STEP_POST_REVEAL) == []
+
+
+# ---------------------------------------------------------------- moon 23
+
+def _destiny(st: pb.State) -> list:
+    """The offence's disc is drawn again (as at the start window's close)."""
+    events: list = []
+    flow.go_destiny(st, flow.Ctx(st, events, 0))
+    return events
+
+
+def test_moon_23_possede_cette_lune_peut_utiliser_sa_puissance_mais_seulement() -> None:
+    """"seulement lorsque c'est son tour de jouer. Au moment où le disque solaire est retourné
+    pour connaître la destination, la lune permet : [cut]" (m23: set the disc aside and draw
+    another, once a turn)."""
+    YES, NO = mv(answer=pb.Answer(yes=True)), mv(answer=pb.Answer(yes=False))
+    st = moon_game(3, moons={0: 23}, star_discs=True)
+    occupy(st, 0, 0, face_up=False)
+    _destiny(st)
+    assert options(st, 0) == [YES, NO]
+    out = len(st.discs_out)
+    events = GAME.apply(st, 0, YES)
+    assert len(st.discs_out) == out + 1  # the first disc stays aside, a second is drawn
+    assert [e.payload.moon_acted.number for e in moon_events(events, "moon_acted")] == [23]
+    assert any(e.payload.WhichOneof("kind") == "destiny" for e in events)
+    _destiny(st)
+    assert options(st, 0) == [NO]  # once a turn; asked all the same
+    st = moon_game(3, moons={0: 23}, star_discs=True)
+    occupy(st, 0, 1, face_up=False)  # another seat on it: not his turn
+    _destiny(st)
+    assert not any(t.HasField("disc_redraw") for t in st.tasks)
+    st = moon_game(3, moons={0: 9}, star_discs=True, moon_deck=[9, 1, 5, 7, 41, 43])
+    occupy(st, 0, 0)
+    _destiny(st)  # no moon of the game redraws discs: nobody is asked
+    assert not any(t.HasField("disc_redraw") for t in st.tasks)

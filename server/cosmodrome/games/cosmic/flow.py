@@ -122,6 +122,7 @@ def go_destiny(st: pb.State, ctx: Ctx) -> None:
         st.enc.system = other
     else:
         st.enc.system = draw_destiny(st, ctx)
+        moonflow.disc_drawn(st)  # moonsC: moon 23
     st.step = pb.STEP_AIM
 
 

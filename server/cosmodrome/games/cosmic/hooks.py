@@ -251,6 +251,7 @@ class Moon(Piece):
 
     # ---- moonsC: draws, turns, alliances, reveal, victory, combat, destiny
     contests_victory: ClassVar[bool] = False  # may cancel a win (asked of seats at a win)
+    redraws_discs: ClassVar[bool] = False     # may redraw a disc (asked of the offence)
 
     def extra_draw(self, st: pb.State, moon: int, seat: int) -> bool:
         """Does this moon give `seat` one more card for each card he is entitled to draw?"""
@@ -293,3 +294,6 @@ class Moon(Piece):
     def redraws_disc(self, st: pb.State, moon: int, seat: int) -> bool:
         """May offence `seat` set the drawn star disc aside and draw another?"""
         return False
+
+    def redraw_disc(self, st: pb.State, ctx: Ctx, moon: int, seat: int) -> None:
+        """Offence `seat` sets the drawn disc aside and draws another with this moon."""

@@ -469,9 +469,14 @@ def standing_wins(st: pb.State, winners: list[int]) -> list[int] | None:
 
 
 def _contestable(st: pb.State) -> bool:
-    """Is a moon that may cancel a win in the game (dealt or not: the deck is public)?"""
+    return _in_game(st, "contests_victory")
+
+
+def _in_game(st: pb.State, flag: str) -> bool:
+    """Is a moon of this kind (a `Moon` ClassVar `flag`) in the game, dealt or not (the
+    deck's make-up is public)?"""
     numbers = [mo.number for mo in st.moons if not mo.gone] + list(st.moon_deck)
-    return any(getattr(pieces.MOONS.get(n), "contests_victory", False) for n in numbers)
+    return any(getattr(pieces.MOONS.get(n), flag, False) for n in numbers)
 
 
 def _cancellers(st: pb.State, seat: int) -> list[int]:
@@ -552,3 +557,31 @@ def transformed_bonus(st: pb.State, side: int) -> int:
 def disc_redrawer(st: pb.State, seat: int) -> int | None:
     """The moon that lets offence `seat` set the drawn disc aside and draw another (23)."""
     return next((m for m, piece in on_board(st) if piece.redraws_disc(st, m, seat)), None)
+
+
+def disc_drawn(st: pb.State) -> None:
+    """The destiny disc is drawn: with a moon that redraws discs in the game, an offence with
+    tokens on a moon is asked whether he uses one (moon 23), so being asked tells nothing."""
+    off = st.enc.offense
+    if st.moons and any(mo.count[off] for mo in st.moons if not mo.gone) \
+            and _in_game(st, "redraws_discs"):
+        st.tasks.insert(0, pb.Task(seat=off, disc_redraw=pb.DiscRedrawTask()))
+
+
+def _redraw_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    if st.seats[t.seat].eliminated:
+        return []
+    yes = [pb.Move(answer=pb.Answer(yes=True))] if disc_redrawer(st, t.seat) is not None else []
+    return [*yes, pb.Move(answer=pb.Answer(yes=False))]
+
+
+def _redraw(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
+    st.tasks.pop(0)
+    m = disc_redrawer(st, t.seat)
+    if move.answer.yes and m is not None:
+        acts(st, ctx, m, t.seat)
+        pieces.MOONS[st.moons[m].number].redraw_disc(st, ctx, m, t.seat)
+
+
+REDRAW = TaskKind("disc_redraw", "The disc is drawn: draw another with a moon, or not",
+                  _redraw_options, _redraw)
