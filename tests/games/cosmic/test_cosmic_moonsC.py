@@ -21,7 +21,7 @@ from tests.games.cosmic.cosmic_helpers import (
     set_tokens,
     take,
 )
-from tests.games.cosmic.moon_helpers import body, land, moon_events, moon_game
+from tests.games.cosmic.moon_helpers import body, home, land, moon_events, moon_game
 from tests.games.cosmic.test_cosmic_moons_hosted import occupy
 
 A4, A10, A12 = (card_of("attack", v) for v in (4, 10, 12))
@@ -268,8 +268,10 @@ def test_moon_42_revealed_again_after_being_face_down_strikes_again() -> None:
     """"A chaque fois que cette lune est révélée": landing on it while face up does not."""
     st = moon_game(3, moons={2: 42})
     occupy(st, 2, 2)  # already face up: a landing reveals nothing
-    land(st, 2, seat=0, n=1, defense=2)
-    assert not any(t.HasField("plague") for t in st.tasks)
+    B.add_tok(st, home(st, 0), 0, -1)
+    st.moons[2].count[0] += 1
+    moonflow.landed(st, flow.Ctx(st, [], 0), body(st, 2), {0: 1})
+    assert not any(t.HasField("plague") or t.HasField("tokens_lost") for t in st.tasks)
 
 
 # ---------------------------------------------------------------- moon 38
@@ -385,3 +387,19 @@ def test_moon_23_possede_cette_lune_peut_utiliser_sa_puissance_mais_seulement() 
     occupy(st, 0, 0)
     _destiny(st)  # no moon of the game redraws discs: nobody is asked
     assert not any(t.HasField("disc_redraw") for t in st.tasks)
+
+
+# ---------------------------------------------------------------- random play
+
+MINE = [23, 27, 31, 35, 38, 42, 45, 53]
+
+
+def test_random_games_with_the_moonsC_moons_end_and_keep_every_token_and_card() -> None:
+    """Random games with exactly these eight moons dealt (four players, the `cosmic` ruleset
+    and the classic one) end, with every token and card accounted for at each move."""
+    from tests.games.cosmic.cosmic_helpers import random_game
+    for seed in range(3):
+        for ruleset in (pb.RULESET_COSMIC, pb.RULESET_CLASSIC):
+            st, _ = random_game(4, seed, moon_deck=MINE, ruleset=ruleset, star_discs=True,
+                                deal_timeout_ms=0)
+            assert sorted(mo.number for mo in st.moons[:8]) == MINE
