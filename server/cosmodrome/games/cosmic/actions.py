@@ -7,7 +7,7 @@ Pieces reach one another only through the hooks in `pieces`; nothing here names 
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow, pieces
+from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.ctx import Ctx, reason
 from cosmodrome.games.cosmic.hooks import (
     RESPONSE_CONSOLATION,
@@ -198,7 +198,7 @@ def draw_new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int) -> None:
         drawn.append(c)
     ctx.note(pb.NOTE_KIND_NEW_HAND, seat)
     ctx.show(seat, -1, drawn, "new hand")
-    moonflow.extra_draws(st, ctx, seat, len(drawn))
+    pieces.drawn(st, ctx, seat, len(drawn))
     if drawn and not B.has_encounter_card(st, seat) and rounds < NEW_HAND_ROUNDS:
         new_hand(st, ctx, seat, rounds + 1)
 
@@ -348,5 +348,5 @@ def take_consolation(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int) -> 
         st.tasks.insert(0, pb.Task(seat=taker, consolation=task))
     else:
         take_from_hand(st, ctx, taker, giver, n, "consolation")
-        moonflow.extra_draws(st, ctx, taker, n)
+        pieces.drawn(st, ctx, taker, n)
 

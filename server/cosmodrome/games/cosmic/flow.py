@@ -72,7 +72,7 @@ def begin_encounter(st: pb.State, ctx: Ctx) -> None:
     st.enc.Clear()
     e = st.enc
     e.offense, e.number = off, number  # no system, planet nor defender yet
-    e.extra_encounters = extra  # moonsC: moon 45's encounter counts for the whole turn
+    e.extra_encounters = extra  # moonsC: a moon's extra encounter counts per turn
     for field in (e.cone_off, e.cone_def, e.lost_off, e.lost_def):
         field.extend([0] * n)
     e.invited_off.extend([False] * n)
@@ -122,7 +122,7 @@ def go_destiny(st: pb.State, ctx: Ctx) -> None:
         st.enc.system = other
     else:
         st.enc.system = draw_destiny(st, ctx)
-        moonflow.disc_drawn(st)  # moonsC: moon 23
+        moonflow.disc_drawn(st)  # moonsC
     st.step = pb.STEP_AIM
 
 
@@ -273,7 +273,7 @@ def _allies_asks(st: pb.State) -> list[Decision]:
         return []
     s = e.answer_order[0]
     out = [_mv(join=pb.Join(side=pb.SIDE_NEITHER))]
-    forced = moonflow.joins_uninvited(st, s)  # moonsC: moon 27
+    forced = moonflow.joins_uninvited(st, s)  # moonsC
     if B.tokens_on_bases(st, s) > 0:
         if e.invited_off[s] or forced:
             out.append(_mv(join=pb.Join(side=pb.SIDE_OFFENCE)))
@@ -447,7 +447,7 @@ def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
     e = st.enc
     cone = e.cone_off if seat == e.offense else e.cone_def
     bonus, factors = moonflow.combat_terms(st, ctx, seat)
-    bonus += moonflow.transformed_bonus(st, seat)  # moonsC: moon 35
+    bonus += moonflow.transformed_bonus(st, seat)  # moonsC
     tokens = sum(cone[s] * pieces.token_worth(st, s) * factors.get(s, 1)
                  for s in range(st.players) if cone[s])
     if seat == B.defender(st):
@@ -944,7 +944,7 @@ def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
     if st.seats[seat].eliminated:
         return []
     return (pieces.at_any_time(st, seat) + pieces.window_actions(st, seat, st.step)
-            + moonflow.window_moves(st, seat, st.step))  # moonsC: moon 35
+            + moonflow.window_moves(st, seat, st.step))  # moonsC
 
 
 def _window_asks(st: pb.State) -> list[Decision]:
@@ -979,7 +979,7 @@ def _window(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     elif which == "edict":
         actions.play_edict(st, ctx, seat, move.edict)
     elif which != "power":
-        moonflow.make_window_move(st, ctx, seat, move)  # moonsC: moon 35
+        moonflow.make_window_move(st, ctx, seat, move)  # moonsC
     else:
         name = pieces.POWERS[move.power.power].name
         actions.announce(st, ctx, seat, name, move.power)

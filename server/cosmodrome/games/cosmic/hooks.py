@@ -253,9 +253,8 @@ class Moon(Piece):
     contests_victory: ClassVar[bool] = False  # may cancel a win (asked of seats at a win)
     redraws_discs: ClassVar[bool] = False     # may redraw a disc (asked of the offence)
 
-    def extra_draw(self, st: pb.State, moon: int, seat: int) -> bool:
-        """Does this moon give `seat` one more card for each card he is entitled to draw?"""
-        return False
+    def on_drawn(self, st: pb.State, ctx: Ctx, moon: int, seat: int, n: int) -> None:
+        """`seat` was just entitled to draw (or take) `n` cards and has them."""
 
     def extra_encounter(self, st: pb.State, moon: int, seat: int) -> bool:
         """May offence `seat` have one more encounter this turn beyond the rule book's?"""

@@ -175,10 +175,10 @@ def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
         mo.face_up = True
         know(st, ctx, m, ALL, pb.MOON_WHY_REVEALED)
         if piece is not None:
-            piece.on_revealed(st, ctx, m, lander)  # moonsC: moon 42
+            piece.on_revealed(st, ctx, m, lander)  # moonsC
     if piece is not None and data(mo.number).instant:
         piece.on_landing(st, ctx, m, lander, tokens)
-    after_landing(st, ctx, sorted(tokens))  # moonsC: moon 38
+    after_landing(st, ctx, sorted(tokens))  # moonsC
 
 
 # ====================================================================== moons on the board
@@ -366,28 +366,10 @@ def several_powers(st: pb.State) -> bool:
 
 
 # ====================================================================== moonsC: draws, turns,
-# alliances, reveal, victory (moons 31, 45, 27, 42, 38, 53, 35, 23)
-
-def extra_draws(st: pb.State, ctx: Ctx, seat: int, n: int) -> None:
-    """`seat` was entitled to draw `n` cards (a new hand, a consolation, a reward): a moon
-    may give him one more from the deck for each (moon 31)."""
-    if n <= 0 or not st.moons or st.seats[seat].eliminated:
-        return
-    for m, piece in on_board(st):
-        drawn = []
-        while len(drawn) < n and piece.extra_draw(st, m, seat):
-            c = actions.draw_card(st, ctx)
-            if c is None:
-                break
-            st.seats[seat].hand.append(c)
-            drawn.append(c)
-        if drawn:
-            acts(st, ctx, m, seat)
-            ctx.show(seat, -1, drawn, piece.name)
-
+# alliances, reveal, victory, combat, destiny
 
 def extra_encounter(st: pb.State, seat: int) -> int | None:
-    """The moon that gives offence `seat` one more encounter now beyond the rules (moon 45)."""
+    """The moon that gives offence `seat` one more encounter now beyond the rules."""
     return next((m for m, piece in on_board(st) if piece.extra_encounter(st, m, seat)), None)
 
 
@@ -411,19 +393,19 @@ def take_extra_encounter(st: pb.State, ctx: Ctx, seat: int) -> None:
 
 def ally_multiplier(st: pb.State, seat: int) -> int:
     """How many times the usual number of tokens `seat` may send as an ally, who may then
-    also join uninvited (moon 27); 1: no moon."""
+    also join uninvited; 1: no moon."""
     if not st.moons or seat in (st.enc.offense, B.defender(st)):
         return 1
     return max((piece.ally_factor(st, m, seat) for m, piece in on_board(st)), default=0) or 1
 
 
 def joins_uninvited(st: pb.State, seat: int) -> bool:
-    """May `seat` join either side of this encounter without an invitation (moon 27)?"""
+    """May `seat` join either side of this encounter without an invitation?"""
     return ally_multiplier(st, seat) > 1
 
 
 def holds(st: pb.State, body: int, seat: int) -> bool:
-    """May `seat` not take his tokens off `body` now (moon 38)?"""
+    """May `seat` not take his tokens off `body` now?"""
     m = B.moon_of(st, body)
     piece = None if m is None else pieces.MOONS.get(st.moons[m].number)
     return piece is not None and piece.holds_tokens(st, m, seat)
@@ -444,7 +426,7 @@ def standing_wins(st: pb.State, winners: list[int]) -> list[int] | None:
     win a moon cancelled stands again only above the count it was cancelled at; the record
     goes if the count drops below it (m53b). At a win, every living seat but the winners with
     tokens on a moon is asked when a moon that cancels wins is in the game, so being asked
-    tells nothing (moon 53)."""
+    tells nothing."""
     if any(st.win_cancelled):
         for s, at in enumerate(st.win_cancelled):
             if at and win_count(st, s) < at:
@@ -510,7 +492,7 @@ CONTEST = TaskKind("victory_contest", "A win is due: cancel it with a moon, or n
 
 
 def after_landing(st: pb.State, ctx: Ctx, seats: list[int]) -> None:
-    """Every moon on the board hears that `seats` have just landed on a moon (moon 38)."""
+    """Every moon on the board hears that `seats` have just landed on a moon."""
     for m, piece in on_board(st):
         piece.on_any_landing(st, ctx, m, seats)
 
@@ -526,7 +508,7 @@ def vanish(st: pb.State, m: int) -> None:
 
 
 def window_moves(st: pb.State, seat: int, window: int) -> list[pb.Move]:
-    """Moves `seat` may make with the moons in `window` (moon 35)."""
+    """Moves `seat` may make with the moons in `window`."""
     if not st.moons:
         return []
     return [mv for m, piece in on_board(st) for mv in piece.window_moves(st, m, seat, window)]
@@ -561,7 +543,7 @@ def disc_redrawer(st: pb.State, seat: int) -> int | None:
 
 def disc_drawn(st: pb.State) -> None:
     """The destiny disc is drawn: with a moon that redraws discs in the game, an offence with
-    tokens on a moon is asked whether he uses one (moon 23), so being asked tells nothing."""
+    tokens on a moon is asked whether he uses one, so being asked tells nothing."""
     off = st.enc.offense
     if st.moons and any(mo.count[off] for mo in st.moons if not mo.gone) \
             and _in_game(st, "redraws_discs"):

@@ -28,7 +28,7 @@ def _take_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
     if k.count <= 0:
         return []
     srcs = [p for p in B.bases(st, t.seat) if not (k.dest == pb.DEST_PLANET and p == k.planet)
-            and not (k.dest != pb.DEST_BLACK_HOLE and moonflow.holds(st, p, t.seat))]  # 38
+            and not (k.dest != pb.DEST_BLACK_HOLE and moonflow.holds(st, p, t.seat))]  # moonsC
     out = [pb.Move(planet=pb.PlanetChoice(planet=p)) for p in srcs]
     if k.min <= 0 or not srcs:
         out.append(DONE)
@@ -111,7 +111,7 @@ def _reward(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
             drawn.append(c)
     if drawn:
         ctx.show(seat, -1, drawn, "reward")
-    moonflow.extra_draws(st, ctx, seat, len(drawn))
+    pieces.drawn(st, ctx, seat, len(drawn))
     st.seats[seat].black_hole -= tokens
     e.cone_def[seat] = 0
     ctx.note(pb.NOTE_KIND_REWARD_TAKEN, seat, count=cards, tokens=tokens)
@@ -145,7 +145,7 @@ def _consolation(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
             st.seats[t.seat].hand.append(card)
             ctx.note(pb.NOTE_KIND_CONSOLATION_FROM_DECK, t.seat)
             ctx.show(t.seat, -1, [card], "consolation")
-    moonflow.extra_draws(st, ctx, t.seat, 1)
+    pieces.drawn(st, ctx, t.seat, 1)
 
 
 # ---------------------------------------------------------------- questions every seat is asked

@@ -11,6 +11,7 @@ card more never hurts (m31).
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import actions, moonflow
 from cosmodrome.games.cosmic.hooks import Moon
 
 HAND_LIMIT = 40  # "une fois que le total de sa main atteint 40 cartes"
@@ -19,8 +20,19 @@ HAND_LIMIT = 40  # "une fois que le total de sa main atteint 40 cartes"
 class OneMoreCard(Moon):
     name, en, number = "31_carte_en_plus", "One more card at each draw", 31
 
-    def extra_draw(self, st, moon, seat):
-        return st.moons[moon].count[seat] > 0 and len(st.seats[seat].hand) < HAND_LIMIT
+    def on_drawn(self, st, ctx, moon, seat, n):
+        if not st.moons[moon].count[seat]:
+            return
+        hand, drawn = st.seats[seat].hand, []
+        while len(drawn) < n and len(hand) < HAND_LIMIT:
+            c = actions.draw_card(st, ctx)
+            if c is None:
+                break
+            hand.append(c)
+            drawn.append(c)
+        if drawn:
+            moonflow.acts(st, ctx, moon, seat)
+            ctx.show(seat, -1, drawn, self.name)
 
 
 MOON = OneMoreCard()

@@ -3,7 +3,7 @@ at a time, each from the deck or at random from another player's hand."""
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import actions, moonflow, pieces
+from cosmodrome.games.cosmic import actions, pieces
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.hooks import Piece, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -32,7 +32,7 @@ def _draw(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
         st.seats[t.seat].hand.append(c)
         ctx.show(t.seat, src, [c], "mutant",
                  frozenset({t.seat} if deck else {t.seat, src}))
-        moonflow.extra_draws(st, ctx, t.seat, 1)
+        pieces.drawn(st, ctx, t.seat, 1)
     t.mutant.count -= 1
     if t.mutant.count <= 0 or len(st.seats[t.seat].hand) >= B.HAND_SIZE:
         st.tasks.pop(0)
