@@ -137,7 +137,10 @@ def able(st: pb.State) -> list[tuple[int, str]]:
 # not watch (`play` answers them until its own move is offered).
 PASSIVE = {"window": pb.Move(done=pb.Done()), "edict_response": pb.Move(done=pb.Done()),
            "tokens_lost": pb.Move(answer=pb.Answer(yes=False)),
-           "new_hand": pb.Move(answer=pb.Answer(yes=False))}
+           "new_hand": pb.Move(answer=pb.Answer(yes=False)),
+           # moonsC: asked of seats on a moon whenever moon 53 / 23 is in the game
+           "victory_contest": pb.Move(done=pb.Done()),
+           "disc_redraw": pb.Move(answer=pb.Answer(yes=False))}
 
 
 def play(st: pb.State, seat: int, move: pb.Move, now: int = 0):

@@ -205,10 +205,20 @@ def _perturb_moons(st: pb.State, viewer: int | None, rng: random.Random) -> None
     st.moon_deck[:] = pool[len(unseen):]
 
 
+def _perturb_powers_aside(st: pb.State, viewer: int | None, rng: random.Random) -> None:
+    """moonsC: undisclosed powers others set aside on moon 38 are exchanged with the pool."""
+    for s, se in enumerate(st.seats):
+        for i, p in enumerate(se.powers_aside):
+            if s != viewer and not se.disclosed_aside[i] and st.power_pool:
+                j = rng.randrange(len(st.power_pool))
+                se.powers_aside[i], st.power_pool[j] = st.power_pool[j], p
+
+
 def perturb(st: pb.State, viewer: int | None, rng: random.Random) -> None:
     _perturb_cards(st, viewer, rng)
     _perturb_extension_plays(st, viewer, rng)
     _perturb_powers(st, viewer, rng)
+    _perturb_powers_aside(st, viewer, rng)
     _perturb_deal(st, viewer, rng)
     _perturb_moons(st, viewer, rng)
     st.rng = rng.getrandbits(64)
@@ -251,6 +261,7 @@ VARIANTS = {
     "star_discs": {"star_discs": True},
     "no_edicts": {"no_edicts": True},
     "moons": {"moons": pb.MOON_SET_GAME_EFFECT},
+    "moons_all": {"moons": pb.MOON_SET_ALL},  # moonsC: the cut-text moons too
     "cosmic": {"ruleset": pb.RULESET_COSMIC},  # seed 000: extension cards, piles, lucres
 }
 

@@ -198,6 +198,7 @@ def draw_new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int) -> None:
         drawn.append(c)
     ctx.note(pb.NOTE_KIND_NEW_HAND, seat)
     ctx.show(seat, -1, drawn, "new hand")
+    pieces.drawn(st, ctx, seat, len(drawn))
     if drawn and not B.has_encounter_card(st, seat) and rounds < NEW_HAND_ROUNDS:
         new_hand(st, ctx, seat, rounds + 1)
 
@@ -353,4 +354,5 @@ def take_consolation(st: pb.State, ctx: Ctx, taker: int, giver: int, n: int) -> 
         st.tasks.insert(0, pb.Task(seat=taker, consolation=task))
     else:
         take_from_hand(st, ctx, taker, giver, n, "consolation")
+        pieces.drawn(st, ctx, taker, n)
 

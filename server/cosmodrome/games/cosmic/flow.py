@@ -67,10 +67,12 @@ def _start_turn(st: pb.State, ctx: Ctx, seat: int) -> None:
 def begin_encounter(st: pb.State, ctx: Ctx) -> None:
     off = st.enc.offense
     number = st.enc.number + 1
+    extra = st.enc.extra_encounters if number > 1 else 0
     n = st.players
     st.enc.Clear()
     e = st.enc
     e.offense, e.number = off, number  # no system, planet nor defender yet
+    e.extra_encounters = extra  # moonsC: a moon's extra encounter counts per turn
     for field in (e.cone_off, e.cone_def, e.lost_off, e.lost_def):
         field.extend([0] * n)
     e.invited_off.extend([False] * n)
@@ -120,6 +122,7 @@ def go_destiny(st: pb.State, ctx: Ctx) -> None:
         st.enc.system = other
     else:
         st.enc.system = draw_destiny(st, ctx)
+        moonflow.disc_drawn(st)  # moonsC
     st.step = pb.STEP_AIM
 
 
@@ -208,7 +211,8 @@ def launch(st: pb.State, ctx: Ctx, seat: int, dest: int) -> None:
     avail = B.tokens_on_bases(st, seat)
     if not avail:
         return
-    st.tasks.add(seat=seat, take=pb.TakeTask(count=min(B.MAX_SHIP, avail), min=1, dest=dest))
+    cap = B.MAX_SHIP * moonflow.ally_multiplier(st, seat)
+    st.tasks.add(seat=seat, take=pb.TakeTask(count=min(cap, avail), min=1, dest=dest))
     for piece in pieces.held(st, seat):
         if piece.on_launch(st, ctx, seat, defending=dest == pb.DEST_CONE_DEF):
             return
@@ -256,7 +260,8 @@ def _invite(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
 def after_invite_def(st: pb.State, ctx: Ctx) -> None:
     e = st.enc
     order = [s for s in B.clockwise_from(st, e.offense)
-             if (e.invited_off[s] or e.invited_def[s]) and s not in (e.offense, B.defender(st))]
+             if (e.invited_off[s] or e.invited_def[s] or moonflow.joins_uninvited(st, s))
+             and s not in (e.offense, B.defender(st))]
     del e.answer_order[:]
     e.answer_order.extend(order)
     st.step = pb.STEP_ALLIES
@@ -268,10 +273,11 @@ def _allies_asks(st: pb.State) -> list[Decision]:
         return []
     s = e.answer_order[0]
     out = [_mv(join=pb.Join(side=pb.SIDE_NEITHER))]
+    forced = moonflow.joins_uninvited(st, s)  # moonsC
     if B.tokens_on_bases(st, s) > 0:
-        if e.invited_off[s]:
+        if e.invited_off[s] or forced:
             out.append(_mv(join=pb.Join(side=pb.SIDE_OFFENCE)))
-        if e.invited_def[s]:
+        if e.invited_def[s] or forced:
             out.append(_mv(join=pb.Join(side=pb.SIDE_DEFENCE)))
     return [Decision(s, "join", "Join the offence, the defence, or neither",
                      out + pieces.at_any_time(st, s))]
@@ -446,6 +452,7 @@ def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
     e = st.enc
     cone = e.cone_off if seat == e.offense else e.cone_def
     bonus, factors = moonflow.combat_terms(st, ctx, seat)
+    bonus += moonflow.transformed_bonus(st, seat)  # moonsC
     tokens = sum(cone[s] * pieces.token_worth(st, s) * factors.get(s, 1)
                  for s in range(st.players) if cone[s])
     if seat == B.defender(st):
@@ -776,11 +783,16 @@ def go_next(st: pb.State, ctx: Ctx) -> None:
     end his turn, if the rules give him no other), so being asked tells nothing."""
     off = st.enc.offense
     st.step = pb.STEP_NEXT
-    if st.seats[off].eliminated or not B.has_encounter_card(st, off):
+    if st.seats[off].eliminated or not (B.has_encounter_card(st, off)
+                                        or moonflow.extra_encounter(st, off) is not None):
         end_turn(st, ctx)
 
 
 def _another_allowed(st: pb.State) -> bool:
+    return _rules_allow_another(st) or moonflow.extra_encounter(st, st.enc.offense) is not None
+
+
+def _rules_allow_another(st: pb.State) -> bool:
     e = st.enc
     off = e.offense
     for piece in pieces.held(st, off):
@@ -801,7 +813,9 @@ def _next(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     if move.WhichOneof("kind") != "another":
         end_turn(st, ctx)
         return
-    if not (e.success and e.number < 2):  # beyond the rule book: a piece allowed it
+    if not (B.has_encounter_card(st, seat) and _rules_allow_another(st)):
+        moonflow.take_extra_encounter(st, ctx, seat)  # beyond the rules: a moon (moonsC)
+    elif not (e.success and e.number < 2):  # beyond the rule book: a piece allowed it
         for piece in pieces.held(st, seat):
             if piece.another_encounter(st, seat):
                 pieces.use(st, ctx, seat, piece.name)
@@ -840,6 +854,9 @@ def check_victory(st: pb.State, ctx: Ctx) -> bool:
     living = B.alive(st)
     winners = [s for s in living
                if B.foreign_bases(st, s) + moonflow.victory_bases(st, s) >= 5]
+    winners = moonflow.standing_wins(st, winners)  # moonsC: a moon may cancel a win (53)
+    if winners is None:
+        return False
     if winners:
         moonflow.victory_moons_act(st, ctx, winners)
         finish(st, ctx, winners, pb.GAME_END_FIVE_FOREIGN_BASES)
@@ -931,7 +948,8 @@ def window_seat(st: pb.State) -> int | None:
 def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
     if st.seats[seat].eliminated:
         return []
-    return pieces.at_any_time(st, seat) + pieces.window_actions(st, seat, st.step)
+    return (pieces.at_any_time(st, seat) + pieces.window_actions(st, seat, st.step)
+            + moonflow.window_moves(st, seat, st.step))  # moonsC
 
 
 def _window_asks(st: pb.State) -> list[Decision]:
@@ -965,6 +983,8 @@ def _window(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         st.enc.window_seats.remove(seat)
     elif which == "edict":
         actions.play_edict(st, ctx, seat, move.edict)
+    elif which != "power":
+        moonflow.make_window_move(st, ctx, seat, move)  # moonsC
     else:
         name = pieces.POWERS[move.power.power].name
         actions.announce(st, ctx, seat, name, move.power)

@@ -267,3 +267,50 @@ class Moon(Piece):
     def use(self, st: pb.State, ctx: Ctx, moon: int, seat: int, t: pb.Task | None,
             move: pb.Move) -> None:
         """`seat` made `move`, one of `use_moves` (`t`: the response window it answered)."""
+    # ---- moonsC: draws, turns, alliances, reveal, victory, combat, destiny
+    contests_victory: ClassVar[bool] = False  # may cancel a win (asked of seats at a win)
+    redraws_discs: ClassVar[bool] = False     # may redraw a disc (asked of the offence)
+
+    def on_drawn(self, st: pb.State, ctx: Ctx, moon: int, seat: int, n: int) -> None:
+        """`seat` was just entitled to draw (or take) `n` cards and has them."""
+
+    def extra_encounter(self, st: pb.State, moon: int, seat: int) -> bool:
+        """May offence `seat` have one more encounter this turn beyond the rule book's?"""
+        return False
+
+    def ally_factor(self, st: pb.State, moon: int, seat: int) -> int:
+        """`seat` may join any alliance uninvited, his tokens' cap multiplied by this (0: no)."""
+        return 0
+
+    def on_revealed(self, st: pb.State, ctx: Ctx, moon: int, lander: int) -> None:
+        """The moon has just turned face up at `lander`'s landing (R moons)."""
+
+    def on_any_landing(self, st: pb.State, ctx: Ctx, moon: int, seats: list[int]) -> None:
+        """Tokens of `seats` have just landed on some moon (asked of every moon on the board)."""
+
+    def holds_tokens(self, st: pb.State, moon: int, seat: int) -> bool:
+        """May `seat` not take his tokens off this moon now?"""
+        return False
+
+    def cancels_victory(self, st: pb.State, moon: int, seat: int) -> bool:
+        """May `seat` cancel an opponent's win with this moon now?"""
+        return False
+
+    def cancel_victory(self, st: pb.State, ctx: Ctx, moon: int, seat: int,
+                       winner: int) -> None:
+        """`seat` cancels `winner`'s win with this moon."""
+
+    def window_moves(self, st: pb.State, moon: int, seat: int, window: int) -> list[pb.Move]:
+        """Moves `seat` may make with this moon in `window` (a window Step)."""
+        return []
+
+    def make_window_move(self, st: pb.State, ctx: Ctx, moon: int, seat: int,
+                         move: pb.Move) -> None:
+        """`seat` made one of this moon's `window_moves`."""
+
+    def redraws_disc(self, st: pb.State, moon: int, seat: int) -> bool:
+        """May offence `seat` set the drawn star disc aside and draw another?"""
+        return False
+
+    def redraw_disc(self, st: pb.State, ctx: Ctx, moon: int, seat: int) -> None:
+        """Offence `seat` sets the drawn disc aside and draws another with this moon."""

@@ -18,6 +18,8 @@ from cosmodrome.core.engine import BadOptions
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import actions, pieces
 from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import extensions as X
+from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx, reason
 from cosmodrome.games.cosmic.hooks import Moon, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -166,16 +168,19 @@ def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
     if mo.gone:
         return
     new_stay(st, m, tokens)
+    piece = pieces.MOONS.get(mo.number)
+    lander = st.enc.offense if st.enc.offense in tokens else min(tokens)
     if data(mo.number).secret:
         know(st, ctx, m, sorted(tokens), pb.MOON_WHY_LANDED)
     elif not mo.face_up:
         mo.face_up = True
         know(st, ctx, m, ALL, pb.MOON_WHY_REVEALED)
-    piece = pieces.MOONS.get(mo.number)
+        if piece is not None:
+            piece.on_revealed(st, ctx, m, lander)  # moonsC
     if piece is not None and data(mo.number).instant:
-        lander = st.enc.offense if st.enc.offense in tokens else min(tokens)
         if not suspended(st, m, lander):
             piece.on_landing(st, ctx, m, lander, tokens)
+    after_landing(st, ctx, sorted(tokens))  # moonsC
 
 
 # ====================================================================== moons on the board
@@ -443,3 +448,205 @@ def in_card_step(st: pb.State) -> bool:
     """The main players are choosing their cards (no question queued): `use_moves` there are
     the card-step moons' (3, 59), not the "à tout moment" ones."""
     return st.step == pb.STEP_CARDS and not st.tasks
+# ====================================================================== moonsC: draws, turns,
+# alliances, reveal, victory, combat, destiny
+
+def extra_encounter(st: pb.State, seat: int) -> int | None:
+    """The moon that gives offence `seat` one more encounter now beyond the rules."""
+    return next((m for m, piece in on_board(st) if piece.extra_encounter(st, m, seat)), None)
+
+
+def take_extra_encounter(st: pb.State, ctx: Ctx, seat: int) -> None:
+    """`seat` has one more encounter by a moon; out of encounter cards, he draws a new hand
+    and keeps his edicts ("les Edits peuvent être gardés ou joués")."""
+    m = extra_encounter(st, seat)
+    if m is None:
+        return
+    acts(st, ctx, m, seat)
+    st.enc.extra_encounters += 1
+    if B.has_encounter_card(st, seat):
+        return
+    hand = st.seats[seat].hand
+    kept = [c for c in hand if pieces.is_edict(c)]
+    st.discard.extend(c for c in hand if not pieces.is_edict(c))
+    del hand[:]
+    hand.extend(kept)
+    actions.draw_new_hand(st, ctx, seat, 0)
+
+
+def ally_multiplier(st: pb.State, seat: int) -> int:
+    """How many times the usual number of tokens `seat` may send as an ally, who may then
+    also join uninvited; 1: no moon."""
+    if not st.moons or seat in (st.enc.offense, B.defender(st)):
+        return 1
+    return max((piece.ally_factor(st, m, seat) for m, piece in on_board(st)), default=0) or 1
+
+
+def joins_uninvited(st: pb.State, seat: int) -> bool:
+    """May `seat` join either side of this encounter without an invitation?"""
+    return ally_multiplier(st, seat) > 1
+
+
+def holds(st: pb.State, body: int, seat: int) -> bool:
+    """May `seat` not take his tokens off `body` now?"""
+    m = B.moon_of(st, body)
+    piece = None if m is None else pieces.MOONS.get(st.moons[m].number)
+    return piece is not None and piece.holds_tokens(st, m, seat)
+
+
+def moons_held(st: pb.State, seat: int, but: int = -1) -> int:
+    """Moons (but moon `but`) where `seat` has tokens."""
+    return sum(1 for m, mo in enumerate(st.moons) if m != but and mo.count[seat] > 0)
+
+
+def win_count(st: pb.State, seat: int) -> int:
+    """`seat`'s count for the win: foreign planets, and what the moons he is on add."""
+    return B.foreign_bases(st, seat) + victory_bases(st, seat)
+
+
+def standing_wins(st: pb.State, winners: list[int]) -> list[int] | None:
+    """The wins that stand (None: the seats are being asked whether a moon cancels one). A
+    win a moon cancelled stands again only above the count it was cancelled at; the record
+    goes if the count drops below it (m53b). At a win, every living seat but the winners with
+    tokens on a moon is asked when a moon that cancels wins is in the game, so being asked
+    tells nothing."""
+    if any(st.win_cancelled):
+        for s, at in enumerate(st.win_cancelled):
+            if at and win_count(st, s) < at:
+                st.win_cancelled[s] = 0
+        winners = [s for s in winners if not st.win_cancelled
+                   or win_count(st, s) > st.win_cancelled[s]]
+    if not winners:
+        if st.victory_asked:
+            st.victory_asked = False
+        return winners
+    if any(t.HasField("victory_contest") for t in st.tasks):
+        return None
+    if st.victory_asked or not _contestable(st):
+        return winners
+    st.victory_asked = True
+    asked = [s for s in B.alive(st) if s not in winners
+             and any(mo.count[s] for mo in st.moons if not mo.gone)]
+    for s in reversed(asked):
+        st.tasks.insert(0, pb.Task(seat=s, victory_contest=pb.VictoryContestTask(
+            winners=winners)))
+    return None if asked else winners
+
+
+def _contestable(st: pb.State) -> bool:
+    return _in_game(st, "contests_victory")
+
+
+def _in_game(st: pb.State, flag: str) -> bool:
+    """Is a moon of this kind (a `Moon` ClassVar `flag`) in the game, dealt or not (the
+    deck's make-up is public)?"""
+    numbers = [mo.number for mo in st.moons if not mo.gone] + list(st.moon_deck)
+    return any(getattr(pieces.MOONS.get(n), flag, False) for n in numbers)
+
+
+def _cancellers(st: pb.State, seat: int) -> list[int]:
+    return [m for m, piece in on_board(st) if piece.cancels_victory(st, m, seat)]
+
+
+def _contest_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    if st.seats[t.seat].eliminated:
+        return []
+    ok = bool(_cancellers(st, t.seat))
+    return [pb.Move(cancel_victory=pb.SeatChoice(seat=w)) for w in t.victory_contest.winners
+            if ok and w != t.seat and not st.seats[w].eliminated] + [DONE]
+
+
+def _contest(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
+    st.tasks.pop(0)
+    if move.WhichOneof("kind") != "cancel_victory":
+        return
+    m = _cancellers(st, t.seat)[0]
+    winner = move.cancel_victory.seat
+    if not st.win_cancelled:
+        st.win_cancelled.extend([0] * st.players)
+    st.win_cancelled[winner] = win_count(st, winner)
+    acts(st, ctx, m, t.seat)
+    pieces.MOONS[st.moons[m].number].cancel_victory(st, ctx, m, t.seat, winner)
+
+
+DONE = pb.Move(done=pb.Done())
+CONTEST = TaskKind("victory_contest", "A win is due: cancel it with a moon, or not",
+                   _contest_options, _contest)
+
+
+def after_landing(st: pb.State, ctx: Ctx, seats: list[int]) -> None:
+    """Every moon on the board hears that `seats` have just landed on a moon."""
+    for m, piece in on_board(st):
+        piece.on_any_landing(st, ctx, m, seats)
+
+
+def vanish(st: pb.State, m: int) -> None:
+    """Moon `m` leaves the game; the tokens on it go back to their owners' bases."""
+    mo = st.moons[m]
+    mo.gone = True
+    for s, n in enumerate(mo.count):
+        if n:
+            mo.count[s] = 0
+            actions.place_from_limbo(st, s, n)
+
+
+def window_moves(st: pb.State, seat: int, window: int) -> list[pb.Move]:
+    """Moves `seat` may make with the moons in `window`."""
+    if not st.moons:
+        return []
+    return [mv for m, piece in on_board(st) for mv in piece.window_moves(st, m, seat, window)]
+
+
+def make_window_move(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
+    for m, piece in on_board(st):
+        if move in piece.window_moves(st, m, seat, st.step):
+            piece.make_window_move(st, ctx, m, seat, move)
+            return
+
+
+def transformed_bonus(st: pb.State, side: int) -> int:
+    """What the transformed attack cards of main player `side` add to his attack value (moon
+    35); nothing under extension 0, which makes the value 0."""
+    e = st.enc
+    if not e.transformed:
+        return 0
+    ext = X.of(st, side)
+    if ext.HasField("card") and CARDS[ext.card].value == 0:
+        return 0
+    first = B.played(st, "off") if side == e.offense else B.played(st, "def")
+    mine = [first, *ext.extra]
+    return sum(v - CARDS[c].value for c, v in zip(e.transformed, e.transformed_value,
+                                                   strict=True) if c in mine)
+
+
+def disc_redrawer(st: pb.State, seat: int) -> int | None:
+    """The moon that lets offence `seat` set the drawn disc aside and draw another (23)."""
+    return next((m for m, piece in on_board(st) if piece.redraws_disc(st, m, seat)), None)
+
+
+def disc_drawn(st: pb.State) -> None:
+    """The destiny disc is drawn: with a moon that redraws discs in the game, an offence with
+    tokens on a moon is asked whether he uses one, so being asked tells nothing."""
+    off = st.enc.offense
+    if st.moons and any(mo.count[off] for mo in st.moons if not mo.gone) \
+            and _in_game(st, "redraws_discs"):
+        st.tasks.insert(0, pb.Task(seat=off, disc_redraw=pb.DiscRedrawTask()))
+
+
+def _redraw_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
+    if st.seats[t.seat].eliminated:
+        return []
+    yes = [pb.Move(answer=pb.Answer(yes=True))] if disc_redrawer(st, t.seat) is not None else []
+    return [*yes, pb.Move(answer=pb.Answer(yes=False))]
+
+
+def _redraw(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
+    st.tasks.pop(0)
+    m = disc_redrawer(st, t.seat)
+    if move.answer.yes and m is not None:
+        acts(st, ctx, m, t.seat)
+        pieces.MOONS[st.moons[m].number].redraw_disc(st, ctx, m, t.seat)
+
+
+REDRAW = TaskKind("disc_redraw", "The disc is drawn: draw another with a moon, or not",
+                  _redraw_options, _redraw)

@@ -257,3 +257,16 @@ def token_worth(st: pb.State, seat: int) -> int:
 def removed_by(st: pb.State, winner: int, loser: int) -> bool:
     return winner >= 0 and winner != loser and any(
         p.removes_lost_tokens(st, winner, loser) for p in held(st, winner))
+
+
+# ---- moonsC: draws the rules give
+
+def drawn(st: pb.State, ctx: Ctx, seat: int, n: int) -> None:
+    """`seat` was entitled to draw (or take) `n` cards and has them: every moon on the board
+    hears it (one gives a card more for each)."""
+    if n <= 0 or not st.moons or st.seats[seat].eliminated:
+        return
+    for m, mo in enumerate(st.moons):
+        piece = MOONS.get(mo.number)
+        if piece is not None and not mo.gone:
+            piece.on_drawn(st, ctx, m, seat, n)

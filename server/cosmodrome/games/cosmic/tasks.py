@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cosmodrome.games.cosmic import actions, pieces
+from cosmodrome.games.cosmic import actions, moonflow, pieces
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.hooks import TaskKind
@@ -27,7 +27,8 @@ def _take_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
     k = t.take
     if k.count <= 0:
         return []
-    srcs = [p for p in B.bases(st, t.seat) if not (k.dest == pb.DEST_PLANET and p == k.planet)]
+    srcs = [p for p in B.bases(st, t.seat) if not (k.dest == pb.DEST_PLANET and p == k.planet)
+            and not (k.dest != pb.DEST_BLACK_HOLE and moonflow.holds(st, p, t.seat))]  # moonsC
     out = [pb.Move(planet=pb.PlanetChoice(planet=p)) for p in srcs]
     if k.min <= 0 or not srcs:
         out.append(DONE)
@@ -110,6 +111,7 @@ def _reward(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
             drawn.append(c)
     if drawn:
         ctx.show(seat, -1, drawn, "reward")
+    pieces.drawn(st, ctx, seat, len(drawn))
     st.seats[seat].black_hole -= tokens
     e.cone_def[seat] = 0
     ctx.note(pb.NOTE_KIND_REWARD_TAKEN, seat, count=cards, tokens=tokens)
@@ -137,12 +139,13 @@ def _consolation(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
         st.tasks.remove(t)
     if move.consolation.source == pb.CARD_SOURCE_HAND:
         actions.take_from_hand(st, ctx, t.seat, t.consolation.giver, 1, "consolation")
-        return
-    card = actions.draw_card(st, ctx)
-    if card is not None:
-        st.seats[t.seat].hand.append(card)
-        ctx.note(pb.NOTE_KIND_CONSOLATION_FROM_DECK, t.seat)
-        ctx.show(t.seat, -1, [card], "consolation")
+    else:
+        card = actions.draw_card(st, ctx)
+        if card is not None:
+            st.seats[t.seat].hand.append(card)
+            ctx.note(pb.NOTE_KIND_CONSOLATION_FROM_DECK, t.seat)
+            ctx.show(t.seat, -1, [card], "consolation")
+    pieces.drawn(st, ctx, t.seat, 1)
 
 
 # ---------------------------------------------------------------- questions every seat is asked

@@ -39,7 +39,7 @@ def _discard(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
 
 
 def _skipped(st: pb.State, ctx, t: pb.Task) -> None:
-    if t.plague.last:
+    if t.plague.last and t.plague.player != t.seat:  # a plague of nobody's (moon 42): no show
         _show_hand(st, ctx, t)
 
 
@@ -66,17 +66,22 @@ class Plague(Edict):
                 for t in B.alive(st) if t != seat]
 
     def play(self, st, ctx, seat, move):
-        victim = move.target
-        kinds = [pb.CardInfo.KIND_ATTACK, pb.CardInfo.KIND_COMPROMISE]
-        kinds += [pb.CardInfo.KIND_EXTENSION] if st.options.extension_cards else []
-        kinds.append(pb.CardInfo.KIND_EDICT)
-        losses = [pb.Task(seat=victim, plague=pb.PlagueTask(card_kind=k, player=seat,
-                                                              last=k == kinds[-1]))
-                  for k in kinds]
-        for i, t in enumerate(losses):
-            st.tasks.insert(i, t)
-        actions.lose_tokens(st, ctx, victim, min(3, B.tokens_on_bases(st, victim)),
-                            on_bases=True, at=0)
+        strike(st, ctx, move.target, seat)
+
+
+def strike(st: pb.State, ctx, victim: int, player: int) -> None:
+    """La Peste on `victim`, his losses first in the queue; he then shows his hand to
+    `player` (`player` == `victim`: to nobody, as when moon 42 plagues him)."""
+    kinds = [pb.CardInfo.KIND_ATTACK, pb.CardInfo.KIND_COMPROMISE]
+    kinds += [pb.CardInfo.KIND_EXTENSION] if st.options.extension_cards else []
+    kinds.append(pb.CardInfo.KIND_EDICT)
+    losses = [pb.Task(seat=victim, plague=pb.PlagueTask(card_kind=k, player=player,
+                                                          last=k == kinds[-1]))
+              for k in kinds]
+    for i, t in enumerate(losses):
+        st.tasks.insert(i, t)
+    actions.lose_tokens(st, ctx, victim, min(3, B.tokens_on_bases(st, victim)),
+                        on_bases=True, at=0)
 
 
 EDICT = Plague()

@@ -10,7 +10,7 @@ one).
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import actions, tasks
+from cosmodrome.games.cosmic import actions, moonflow, tasks
 from cosmodrome.games.cosmic.hooks import Piece
 
 WORTH = 4
@@ -28,7 +28,7 @@ class Macron(Piece):
     def perform(self, st, ctx, seat, use):
         for t in st.tasks:
             if t.HasField("take") and t.seat == seat and t.take.dest in tasks.LAUNCH_DESTS:
-                t.take.count = min(t.take.count, 1)
+                t.take.count = min(t.take.count, moonflow.ally_multiplier(st, seat))  # moonsC
                 return
 
     def token_worth(self, st, seat):

@@ -32,6 +32,7 @@ def _draw(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
         st.seats[t.seat].hand.append(c)
         ctx.show(t.seat, src, [c], "mutant",
                  frozenset({t.seat} if deck else {t.seat, src}))
+        pieces.drawn(st, ctx, t.seat, 1)
     t.mutant.count -= 1
     if t.mutant.count <= 0 or len(st.seats[t.seat].hand) >= B.HAND_SIZE:
         st.tasks.pop(0)

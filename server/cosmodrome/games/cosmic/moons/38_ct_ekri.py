@@ -1,0 +1,49 @@
+"""Moon 38, CT EKRI (RIO), seed 000, cut text: "Dès qu'un joueur se pose sur cette lune, il
+perd: [cut] Les pouvoirs en question sont mis de côté. Le joueur pourra les récupérer au
+moment où il aura pris possession de trois autres lunes (s'il ne les a pas déjà). Alors
+seulement, il peut quitter la surface de CT EKRI."
+
+Provisional (m38, opt-in): each player landing on it, unless he has tokens on three other
+moons already, sets all his powers aside (`Seat.powers_aside`); he takes them back as soon
+as he has tokens on three other moons, and until then may not take his tokens off it (he may
+still lose them).
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic.hooks import Moon
+
+OTHER_MOONS = 3  # "trois autres lunes"
+
+
+class CtEkri(Moon):
+    name, en, number = "38_ct_ekri", "CT EKRI (powers set aside)", 38
+
+    def on_landing(self, st, ctx, moon, lander, landed):
+        for s in sorted(landed):
+            se = st.seats[s]
+            if moonflow.moons_held(st, s, but=moon) >= OTHER_MOONS or not se.powers:
+                continue
+            moonflow.acts(st, ctx, moon, s)
+            se.powers_aside.extend(se.powers)
+            se.disclosed_aside.extend(se.disclosed)
+            del se.powers[:]
+            del se.disclosed[:]
+
+    def on_any_landing(self, st, ctx, moon, seats):
+        for s in seats:
+            se = st.seats[s]
+            if se.powers_aside and moonflow.moons_held(st, s, but=moon) >= OTHER_MOONS:
+                se.powers[:] = [*se.powers_aside, *se.powers]
+                se.disclosed[:] = [*se.disclosed_aside, *se.disclosed]
+                del se.powers_aside[:]
+                del se.disclosed_aside[:]
+                moonflow.acts(st, ctx, moon, s)
+
+    def holds_tokens(self, st, moon, seat):
+        return (st.moons[moon].count[seat] > 0
+                and moonflow.moons_held(st, seat, but=moon) < OTHER_MOONS)
+
+
+MOON = CtEkri()
