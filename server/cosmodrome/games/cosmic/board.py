@@ -44,15 +44,28 @@ def add_tok(st: pb.State, planet: int, seat: int, n: int) -> None:
     body(st, planet).count[seat] += n
 
 
+# Numbers of the moons whose tokens stay there (seed 000's moons 4 and 34: `Moon.holds_tokens`,
+# filled by `pieces.register_moon`): never a base to launch, lose, move or place tokens from.
+HOLDING_MOONS: set[int] = set()
+
+
 def bases(st: pb.State, seat: int) -> list[int]:
-    """Every body where `seat` has tokens: planets, and moons (bases that never count for
-    the win: foreign_bases counts planets only)."""
+    """Every body where `seat` has tokens free to leave: planets, and moons (bases that never
+    count for the win: foreign_bases counts planets only) but the holding ones."""
     n = len(st.planets)
     return ([p for p, pt in enumerate(st.planets) if pt.count[seat] > 0]
-            + [n + m for m, mo in enumerate(st.moons) if mo.count[seat] > 0])
+            + [n + m for m, mo in enumerate(st.moons)
+               if mo.count[seat] > 0 and mo.number not in HOLDING_MOONS])
 
 
 def tokens_on_bases(st: pb.State, seat: int) -> int:
+    """Tokens of `seat` free to leave their bases (not those held by a moon)."""
+    return (sum(pt.count[seat] for pt in st.planets)
+            + sum(mo.count[seat] for mo in st.moons if mo.number not in HOLDING_MOONS))
+
+
+def tokens_on_board(st: pb.State, seat: int) -> int:
+    """Every token of `seat` on a planet or a moon, held ones included."""
     return (sum(pt.count[seat] for pt in st.planets)
             + sum(mo.count[seat] for mo in st.moons))
 

@@ -248,3 +248,14 @@ class Moon(Piece):
     def forbids_new_hand(self, st: pb.State, moon: int, seat: int) -> bool:
         """May `seat`, out of encounter cards, not draw a new hand?"""
         return False
+
+    # ---- moonsB: prison and victory moons (4, 34)
+    holds_tokens: ClassVar[bool] = False  # its tokens never leave as from a base (4, 34)
+
+    def no_combat(self, st: pb.State, moon: int) -> bool:
+        """Is a cone aimed at this moon a landing without combat (no defender, no cards)?"""
+        return False
+
+    def winner_must_hold(self, st: pb.State, moon: int) -> bool:
+        """Must a winner also have tokens on this moon?"""
+        return False

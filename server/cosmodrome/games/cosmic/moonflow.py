@@ -109,6 +109,9 @@ def targets(st: pb.State, system: int) -> list[tuple[int, int]]:
         if mo.gone or (st.players > 2 and mo.system != system):
             continue
         body = B.moon_body(st, m)
+        if no_combat(st, m):  # moonsB: a landing without combat (moon 4)
+            out += [] if mo.count[off] else [(body, -1)]
+            continue
         others = [s for s in B.alive(st) if s != off and mo.count[s] > 0]
         out += [(body, s) for s in others]
         if not others and mo.count[off] == 0:
@@ -358,3 +361,22 @@ def rotate_powers(st: pb.State, ctx: Ctx, left: bool, which: int) -> None:
 def several_powers(st: pb.State) -> bool:
     """Does a living player hold secondary powers (so which powers move is a choice)?"""
     return any(len(st.seats[s].powers) > 1 for s in B.alive(st))
+
+
+# ====================================================================== moonsB: prison and victory moons
+
+def no_combat(st: pb.State, m: int) -> bool:
+    """Is a cone aimed at moon `m` a landing without combat (moon 4)?"""
+    piece = pieces.MOONS.get(st.moons[m].number)
+    return piece is not None and piece.no_combat(st, m)
+
+
+def may_win(st: pb.State, ctx: Ctx, seat: int) -> bool:
+    """Does `seat` hold every moon a winner must hold (moon 34)? A moon that stops his win
+    acts (L06: from then on all know it)."""
+    for m, piece in on_board(st):
+        if piece.winner_must_hold(st, m) and not st.moons[m].count[seat]:
+            if not all(st.moons[m].known_by):
+                acts(st, ctx, m, seat)
+            return False
+    return True

@@ -232,7 +232,7 @@ class Cosmic(Game):
         for s in range(st.players):
             se = st.seats[s]
             cone = sum(c[s] for c in (e.cone_off, e.cone_def) if len(c) > s)
-            total = B.tokens_on_bases(st, s) + cone + se.black_hole + se.removed + se.limbo
+            total = B.tokens_on_board(st, s) + cone + se.black_hole + se.removed + se.limbo
             if total != B.TOKENS_PER_PLAYER:
                 problems.append(f"seat {s} has {total} tokens, not {B.TOKENS_PER_PLAYER}")
         places: dict[int, list[str]] = {}
