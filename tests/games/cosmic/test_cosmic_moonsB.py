@@ -11,9 +11,11 @@ from tests.games.cosmic.cosmic_helpers import (
     mv,
     options,
     pb,
+    place_all,
     token_total,
 )
 from tests.games.cosmic.moon_helpers import body, drive, home, land, moon_events, moon_game
+from tests.games.cosmic.test_cosmic_moons_hosted import A4, A10, A12, C1, launch_duel, moon_duel, totals
 
 
 def occupy(st: pb.State, m: int, seat: int, n: int = 1, face_up: bool = True) -> None:
@@ -73,3 +75,48 @@ def test_moon_34_ce_pion_ne_peut_plus_quitter_la_lune() -> None:
     sources = {m.planet.planet for m in options(st, 0) if m.WhichOneof("kind") == "planet"}
     assert sources and body(st, 2) not in sources
     assert token_total(st, 0) == B.TOKENS_PER_PLAYER and GAME.audit(st) == []
+
+
+# ---------------------------------------------------------------- moon 19, X-Doz
+
+def test_moon_19_revele_cette_lune_choisit_une_planete_ou_une_lune() -> None:
+    """"Le joueur qui révèle cette lune choisit une planète ou une lune de son choix": the
+    lander is asked at once, among every body still there; the choice is public."""
+    st = moon_game(3, moons={2: 19})
+    land(st, 2, seat=0, n=1)
+    choices = options(st, 0)
+    assert mv(planet=pb.PlanetChoice(planet=5)) in choices
+    assert mv(planet=pb.PlanetChoice(planet=body(st, 4))) in choices
+    drive(st, 0, mv(planet=pb.PlanetChoice(planet=5)))
+    assert st.moons[2].guarded == 5
+    for viewer in (None, 0, 1, 2):
+        assert GAME.view(st, viewer).moons[2].guarded == 5
+        assert GAME.view(st, viewer).moons[2].number == 19
+
+
+def test_moon_19_vaudra_desormais_plus_100_en_valeur_de_combat() -> None:
+    """"qui vaudra désormais + 100 ... en valeur de combat" ("cette défense"): the defender of
+    the chosen body adds 100; the offence aiming from it does not, nor any other body."""
+    st = moon_duel({2: 19}, [A10, A4], [A12, C1])
+    st.moons[2].guarded = 5
+    launch_duel(st)
+    assert totals(st, A10, A12) == (10 + 1, 12 + 2 + 100)
+    st = moon_duel({2: 19}, [A10, A4], [A12, C1])
+    st.moons[2].guarded = 6
+    launch_duel(st)
+    assert totals(st, A10, A12) == (10 + 1, 12 + 2)
+
+
+def test_moon_19_si_cette_nouvelle_planete_ou_lune_est_detruite_x_doz_disparait() -> None:
+    """"si cette nouvelle planète ou lune est détruite ... la protection de 100 est
+    irrémédiablement perdue. X-Doz disparaît alors et les pions qui la colonisaient
+    regagnent leur camp": moon 2 blows up the guarded moon; X-Doz goes, its colonists are
+    put back on their bases."""
+    st = moon_game(3, moons={2: 19, 4: 2})
+    st.moons[2].guarded = body(st, 4)
+    occupy(st, 2, 1, n=2)
+    land(st, 4, seat=0, n=1)                    # no attack card 50: moon 2 explodes
+    assert st.moons[4].gone and st.moons[2].gone
+    assert st.moons[2].count[1] == 0 and st.seats[1].limbo == 2
+    place_all(st)
+    assert token_total(st, 1) == B.TOKENS_PER_PLAYER and GAME.audit(st) == []

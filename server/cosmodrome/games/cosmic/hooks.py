@@ -259,3 +259,14 @@ class Moon(Piece):
     def winner_must_hold(self, st: pb.State, moon: int) -> bool:
         """Must a winner also have tokens on this moon?"""
         return False
+
+    # ---- moonsB: revealed moons and destroyed bodies (19, 6)
+    def on_turned_up(self, st: pb.State, ctx: Ctx, moon: int, lander: int) -> None:
+        """A landing by `lander` has just turned this moon face up (an R moon's reveal)."""
+
+    def defence_bonus(self, st: pb.State, moon: int, side: int) -> int:
+        """Added to main player `side`'s total as the defender of the aimed body (0: none)."""
+        return 0
+
+    def on_body_destroyed(self, st: pb.State, ctx: Ctx, moon: int, body: int) -> None:
+        """The planet or moon `body` has just been destroyed (asked of every moon on board)."""

@@ -173,6 +173,7 @@ def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
     elif not mo.face_up:
         mo.face_up = True
         know(st, ctx, m, ALL, pb.MOON_WHY_REVEALED)
+        turned_up(st, ctx, m, tokens)
     piece = pieces.MOONS.get(mo.number)
     if piece is not None and data(mo.number).instant:
         lander = st.enc.offense if st.enc.offense in tokens else min(tokens)
@@ -217,6 +218,7 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
     bonus, factors, acting = 0, {}, []
     for m, piece in on_board(st):
         b = piece.card_bonus(st, m, side) * attack_cards(st, side)
+        b += piece.defence_bonus(st, m, side)
         changed = bool(b)
         bonus += b
         for s in counted:
@@ -380,3 +382,40 @@ def may_win(st: pb.State, ctx: Ctx, seat: int) -> bool:
                 acts(st, ctx, m, seat)
             return False
     return True
+
+
+# ====================================================================== moonsB: reveals, destroyed bodies
+
+def turned_up(st: pb.State, ctx: Ctx, m: int, tokens: dict[int, int]) -> None:
+    """A landing of `tokens` (seat -> n) has just turned moon `m` face up."""
+    piece = pieces.MOONS.get(st.moons[m].number)
+    if piece is not None:
+        lander = st.enc.offense if st.enc.offense in tokens else min(tokens)
+        piece.on_turned_up(st, ctx, m, lander)
+
+
+def standing(st: pb.State, body: int) -> bool:
+    """Is `body` (a planet or a moon) still there, neither destroyed nor gone?"""
+    m = B.moon_of(st, body)
+    return not st.planets[body].destroyed if m is None else not st.moons[m].gone
+
+
+def destroyed(st: pb.State, ctx: Ctx, body: int) -> None:
+    """`body` is destroyed (its tokens already dealt with by the moon that did it); the moons
+    that depend on it are told (19: X-Doz vanishes with the body it guards)."""
+    m = B.moon_of(st, body)
+    if m is None:
+        st.planets[body].destroyed = True
+    else:
+        st.moons[m].gone, st.moons[m].face_up = True, False
+    for k, piece in list(on_board(st)):
+        piece.on_body_destroyed(st, ctx, k, body)
+
+
+def send_home(st: pb.State, m: int) -> None:
+    """Every token on moon `m` goes back to its owner's bases (he places them)."""
+    mo = st.moons[m]
+    for s, n in enumerate(mo.count):
+        mo.count[s] = 0
+        if n and not st.seats[s].eliminated:
+            actions.place_from_limbo(st, s, n)

@@ -55,6 +55,8 @@ def _moons(st: pb.State, me: int, v: pb.View) -> None:
         out = v.moons.add(system=mo.system, count=mo.count, face_up=mo.face_up, gone=mo.gone)
         if mo.face_up or all(mo.known_by) or (me >= 0 and mo.known_by[me]):
             out.number = mo.number
+        if mo.HasField("guarded"):  # moonsB: X-Doz's crown, public since it acted
+            out.guarded = mo.guarded
     v.moon_deck_size = len(st.moon_deck)
 
 
