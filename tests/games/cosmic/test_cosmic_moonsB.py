@@ -6,12 +6,19 @@ from __future__ import annotations
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import flow
 from tests.games.cosmic.cosmic_helpers import (
+    DONE,
     GAME,
     at_aim,
+    card_of,
+    give,
     mv,
     options,
     pb,
+    pass_responses,
     place_all,
+    play,
+    set_tokens,
+    take,
     token_total,
 )
 from tests.games.cosmic.moon_helpers import body, drive, home, land, moon_events, moon_game
@@ -120,3 +127,96 @@ def test_moon_19_si_cette_nouvelle_planete_ou_lune_est_detruite_x_doz_disparait(
     assert st.moons[2].count[1] == 0 and st.seats[1].limbo == 2
     place_all(st)
     assert token_total(st, 1) == B.TOKENS_PER_PLAYER and GAME.audit(st) == []
+
+
+# ---------------------------------------------------------------- moon 4 and Moon Zap
+
+MOON_ZAP = card_of("edict", edict="moon_zap", cosmic=True)
+
+
+def prison_duel(moons: dict[int, int]) -> pb.State:
+    """A 3-player `cosmic` game with edicts; seat 1 has two tokens held on moon 2 (moon 4)
+    and holds Moon Zap; seat 0 attacks planet 5 and launches one token: the pre-cards
+    window is open."""
+    st = moon_game(3, moons=moons, edicts=True, ruleset=pb.RULESET_COSMIC)
+    give(st, 1, [MOON_ZAP], replace=False)
+    return st
+
+
+def to_pre_cards(st: pb.State) -> None:
+    set_tokens(st, 5, 1, 2)
+    at_aim(st, 1)
+    play(st, 0, mv(aim=pb.Aim(planet=5, defense=1)))
+    take(st, 0, 0)
+    play(st, 0, DONE)
+    play(st, 1, DONE)
+    play(st, 0, DONE)                             # the offence passes the window first
+
+
+def test_moon_04_il_agit_une_lune_prison() -> None:
+    """"Aucun combat ne s'y déroule jamais même si plusieurs races différentes séjournent
+    ensemble sur cette lune": aimed at seat 1 there, the cone lands without combat (no
+    defender, no cards); seat 1 keeps his tokens; the prison acts, known to all."""
+    st = moon_game(3, moons={2: 4})
+    occupy(st, 2, 1, n=2, face_up=False)
+    events = land(st, 2, seat=0, n=1, defense=1)
+    assert st.moons[2].count[:] == [1, 2, 0]
+    assert st.enc.auto_win
+    assert not st.enc.HasField("defense") and st.step != pb.STEP_CARDS
+    assert [e.payload.moon_acted.number for e in moon_events(events, "moon_acted")] == [4]
+    assert all(st.moons[2].known_by)
+
+
+def test_moon_04_tous_les_pions_qui_s_y_posent_sont_immobilises() -> None:
+    """"Tous les pions qui s'y posent sont immobilisés jusqu'à la fin de la partie": never a
+    source of a launch, an ally's tokens, or losses; still his tokens."""
+    st = moon_game(3, moons={2: 4})
+    occupy(st, 2, 0, n=3)
+    for p in B.planets_of(1):                     # every token of seat 1 is held there
+        st.moons[2].count[1] += B.tok(st, p, 1)
+        B.add_tok(st, p, 1, -B.tok(st, p, 1))
+    at_aim(st, 1)
+    play(st, 0, mv(aim=pb.Aim(planet=6, defense=1)))  # seat 1's planet, empty now
+    sources = {m.planet.planet for m in options(st, 0) if m.WhichOneof("kind") == "planet"}
+    assert sources and body(st, 2) not in sources
+    assert B.bases(st, 1) == [] and B.tokens_on_bases(st, 1) == 0
+    assert token_total(st, 1) == B.TOKENS_PER_PLAYER and GAME.audit(st) == []
+
+
+def test_moon_04_seul_l_edit_moon_zap_peut_les_liberer() -> None:
+    """"Seul l'Edit " Moon Zap " peut les libérer" (MZ): played at any moment, it frees every
+    token of the chosen seat from the prison onto his bases."""
+    st = prison_duel({2: 4})
+    occupy(st, 2, 1, n=2)
+    to_pre_cards(st)
+    free = mv(edict=pb.PlayEdict(card=MOON_ZAP, target=1))
+    assert free in options(st, 1)
+    play(st, 1, free)
+    pass_responses(st)
+    assert st.moons[2].count[1] == 0 and st.seats[1].limbo == 2
+    place_all(st)
+    assert token_total(st, 1) == B.TOKENS_PER_PLAYER and GAME.audit(st) == []
+    assert MOON_ZAP in st.discard
+
+
+def test_moon_zap_stops_one_moon_s_effect_until_the_end_of_the_encounter() -> None:
+    """MZ: "or cancels one moon's effect until the end of the encounter": with moon 34
+    stopped, five foreign bases win without it."""
+    st = prison_duel({4: 34})
+    to_pre_cards(st)
+    five_foreign_bases(st, 0)
+    st.moons[4].known_by[:] = [True] * 3
+    stop = mv(edict=pb.PlayEdict(card=MOON_ZAP, moon=4))
+    assert stop in options(st, 1)
+    play(st, 1, stop)
+    pass_responses(st)
+    assert st.finished and list(st.winners) == [0]
+    assert list(GAME.view(st, 2).enc.moons_zapped) == [4]
+
+
+def test_moon_zap_ends_with_the_encounter() -> None:
+    st = prison_duel({4: 34})
+    st.enc.moons_zapped.append(4)
+    settle(st)
+    flow.begin_encounter(st, flow.Ctx(st, [], 0))
+    assert list(st.enc.moons_zapped) == []

@@ -44,7 +44,7 @@ def add_tok(st: pb.State, planet: int, seat: int, n: int) -> None:
     body(st, planet).count[seat] += n
 
 
-# Numbers of the moons whose tokens stay there (seed 000's moons 4 and 34: `Moon.holds_tokens`,
+# Numbers of the moons whose tokens stay there (`Moon.holds_tokens`,
 # filled by `pieces.register_moon`): never a base to launch, lose, move or place tokens from.
 HOLDING_MOONS: set[int] = set()
 
@@ -76,6 +76,11 @@ def home_bases(st: pb.State, seat: int) -> int:
 
 def foreign_bases(st: pb.State, seat: int) -> int:
     return sum(1 for pt in st.planets if pt.system != seat and pt.count[seat] > 0)
+
+
+def standing_planets(st: pb.State, system: int) -> list[int]:
+    """The planets of `system` not destroyed (seed 000): where tokens may go home."""
+    return [p for p in planets_of(system) if not st.planets[p].destroyed]
 
 
 def empty_planets(players: int) -> list[pb.PlanetTokens]:

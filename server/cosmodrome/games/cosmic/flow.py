@@ -92,7 +92,7 @@ def begin_encounter(st: pb.State, ctx: Ctx) -> None:
 
 def _retrieve_asks(st: pb.State) -> list[Decision]:
     off = st.enc.offense
-    places = B.bases(st, off) or list(B.planets_of(off))
+    places = B.bases(st, off) or B.standing_planets(st, off)
     return [Decision(off, "retrieve", "Take one token back from the black hole (or not)",
                      [_mv(planet=pb.PlanetChoice(planet=p)) for p in places] + [DONE])]
 
@@ -159,7 +159,7 @@ def draw_destiny(st: pb.State, ctx: Ctx) -> int:
 
 def aim_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
     """(body, defender) pairs the cone may aim at: a planet of `system`, or a moon."""
-    return planet_targets(st, system) + moonflow.targets(st, system)
+    return moonflow.standing_targets(st, planet_targets(st, system)) + moonflow.targets(st, system)
 
 
 def planet_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
@@ -198,6 +198,7 @@ def _aim(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     e.planet = move.aim.planet
     if move.aim.HasField("defense"):
         e.defense = move.aim.defense
+    moonflow.aimed(st, ctx)
     e.auto_win = not e.HasField("defense") or B.tok(st, e.planet, e.defense) == 0
     st.step = pb.STEP_LAUNCH
     launch(st, ctx, e.offense, pb.DEST_CONE_OFF)
@@ -927,7 +928,8 @@ def window_seat(st: pb.State) -> int | None:
 def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
     if st.seats[seat].eliminated:
         return []
-    return pieces.at_any_time(st, seat) + pieces.window_actions(st, seat, st.step)
+    return (pieces.at_any_time(st, seat) + pieces.window_actions(st, seat, st.step)
+            + moonflow.window_moves(st, seat, st.step))
 
 
 def _window_asks(st: pb.State) -> list[Decision]:
@@ -961,6 +963,8 @@ def _window(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         st.enc.window_seats.remove(seat)
     elif which == "edict":
         actions.play_edict(st, ctx, seat, move.edict)
+    elif which == "move_moon":
+        moonflow.move_moon(st, ctx, seat, move.move_moon)
     else:
         name = pieces.POWERS[move.power.power].name
         actions.announce(st, ctx, seat, name, move.power)

@@ -251,6 +251,7 @@ class Moon(Piece):
 
     # ---- moonsB: prison and victory moons (4, 34)
     holds_tokens: ClassVar[bool] = False  # its tokens never leave as from a base (4, 34)
+    zap_frees: ClassVar[bool] = False     # the Moon Zap edict frees the tokens it holds (4)
 
     def no_combat(self, st: pb.State, moon: int) -> bool:
         """Is a cone aimed at this moon a landing without combat (no defender, no cards)?"""
@@ -270,3 +271,7 @@ class Moon(Piece):
 
     def on_body_destroyed(self, st: pb.State, ctx: Ctx, moon: int, body: int) -> None:
         """The planet or moon `body` has just been destroyed (asked of every moon on board)."""
+
+    def window_moves(self, st: pb.State, moon: int, seat: int, window: int) -> list[pb.Move]:
+        """Moves `seat` may make with this moon in `window` (a window Step)."""
+        return []

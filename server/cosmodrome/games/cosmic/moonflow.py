@@ -92,7 +92,8 @@ def deal(st: pb.State, rng: Rng) -> None:
     for s in range(n):
         for _ in range(MOONS_PER_PLAYER):
             st.moons.add(number=numbers.pop(), system=s, count=[0] * n,
-                         known_by=[k == s for k in range(n)])
+                         known_by=[k == s for k in range(n)],
+                         slot=rng.below(B.PLANETS_PER_SYSTEM))  # m6: the planet beside it
     st.moon_deck.extend(numbers)
 
 
@@ -109,9 +110,6 @@ def targets(st: pb.State, system: int) -> list[tuple[int, int]]:
         if mo.gone or (st.players > 2 and mo.system != system):
             continue
         body = B.moon_body(st, m)
-        if no_combat(st, m):  # moonsB: a landing without combat (moon 4)
-            out += [] if mo.count[off] else [(body, -1)]
-            continue
         others = [s for s in B.alive(st) if s != off and mo.count[s] > 0]
         out += [(body, s) for s in others]
         if not others and mo.count[off] == 0:
@@ -175,7 +173,7 @@ def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
         know(st, ctx, m, ALL, pb.MOON_WHY_REVEALED)
         turned_up(st, ctx, m, tokens)
     piece = pieces.MOONS.get(mo.number)
-    if piece is not None and data(mo.number).instant:
+    if piece is not None and data(mo.number).instant and m not in st.enc.moons_zapped:
         lander = st.enc.offense if st.enc.offense in tokens else min(tokens)
         piece.on_landing(st, ctx, m, lander, tokens)
 
@@ -186,7 +184,7 @@ def on_board(st: pb.State) -> Iterator[tuple[int, Moon]]:
     """(index, piece) of every hosted moon on the board; each hook says when it acts."""
     for m, mo in enumerate(st.moons):
         piece = pieces.MOONS.get(mo.number)
-        if piece is not None and not mo.gone:
+        if piece is not None and not mo.gone and m not in st.enc.moons_zapped:
             yield m, piece
 
 
@@ -238,7 +236,7 @@ def _occupied_by(st: pb.State, seat: int) -> Iterator[tuple[int, Moon]]:
     """(index, piece) of the hosted moons `seat` has tokens on (checked at every step: kept
     to the moons he stands on)."""
     for m, mo in enumerate(st.moons):
-        if mo.count[seat] and mo.number in pieces.MOONS:
+        if mo.count[seat] and mo.number in pieces.MOONS and m not in st.enc.moons_zapped:
             yield m, pieces.MOONS[mo.number]
 
 
@@ -367,15 +365,21 @@ def several_powers(st: pb.State) -> bool:
 
 # ====================================================================== moonsB: prison and victory moons
 
-def no_combat(st: pb.State, m: int) -> bool:
-    """Is a cone aimed at moon `m` a landing without combat (moon 4)?"""
+def aimed(st: pb.State, ctx: Ctx) -> None:
+    """The cone is aimed: at a moon where no combat ever happens, the encounter is a landing
+    without combat (no defender), and the moon acts."""
+    m = B.moon_of(st, st.enc.planet)
+    if m is None or m in st.enc.moons_zapped:
+        return
     piece = pieces.MOONS.get(st.moons[m].number)
-    return piece is not None and piece.no_combat(st, m)
+    if piece is not None and not st.moons[m].gone and piece.no_combat(st, m):
+        st.enc.ClearField("defense")
+        acts(st, ctx, m, st.enc.offense)
 
 
 def may_win(st: pb.State, ctx: Ctx, seat: int) -> bool:
-    """Does `seat` hold every moon a winner must hold (moon 34)? A moon that stops his win
-    acts (L06: from then on all know it)."""
+    """Does `seat` hold every moon a winner must hold? A moon that stops his win acts (L06:
+    from then on all know it)."""
     for m, piece in on_board(st):
         if piece.winner_must_hold(st, m) and not st.moons[m].count[seat]:
             if not all(st.moons[m].known_by):
@@ -402,7 +406,7 @@ def standing(st: pb.State, body: int) -> bool:
 
 def destroyed(st: pb.State, ctx: Ctx, body: int) -> None:
     """`body` is destroyed (its tokens already dealt with by the moon that did it); the moons
-    that depend on it are told (19: X-Doz vanishes with the body it guards)."""
+    that depend on it are told (a moon guarding it vanishes with it)."""
     m = B.moon_of(st, body)
     if m is None:
         st.planets[body].destroyed = True
@@ -412,6 +416,20 @@ def destroyed(st: pb.State, ctx: Ctx, body: int) -> None:
         piece.on_body_destroyed(st, ctx, k, body)
 
 
+def held_by_prisons(st: pb.State, seat: int) -> list[int]:
+    """Moons holding tokens of `seat` that an edict may free (`Moon.zap_frees`)."""
+    return [m for m, piece in on_board(st) if st.moons[m].count[seat] and piece.zap_frees]
+
+
+def free(st: pb.State, ctx: Ctx, seat: int) -> None:
+    """Every token of `seat` held by a prison moon goes back to his bases (he places them)."""
+    n = 0
+    for m in held_by_prisons(st, seat):
+        n += st.moons[m].count[seat]
+        st.moons[m].count[seat] = 0
+    actions.place_from_limbo(st, seat, n)
+
+
 def send_home(st: pb.State, m: int) -> None:
     """Every token on moon `m` goes back to its owner's bases (he places them)."""
     mo = st.moons[m]
@@ -419,3 +437,31 @@ def send_home(st: pb.State, m: int) -> None:
         mo.count[s] = 0
         if n and not st.seats[s].eliminated:
             actions.place_from_limbo(st, s, n)
+
+
+
+# ====================================================================== moonsB: where a moon lies (m6)
+
+def beside(st: pb.State, m: int) -> int:
+    """The planet moon `m` lies beside (m6: "la plus proche planète")."""
+    mo = st.moons[m]
+    return B.planets_of(mo.system)[mo.slot]
+
+
+def standing_targets(st: pb.State, targets: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The (planet, defender) aims left once destroyed planets are taken out (m6/19)."""
+    return [t for t in targets if not st.planets[t[0]].destroyed]
+
+
+def window_moves(st: pb.State, seat: int, window: int) -> list[pb.Move]:
+    """Moves the moons let `seat` make in `window` (an owner moving his moon)."""
+    out: list[pb.Move] = []
+    for m, piece in on_board(st):
+        out += piece.window_moves(st, m, seat, window)
+    return out
+
+
+def move_moon(st: pb.State, ctx: Ctx, seat: int, move: pb.MoveMoon) -> None:
+    """`seat` moves moon `move.moon` beside another planet of its system: it acts (L06)."""
+    st.moons[move.moon].slot = move.slot
+    acts(st, ctx, move.moon, seat)

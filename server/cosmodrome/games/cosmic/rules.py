@@ -288,6 +288,6 @@ class Cosmic(Game):
 
 def dealt_cards(options: pb.Options) -> list[int]:
     """The ids of the deck a match deals: its ruleset's, edicts left out if asked (and those
-    whose module is still to come: Moon Zap, with the moons)."""
+    whose module is still to come: `content.PENDING_EDICTS`)."""
     return [c.id for c in deck_of(options.cosmic_deck)
             if c.kind != "edict" or (not options.no_edicts and c.edict in pieces.EDICTS)]
