@@ -220,3 +220,58 @@ def test_moon_zap_ends_with_the_encounter() -> None:
     settle(st)
     flow.begin_encounter(st, flow.Ctx(st, [], 0))
     assert list(st.enc.moons_zapped) == []
+
+
+# ---------------------------------------------------------------- moon 6
+
+def test_moon_06_le_magma_souterrain_de_cette_lune_est_sous_pression() -> None:
+    """"Le premier atterrissage déclenchera le processus d'explosion ... la lune pulvérisera
+    avec elle ... la plus proche planète ... Tous les pions qui ont atterri sur la lune et
+    tous les pions de la planète doivent prendre place dans le Trou Noir" (m6: the planet of
+    its slot)."""
+    st = moon_game(3, moons={2: 6})
+    st.moons[2].slot = 2
+    planet = B.planets_of(1)[2]                      # planet 7, seat 1's
+    B.add_tok(st, planet, 2, 1)
+    B.add_tok(st, home(st, 2), 2, -1)
+    held = B.tok(st, planet, 1)
+    before = [se.black_hole for se in st.seats]
+    land(st, 2, seat=0, n=2)
+    assert st.planets[planet].destroyed and st.moons[2].gone
+    assert [se.black_hole - b for se, b in zip(st.seats, before, strict=True)] == [2, held, 1]
+    assert B.tok(st, planet, 1) == 0 and all(token_total(st, s) == 20 for s in range(3))
+    assert GAME.view(st, 0).planets[planet].destroyed and GAME.audit(st) == []
+
+
+def test_moon_06_a_destroyed_planet_is_never_a_target_nor_a_base() -> None:
+    """m6/19: no base on it, never aimed at; it counts as a lost home planet."""
+    st = moon_game(3, moons={2: 6})
+    st.moons[2].slot = 0
+    land(st, 2, seat=0, n=1)
+    assert st.planets[5].destroyed
+    assert not any(p == 5 for p, _ in flow.aim_targets(st, 1))
+    assert B.home_bases(st, 1) == 4
+    assert 5 not in B.standing_planets(st, 1)
+
+
+def test_moon_06_peut_a_son_gre_la_deplacer_a_la_fin_de_n_importe_quel_duel() -> None:
+    """"le joueur qui a connaissance de cette lune ... peut, à son gré, la déplacer mais
+    seulement à la fin de n'importe quel duel ... que la lune demeure dans son système
+    initial": its owner, in the cleanup window only, beside another planet of his system;
+    the slot is public."""
+    st = moon_game(3, moons={2: 6})
+    st.moons[2].slot = 0
+    to_pre_cards(st)
+    moves = [o for o in options(st, 1) if o.WhichOneof("kind") == "move_moon"]
+    assert moves == []                                   # not before the end of the duel
+    for _ in range(200):
+        if st.step == pb.STEP_CLEANUP and any(d.seat == 1 for d in GAME.decisions(st)):
+            break
+        d = GAME.decisions(st)[0]
+        GAME.apply(st, d.seat, d.options[0] if d.kind != "window" else DONE)
+    moves = [o for o in options(st, 1) if o.WhichOneof("kind") == "move_moon"]
+    assert sorted(o.move_moon.slot for o in moves) == [1, 2, 3, 4]
+    assert not any(o.WhichOneof("kind") == "move_moon" for s in (0, 2) for o in options(st, s))
+    GAME.apply(st, 1, mv(move_moon=pb.MoveMoon(moon=2, slot=3)))
+    assert st.moons[2].slot == 3
+    assert GAME.view(st, 0).moons[2].slot == 3 and GAME.view(st, 0).moons[2].number == 6
