@@ -15,6 +15,7 @@ from tests.games.cosmic.cosmic_helpers import (
     options,
     pb,
     pass_responses,
+    pass_windows,
     place_all,
     play,
     set_tokens,
@@ -22,7 +23,16 @@ from tests.games.cosmic.cosmic_helpers import (
     token_total,
 )
 from tests.games.cosmic.moon_helpers import body, drive, home, land, moon_events, moon_game
-from tests.games.cosmic.test_cosmic_moons_hosted import A4, A10, A12, C1, launch_duel, moon_duel, totals
+from tests.games.cosmic.test_cosmic_moons_hosted import (
+    A4,
+    A10,
+    A12,
+    A20,
+    C1,
+    launch_duel,
+    moon_duel,
+    totals,
+)
 
 
 def occupy(st: pb.State, m: int, seat: int, n: int = 1, face_up: bool = True) -> None:
@@ -275,3 +285,64 @@ def test_moon_06_peut_a_son_gre_la_deplacer_a_la_fin_de_n_importe_quel_duel() ->
     GAME.apply(st, 1, mv(move_moon=pb.MoveMoon(moon=2, slot=3)))
     assert st.moons[2].slot == 3
     assert GAME.view(st, 0).moons[2].slot == 3 and GAME.view(st, 0).moons[2].number == 6
+
+
+# ---------------------------------------------------------------- moon 33
+
+def test_moon_33_augmente_le_nombre_des_20_pions_de_depart_pour() -> None:
+    """"augmente le nombre des 20 pions de départ pour le joueur qui se trouve dessus. Le
+    nombre de pions ainsi gagnés est égal au nombre d'adversaires": the lander gets one Ex
+    token per opponent, public, outside the 20 the audit counts."""
+    st = moon_game(4, moons={2: 33})
+    land(st, 2, seat=0, n=1)
+    mo = st.moons[2]
+    assert (mo.ex_owner, mo.ex) == (0, 3)
+    assert (GAME.view(st, 3).moons[2].ex, GAME.view(st, 3).moons[2].ex_owner) == (3, 0)
+    assert token_total(st, 0) == B.TOKENS_PER_PLAYER and GAME.audit(st) == []
+    mo.ex = 2
+    assert GAME.audit(st) != []                     # the audit counts them
+
+
+def test_moon_33_ils_ne_peuvent_jamais_se_rendre_dans_le_trou_noir() -> None:
+    """"ils ne peuvent jamais se rendre dans le Trou Noir ... Lorsqu'ils perdent un combat":
+    they fight where they stand (the owner defending the moon counts them) and never reach
+    the black hole: the owner beaten there leaves, and the moon's taker gets them ("Si la
+    lune change de propriétaire, les pions changent aussi de propriétaire")."""
+    st = moon_game(3, moons={2: 33})
+    occupy(st, 2, 1, n=1)
+    settle(st)
+    assert (st.moons[2].ex_owner, st.moons[2].ex) == (1, 2)
+    give(st, 0, [A20, A4])
+    give(st, 1, [A10, C1])
+    at_aim(st, 1)
+    play(st, 0, mv(aim=pb.Aim(planet=body(st, 2), defense=1)))
+    take(st, 0, 0)
+    play(st, 0, DONE)
+    play(st, 1, DONE)
+    before = st.seats[1].black_hole
+    assert totals(st, A20, A10) == (20 + 1, 10 + 1 + 2)  # his token and two Ex tokens
+    pass_windows(st)
+    assert st.moons[2].count[:] == [1, 0, 0] and st.seats[1].black_hole == before + 1
+    assert (st.moons[2].ex_owner, st.moons[2].ex) == (0, 2)
+    assert GAME.audit(st) == []
+
+
+def test_moon_33_des_que_le_joueur_quitte_cette_lune_les_pions_disparaissent() -> None:
+    """"Dès que le joueur quitte cette lune, les pions décrits ci-dessus disparaissent
+    aussitôt" (nobody else there); with others there, the moon changes owner (the offence,
+    else the next occupant clockwise) and the Ex tokens with it."""
+    st = moon_game(3, moons={2: 33})
+    occupy(st, 2, 1, n=1)
+    settle(st)
+    occupy(st, 2, 2)
+    occupy(st, 2, 0)
+    for seat, owner in ((1, 0), (0, 2)):            # seat 0 is the offence
+        st.moons[2].count[seat] = 0
+        B.add_tok(st, home(st, seat), seat, 1)
+        settle(st)
+        assert (st.moons[2].ex_owner, st.moons[2].ex) == (owner, 2)
+    st.moons[2].count[2] = 0
+    B.add_tok(st, home(st, 2), 2, 1)
+    settle(st)
+    assert st.moons[2].ex == 0 and not st.moons[2].HasField("ex_owner")
+    assert GAME.audit(st) == []

@@ -1119,6 +1119,7 @@ def settle(st: pb.State, ctx: Ctx) -> None:
         if st.finished or check_victory(st, ctx):
             return
         moonflow.turn_down_empty(st)
+        moonflow.settle_moons(st, ctx)
         if st.tasks:
             t = st.tasks[0]
             which = t.WhichOneof("kind")

@@ -275,3 +275,14 @@ class Moon(Piece):
     def window_moves(self, st: pb.State, moon: int, seat: int, window: int) -> list[pb.Move]:
         """Moves `seat` may make with this moon in `window` (a window Step)."""
         return []
+
+    # ---- moonsB: moons that keep their own state (33)
+    settles: ClassVar[bool] = False  # `settle` is asked after every step
+
+    def settle(self, st: pb.State, ctx: Ctx, moon: int) -> None:
+        """After every step, while on the board (only if `settles`): bring the moon's own
+        state up to date with the board."""
+
+    def audit(self, st: pb.State, moon: int) -> list[str]:
+        """What is wrong with this moon's own state (rules.audit)."""
+        return []

@@ -465,3 +465,17 @@ def move_moon(st: pb.State, ctx: Ctx, seat: int, move: pb.MoveMoon) -> None:
     """`seat` moves moon `move.moon` beside another planet of its system: it acts (L06)."""
     st.moons[move.moon].slot = move.slot
     acts(st, ctx, move.moon, seat)
+
+
+
+# ====================================================================== moonsB: moons' own state
+
+def settle_moons(st: pb.State, ctx: Ctx) -> None:
+    """After every step: the moons that keep their own state bring it up to date."""
+    for m, piece in on_board(st):
+        if piece.settles:
+            piece.settle(st, ctx, m)
+
+
+def audit(st: pb.State) -> list[str]:
+    return [p for m, piece in on_board(st) for p in piece.audit(st, m)]

@@ -269,7 +269,7 @@ class Cosmic(Game):
         found = sorted([mo.number for mo in st.moons] + list(st.moon_deck))
         if found != dealt:
             return [f"moons {found} are not the moon deck {dealt}"]
-        return []
+        return moonflow.audit(st)
 
     def view(self, state: pb.State, viewer: int | None) -> pb.View:
         from cosmodrome.games.cosmic.views import view_for

@@ -58,6 +58,8 @@ def _moons(st: pb.State, me: int, v: pb.View) -> None:
             out.number = mo.number
         if mo.HasField("guarded"):  # moonsB: X-Doz's crown, public since it acted
             out.guarded = mo.guarded
+        if mo.HasField("ex_owner"):  # moonsB: moon 33's Ex tokens, on the table
+            out.ex, out.ex_owner = mo.ex, mo.ex_owner
     v.moon_deck_size = len(st.moon_deck)
 
 
