@@ -4,7 +4,7 @@ per rule, named after its French text (docs/rules/cosmic-000.md, rows Moon04-Moo
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import flow
+from cosmodrome.games.cosmic import flow, moonflow
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
     GAME,
@@ -346,3 +346,15 @@ def test_moon_33_des_que_le_joueur_quitte_cette_lune_les_pions_disparaissent() -
     settle(st)
     assert st.moons[2].ex == 0 and not st.moons[2].HasField("ex_owner")
     assert GAME.audit(st) == []
+
+
+def test_moon_04_acts_when_tokens_land_there_without_an_aim() -> None:
+    """H1: tokens that arrive otherwise (a deal base, moon 39) are held too, so the prison
+    acts at once: everyone knows why they cannot leave."""
+    st = moon_game(3, moons={2: 4})
+    st.moons[2].count[1] += 1
+    B.add_tok(st, home(st, 1), 1, -1)
+    ctx = flow.Ctx(st, [], 0)
+    moonflow.landed(st, ctx, body(st, 2), {1: 1})
+    assert [e.payload.moon_acted.number for e in moon_events(ctx.events, "moon_acted")] == [4]
+    assert all(st.moons[2].known_by)

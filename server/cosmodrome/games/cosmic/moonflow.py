@@ -172,6 +172,7 @@ def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
         mo.face_up = True
         know(st, ctx, m, ALL, pb.MOON_WHY_REVEALED)
         turned_up(st, ctx, m, tokens)
+    holds(st, ctx, m, tokens)
     piece = pieces.MOONS.get(mo.number)
     if piece is not None and data(mo.number).instant and m not in st.enc.moons_zapped:
         lander = st.enc.offense if st.enc.offense in tokens else min(tokens)
@@ -396,6 +397,13 @@ def turned_up(st: pb.State, ctx: Ctx, m: int, tokens: dict[int, int]) -> None:
     if piece is not None:
         lander = st.enc.offense if st.enc.offense in tokens else min(tokens)
         piece.on_turned_up(st, ctx, m, lander)
+
+
+def holds(st: pb.State, ctx: Ctx, m: int, tokens: dict[int, int]) -> None:
+    """Tokens landing on a moon that holds them: it acts at once (they cannot leave: all
+    will see it)."""
+    if st.moons[m].number in B.HOLDING_MOONS and not all(st.moons[m].known_by):
+        acts(st, ctx, m, st.enc.offense if st.enc.offense in tokens else min(tokens))
 
 
 def standing(st: pb.State, body: int) -> bool:
