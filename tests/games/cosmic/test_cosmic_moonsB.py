@@ -358,3 +358,46 @@ def test_moon_04_acts_when_tokens_land_there_without_an_aim() -> None:
     moonflow.landed(st, ctx, body(st, 2), {1: 1})
     assert [e.payload.moon_acted.number for e in moon_events(ctx.events, "moon_acted")] == [4]
     assert all(st.moons[2].known_by)
+
+
+# ---------------------------------------------------------------- moon 21
+
+def test_moon_21_est_une_lune_comete() -> None:
+    """"Une fois révélée, elle voyage de planètes en planètes, puis de systèmes en systèmes
+    ... dans le sens des aiguilles d'une montre ... des armées peuvent quand même s'y poser"
+    (m21): one planet per step, then the next system clockwise; its tokens ride along."""
+    st = moon_game(3, moons={2: 21})
+    st.moons[2].slot = 3
+    ctx = flow.Ctx(st, [], 0)
+    moonflow.disc_turned(st, ctx)
+    assert (st.moons[2].system, st.moons[2].slot) == (1, 3)   # not revealed yet: it stays
+    land(st, 2, seat=0, n=2)
+    ctx = flow.Ctx(st, [], 0)
+    moonflow.disc_turned(st, ctx)
+    assert (st.moons[2].system, st.moons[2].slot) == (1, 4)
+    moonflow.disc_turned(st, ctx)
+    assert (st.moons[2].system, st.moons[2].slot) == (2, 0)
+    assert st.moons[2].count[0] == 2 and GAME.view(st, 1).moons[2].system == 2
+
+
+def test_moon_21_se_deplace_a_chaque_fois_qu_un_disque_solaire_est_retourne() -> None:
+    """"La lune se déplace à chaque fois qu'un disque solaire est retourné": one step per disc
+    drawn (star discs, the `cosmic` default)."""
+    st = moon_game(3, moons={2: 21}, star_discs=True)
+    st.moons[2].slot, st.moons[2].spent = 0, True
+    ctx = flow.Ctx(st, [], 0)
+    flow.draw_destiny(st, ctx)
+    discs = len(moon_events(ctx.events, "destiny"))
+    assert discs >= 1
+    assert st.moons[2].slot == discs % 5
+
+
+def test_moon_21_la_planete_qu_elle_protege_est_inviolable() -> None:
+    """"La planète qu'elle protège est inviolable": the planet beside the travelling comet is
+    no target."""
+    st = moon_game(3, moons={2: 21})
+    st.moons[2].slot = 1
+    assert 6 in [p for p, _ in flow.aim_targets(st, 1)]       # face down, never revealed
+    st.moons[2].spent = True
+    assert 6 not in [p for p, _ in flow.aim_targets(st, 1)]
+    assert 5 in [p for p, _ in flow.aim_targets(st, 1)]

@@ -149,6 +149,7 @@ def draw_destiny(st: pb.State, ctx: Ctx) -> int:
             colour = st.cup[i]
             del st.cup[i]
             st.discs_out.append(colour)
+            moonflow.disc_turned(st, ctx)
         else:
             colour = st.cup[ctx.rng.below(len(st.cup))]
         ctx.emit(pb.Event(destiny=pb.DestinyDrawn(colour=colour)))

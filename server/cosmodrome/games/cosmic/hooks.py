@@ -286,3 +286,11 @@ class Moon(Piece):
     def audit(self, st: pb.State, moon: int) -> list[str]:
         """What is wrong with this moon's own state (rules.audit)."""
         return []
+
+    # ---- moonsB: travelling moons (21)
+    def on_disc_turned(self, st: pb.State, ctx: Ctx, moon: int) -> None:
+        """A star disc has just been turned for the destiny."""
+
+    def shields(self, st: pb.State, moon: int) -> int:
+        """A planet this moon makes impossible to aim at (-1: none)."""
+        return -1

@@ -457,8 +457,10 @@ def beside(st: pb.State, m: int) -> int:
 
 
 def standing_targets(st: pb.State, targets: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The (planet, defender) aims left once destroyed planets are taken out (m6/19)."""
-    return [t for t in targets if not st.planets[t[0]].destroyed]
+    """The (planet, defender) aims left once destroyed planets (m6/19) and the planets a
+    moon shields (m21) are taken out."""
+    shielded = {piece.shields(st, m) for m, piece in on_board(st)}
+    return [t for t in targets if not st.planets[t[0]].destroyed and t[0] not in shielded]
 
 
 def window_moves(st: pb.State, seat: int, window: int) -> list[pb.Move]:
@@ -487,3 +489,21 @@ def settle_moons(st: pb.State, ctx: Ctx) -> None:
 
 def audit(st: pb.State) -> list[str]:
     return [p for m, piece in on_board(st) for p in piece.audit(st, m)]
+
+
+
+# ====================================================================== moonsB: travelling moons (m21)
+
+def disc_turned(st: pb.State, ctx: Ctx) -> None:
+    """A star disc has just been turned: the travelling moons move."""
+    for m, piece in list(on_board(st)):
+        piece.on_disc_turned(st, ctx, m)
+
+
+def step_clockwise(st: pb.State, m: int) -> None:
+    """Moon `m` moves beside the next planet: planet slot + 1, then the next system clockwise
+    (seat + 1), its tokens riding along."""
+    mo = st.moons[m]
+    mo.slot += 1
+    if mo.slot == B.PLANETS_PER_SYSTEM:
+        mo.slot, mo.system = 0, (mo.system + 1) % st.players
