@@ -364,7 +364,7 @@ def several_powers(st: pb.State) -> bool:
     return any(len(st.seats[s].powers) > 1 for s in B.alive(st))
 
 
-# ====================================================================== moonsB: prison and victory moons
+# ================================================================ moonsB: prison and victory moons
 
 def aimed(st: pb.State, ctx: Ctx) -> None:
     """The cone is aimed: at a moon where no combat ever happens, the encounter is a landing
@@ -389,7 +389,7 @@ def may_win(st: pb.State, ctx: Ctx, seat: int) -> bool:
     return True
 
 
-# ====================================================================== moonsB: reveals, destroyed bodies
+# ================================================================ moonsB: reveals, destroyed bodies
 
 def turned_up(st: pb.State, ctx: Ctx, m: int, tokens: dict[int, int]) -> None:
     """A landing of `tokens` (seat -> n) has just turned moon `m` face up."""
@@ -448,7 +448,7 @@ def send_home(st: pb.State, m: int) -> None:
 
 
 
-# ====================================================================== moonsB: where a moon lies (m6)
+# ================================================================ moonsB: where a moon lies (m6)
 
 def beside(st: pb.State, m: int) -> int:
     """The planet moon `m` lies beside (m6: "la plus proche planète")."""
@@ -478,7 +478,7 @@ def move_moon(st: pb.State, ctx: Ctx, seat: int, move: pb.MoveMoon) -> None:
 
 
 
-# ====================================================================== moonsB: moons' own state
+# ================================================================ moonsB: moons' own state
 
 def settle_moons(st: pb.State, ctx: Ctx) -> None:
     """After every step: the moons that keep their own state bring it up to date."""
@@ -492,7 +492,7 @@ def audit(st: pb.State) -> list[str]:
 
 
 
-# ====================================================================== moonsB: travelling moons (m21)
+# ================================================================ moonsB: travelling moons (m21)
 
 def disc_turned(st: pb.State, ctx: Ctx) -> None:
     """A star disc has just been turned: the travelling moons move."""

@@ -5,8 +5,8 @@ the end of the encounter."""
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow, pieces
 from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import moonflow, pieces
 from cosmodrome.games.cosmic.hooks import Edict
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
