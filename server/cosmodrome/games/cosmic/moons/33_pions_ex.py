@@ -37,7 +37,7 @@ class ExTokens(Moon):
             mo.ex = len(living) - 1  # "égal au nombre d'adversaires"
             return
         holders = [s for s in living if mo.count[s]]
-        if not holders:
+        if not holders or not mo.face_up:  # face down: nobody is on it (L04)
             if owner >= 0:  # "Dès que le joueur quitte cette lune, les pions ... disparaissent"
                 mo.ex = 0
                 mo.ClearField("ex_owner")
