@@ -264,7 +264,7 @@ def token_total(st: pb.State, seat: int) -> int:
     cone = (e.cone_off[seat] if len(e.cone_off) > seat else 0) + \
         (e.cone_def[seat] if len(e.cone_def) > seat else 0)
     se = st.seats[seat]
-    return B.tokens_on_bases(st, seat) + cone + se.black_hole + se.removed + se.limbo
+    return B.tokens_on_board(st, seat) + cone + se.black_hole + se.removed + se.limbo
 
 
 def all_cards(st: pb.State) -> list[int]:

@@ -236,7 +236,7 @@ def test_a_broken_flare_entry_is_refused_naming_file_and_key(key: str) -> None:
 
 
 EDICT_MODULES = {"peste", "zap", "zap_sauvage", "unzap", "anneaux", "spheres", "champ", "gaz",
-                 "controle"}
+                 "controle", "moon_zap"}
 BROKEN_DECK = {
     "cards_cosmic.json.attack['51']": lambda d: d["attack"].__setitem__("51", 1),
     "cards_cosmic.json.attack['-1']": lambda d: d["attack"].__setitem__("-1", 1),

@@ -104,7 +104,7 @@ def test_m8_default_deck_is_the_hosted_game_effect_moons_and_all_adds_the_others
 @pytest.mark.parametrize(("deck", "players", "error"), [
     ([10, 14, 61], 2, "no moon 61"),
     ([10, 14, 0, 57], 2, "no moon 0"),
-    ([10, 14, 33, 57], 2, "moon 33 is not hosted"),
+    ([10, 14, 37, 57], 2, "moon 37 is not hosted"),
     ([10, 14, 10, 57], 2, "names a moon twice"),
     ([10, 14, 57], 2, "cannot give two to each of 2 players"),
 ])

@@ -275,6 +275,7 @@ def board(view: Message, ctx: Context) -> list[str]:
             counts[c] = counts.get(c, 0) + 1
         lines.append("Destiny discs: " + ", ".join(f"{colour(c)} x{n}"
                                                    for c, n in sorted(counts.items())))
+    lines += moon_marks(view)
     if e.offense >= 0 and not view.finished:
         lines += encounter(view, ctx)
     if view.step == pb.STEP_DEAL:
@@ -438,6 +439,22 @@ def deal(view: Message, ctx: Context) -> list[str]:
 
 # ------------------------------------------------------------------------------- moves
 
+def moon_marks(view: Message) -> list[str]:
+    """Seed 000's public board marks: destroyed planets, the planet each moon lies beside,
+    X-Doz's crown ("moon #2 beside red 4")."""
+    n = len(view.planets)
+    marks = [f"{planet(p)} destroyed" for p, pt in enumerate(view.planets) if pt.destroyed]
+    for m, mo in enumerate(view.moons):
+        if mo.gone:
+            continue
+        where = f"moon #{m + 1} beside {planet(mo.system * PLANETS_PER_SYSTEM + mo.slot)}"
+        if mo.HasField("guarded"):
+            g = mo.guarded
+            where += f", +100 to the defence of {planet(g) if g < n else f'moon #{g - n + 1}'}"
+        marks.append(where)
+    return [f"Moons: {'; '.join(marks)}"] if marks else []
+
+
 def _edict(ed: Message, ctx: Context) -> str:
     cards = _cards(ctx)
     name = ed.as_edict or (cards[ed.card].edict if 0 <= ed.card < len(cards) else "")
@@ -460,6 +477,9 @@ def _edict(ed: Message, ctx: Context) -> str:
         return f"{text}: both cards count as compromises"
     if name == "gaz":
         return f"{text}: no consolation"
+    if name == "moon_zap":
+        return f"{text}: " + (f"stop moon #{ed.moon + 1} this encounter" if ed.HasField("moon")
+                              else f"free {ctx.whose(ed.target)} tokens from the prison")
     if name == "anneaux":
         return f"{text}: everyone's tokens come back from the black hole"
     if name == "spheres":
@@ -594,6 +614,9 @@ def move(m: Message, ctx: Context) -> str | None:
                 pb.POWERS_PASSED_SECONDARY: "the moon passes the secondary powers",
                 pb.POWERS_PASSED_ALL: "the moon passes every power"}.get(
                     m.moon_choice.powers, "answer the moon")
+    if kind == "move_moon":
+        mm = m.move_moon
+        return f"move moon #{mm.moon + 1} beside planet {mm.slot + 1} of its system"
     return None
 
 

@@ -44,15 +44,28 @@ def add_tok(st: pb.State, planet: int, seat: int, n: int) -> None:
     body(st, planet).count[seat] += n
 
 
+# Numbers of the moons whose tokens stay there (`Moon.keeps_tokens`,
+# filled by `pieces.register_moon`): never a base to launch, lose, move or place tokens from.
+KEEPING_MOONS: set[int] = set()
+
+
 def bases(st: pb.State, seat: int) -> list[int]:
-    """Every body where `seat` has tokens: planets, and moons (bases that never count for
-    the win: foreign_bases counts planets only)."""
+    """Every body where `seat` has tokens free to leave: planets, and moons (bases that never
+    count for the win: foreign_bases counts planets only) but the holding ones."""
     n = len(st.planets)
     return ([p for p, pt in enumerate(st.planets) if pt.count[seat] > 0]
-            + [n + m for m, mo in enumerate(st.moons) if mo.count[seat] > 0])
+            + [n + m for m, mo in enumerate(st.moons)
+               if mo.count[seat] > 0 and mo.number not in KEEPING_MOONS])
 
 
 def tokens_on_bases(st: pb.State, seat: int) -> int:
+    """Tokens of `seat` free to leave their bases (not those held by a moon)."""
+    return (sum(pt.count[seat] for pt in st.planets)
+            + sum(mo.count[seat] for mo in st.moons if mo.number not in KEEPING_MOONS))
+
+
+def tokens_on_board(st: pb.State, seat: int) -> int:
+    """Every token of `seat` on a planet or a moon, held ones included."""
     return (sum(pt.count[seat] for pt in st.planets)
             + sum(mo.count[seat] for mo in st.moons))
 
@@ -63,6 +76,11 @@ def home_bases(st: pb.State, seat: int) -> int:
 
 def foreign_bases(st: pb.State, seat: int) -> int:
     return sum(1 for pt in st.planets if pt.system != seat and pt.count[seat] > 0)
+
+
+def standing_planets(st: pb.State, system: int) -> list[int]:
+    """The planets of `system` not destroyed (seed 000): where tokens may go home."""
+    return [p for p in planets_of(system) if not st.planets[p].destroyed]
 
 
 def empty_planets(players: int) -> list[pb.PlanetTokens]:

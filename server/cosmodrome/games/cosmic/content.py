@@ -20,7 +20,7 @@ _EDICTS_DIR = Path(__file__).parent / "edicts"
 ATTACK_MIN, ATTACK_MAX = 4, 30                     # seed 001
 COSMIC_ATTACK_MIN, COSMIC_ATTACK_MAX = 0, 50       # 000: "des nombres allant de 0 à 50"
 EXTENSION_MIN, EXTENSION_MAX = 0, 5                # extension cards 0 to 5
-PENDING_EDICTS = ("moon_zap",)  # dealt by the cosmic deck; its module comes with the moons
+PENDING_EDICTS: tuple[str, ...] = ()  # edicts dealt before their module comes (none now)
 
 
 @dataclass(frozen=True)

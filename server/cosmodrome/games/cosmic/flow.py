@@ -94,7 +94,7 @@ def begin_encounter(st: pb.State, ctx: Ctx) -> None:
 
 def _retrieve_asks(st: pb.State) -> list[Decision]:
     off = st.enc.offense
-    places = B.bases(st, off) or list(B.planets_of(off))
+    places = B.bases(st, off) or B.standing_planets(st, off)
     return [Decision(off, "retrieve", "Take one token back from the black hole (or not)",
                      [_mv(planet=pb.PlanetChoice(planet=p)) for p in places] + [DONE])]
 
@@ -152,6 +152,7 @@ def draw_destiny(st: pb.State, ctx: Ctx) -> int:
             colour = st.cup[i]
             del st.cup[i]
             st.discs_out.append(colour)
+            moonflow.disc_turned(st, ctx)
         else:
             colour = st.cup[ctx.rng.below(len(st.cup))]
         ctx.emit(pb.Event(destiny=pb.DestinyDrawn(colour=colour)))
@@ -162,7 +163,7 @@ def draw_destiny(st: pb.State, ctx: Ctx) -> int:
 
 def aim_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
     """(body, defender) pairs the cone may aim at: a planet of `system`, or a moon."""
-    return planet_targets(st, system) + moonflow.targets(st, system)
+    return moonflow.standing_targets(st, planet_targets(st, system)) + moonflow.targets(st, system)
 
 
 def planet_targets(st: pb.State, system: int) -> list[tuple[int, int]]:
@@ -201,6 +202,7 @@ def _aim(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     e.planet = move.aim.planet
     if move.aim.HasField("defense"):
         e.defense = move.aim.defense
+    moonflow.aimed(st, ctx)
     e.auto_win = not e.HasField("defense") or B.tok(st, e.planet, e.defense) == 0
     st.step = pb.STEP_LAUNCH
     launch(st, ctx, e.offense, pb.DEST_CONE_OFF)
@@ -853,8 +855,9 @@ def finish(st: pb.State, ctx: Ctx, winners: list[int], why: int) -> None:
 def check_victory(st: pb.State, ctx: Ctx) -> bool:
     living = B.alive(st)
     winners = [s for s in living
-               if B.foreign_bases(st, s) + moonflow.victory_bases(st, s) >= 5]
-    winners = moonflow.standing_wins(st, winners)  # moonsC: a moon may cancel a win (53)
+               if B.foreign_bases(st, s) + moonflow.victory_bases(st, s) >= 5
+               and moonflow.may_win(st, ctx, s)]
+    winners = moonflow.standing_wins(st, winners)  # a moon may cancel a win
     if winners is None:
         return False
     if winners:
@@ -949,7 +952,7 @@ def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
     if st.seats[seat].eliminated:
         return []
     return (pieces.at_any_time(st, seat) + pieces.window_actions(st, seat, st.step)
-            + moonflow.window_moves(st, seat, st.step))  # moonsC
+            + moonflow.window_moves(st, seat, st.step))
 
 
 def _window_asks(st: pb.State) -> list[Decision]:
@@ -984,7 +987,7 @@ def _window(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
     elif which == "edict":
         actions.play_edict(st, ctx, seat, move.edict)
     elif which != "power":
-        moonflow.make_window_move(st, ctx, seat, move)  # moonsC
+        moonflow.make_window_move(st, ctx, seat, move)
     else:
         name = pieces.POWERS[move.power.power].name
         actions.announce(st, ctx, seat, name, move.power)
@@ -1141,6 +1144,7 @@ def settle(st: pb.State, ctx: Ctx) -> None:
         if st.finished or check_victory(st, ctx):
             return
         moonflow.turn_down_empty(st)
+        moonflow.settle_moons(st, ctx)
         if st.tasks:
             t = st.tasks[0]
             which = t.WhichOneof("kind")

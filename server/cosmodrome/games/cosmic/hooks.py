@@ -299,6 +299,25 @@ class Moon(Piece):
     def cancel_victory(self, st: pb.State, ctx: Ctx, moon: int, seat: int,
                        winner: int) -> None:
         """`seat` cancels `winner`'s win with this moon."""
+    # ---- moonsB: prison and victory moons (4, 34)
+    keeps_tokens: ClassVar[bool] = False  # its tokens never leave as from a base (4, 34)
+    zap_frees: ClassVar[bool] = False     # the Moon Zap edict frees the tokens it holds (4)
+
+    def no_combat(self, st: pb.State, moon: int) -> bool:
+        """Is a cone aimed at this moon a landing without combat (no defender, no cards)?"""
+        return False
+
+    def winner_must_hold(self, st: pb.State, moon: int) -> bool:
+        """Must a winner also have tokens on this moon?"""
+        return False
+
+    # ---- moonsB: destroyed bodies (19, 6)
+    def defence_bonus(self, st: pb.State, moon: int, side: int) -> int:
+        """Added to main player `side`'s total as the defender of the aimed body (0: none)."""
+        return 0
+
+    def on_body_destroyed(self, st: pb.State, ctx: Ctx, moon: int, body: int) -> None:
+        """The planet or moon `body` has just been destroyed (asked of every moon on board)."""
 
     def window_moves(self, st: pb.State, moon: int, seat: int, window: int) -> list[pb.Move]:
         """Moves `seat` may make with this moon in `window` (a window Step)."""
@@ -314,3 +333,21 @@ class Moon(Piece):
 
     def redraw_disc(self, st: pb.State, ctx: Ctx, moon: int, seat: int) -> None:
         """Offence `seat` sets the drawn disc aside and draws another with this moon."""
+    # ---- moonsB: moons that keep their own state (33)
+    settles: ClassVar[bool] = False  # `settle` is asked after every step
+
+    def settle(self, st: pb.State, ctx: Ctx, moon: int) -> None:
+        """After every step, while on the board (only if `settles`): bring the moon's own
+        state up to date with the board."""
+
+    def audit(self, st: pb.State, moon: int) -> list[str]:
+        """What is wrong with this moon's own state (rules.audit)."""
+        return []
+
+    # ---- moonsB: travelling moons (21)
+    def on_disc_turned(self, st: pb.State, ctx: Ctx, moon: int) -> None:
+        """A star disc has just been turned for the destiny."""
+
+    def shields(self, st: pb.State, moon: int) -> int:
+        """A planet this moon makes impossible to aim at (-1: none)."""
+        return -1

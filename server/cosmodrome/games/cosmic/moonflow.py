@@ -94,7 +94,8 @@ def deal(st: pb.State, rng: Rng) -> None:
     for s in range(n):
         for _ in range(MOONS_PER_PLAYER):
             st.moons.add(number=numbers.pop(), system=s, count=[0] * n,
-                         known_by=[k == s for k in range(n)])
+                         known_by=[k == s for k in range(n)],
+                         slot=rng.below(B.PLANETS_PER_SYSTEM))  # m6: the planet beside it
     st.moon_deck.extend(numbers)
 
 
@@ -176,11 +177,12 @@ def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
         mo.face_up = True
         know(st, ctx, m, ALL, pb.MOON_WHY_REVEALED)
         if piece is not None:
-            piece.on_revealed(st, ctx, m, lander)  # moonsC
-    if piece is not None and data(mo.number).instant:
-        if not suspended(st, m, lander):
-            piece.on_landing(st, ctx, m, lander, tokens)
-    after_landing(st, ctx, sorted(tokens))  # moonsC
+            piece.on_revealed(st, ctx, m, lander)
+    keeper_acts(st, ctx, m, lander)
+    if piece is not None and data(mo.number).instant and m not in st.enc.moons_zapped \
+            and not suspended(st, m, lander):
+        piece.on_landing(st, ctx, m, lander, tokens)
+    after_landing(st, ctx, sorted(tokens))
 
 
 # ====================================================================== moons on the board
@@ -189,7 +191,7 @@ def on_board(st: pb.State) -> Iterator[tuple[int, Moon]]:
     """(index, piece) of every hosted moon on the board; each hook says when it acts."""
     for m, mo in enumerate(st.moons):
         piece = pieces.MOONS.get(mo.number)
-        if piece is not None and not mo.gone:
+        if piece is not None and not mo.gone and m not in st.enc.moons_zapped:
             yield m, piece
 
 
@@ -223,6 +225,7 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
         if suspended(st, m, side):
             continue
         b = piece.card_bonus(st, m, side) * attack_cards(st, side)
+        b += piece.defence_bonus(st, m, side)
         changed = bool(b)
         bonus += b
         for s in counted:
@@ -242,8 +245,8 @@ def _occupied_by(st: pb.State, seat: int) -> Iterator[tuple[int, Moon]]:
     """(index, piece) of the hosted moons `seat` has tokens on, but those suspended for him
     (checked at every step: kept to the moons he stands on)."""
     for m, mo in enumerate(st.moons):
-        if mo.count[seat] and mo.number in pieces.MOONS and (
-                mo.system != seat or not suspended(st, m, seat)):
+        if mo.count[seat] and mo.number in pieces.MOONS and m not in st.enc.moons_zapped \
+                and (mo.system != seat or not suspended(st, m, seat)):
             yield m, pieces.MOONS[mo.number]
 
 
@@ -650,3 +653,123 @@ def _redraw(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
 
 REDRAW = TaskKind("disc_redraw", "The disc is drawn: draw another with a moon, or not",
                   _redraw_options, _redraw)
+# ================================================================ moonsB: prison and victory moons
+
+def aimed(st: pb.State, ctx: Ctx) -> None:
+    """The cone is aimed: at a moon where no combat ever happens, the encounter is a landing
+    without combat (no defender), and the moon acts."""
+    m = B.moon_of(st, st.enc.planet)
+    if m is None or m in st.enc.moons_zapped:
+        return
+    piece = pieces.MOONS.get(st.moons[m].number)
+    if piece is not None and not st.moons[m].gone and piece.no_combat(st, m):
+        st.enc.ClearField("defense")
+        acts(st, ctx, m, st.enc.offense)
+
+
+def may_win(st: pb.State, ctx: Ctx, seat: int) -> bool:
+    """Does `seat` hold every moon a winner must hold? A moon that stops his win acts (L06:
+    from then on all know it)."""
+    for m, piece in on_board(st):
+        if piece.winner_must_hold(st, m) and not st.moons[m].count[seat]:
+            if not all(st.moons[m].known_by):
+                acts(st, ctx, m, seat)
+            return False
+    return True
+
+
+# ================================================================ moonsB: reveals, destroyed bodies
+
+def keeper_acts(st: pb.State, ctx: Ctx, m: int, lander: int) -> None:
+    """Tokens landing on a moon that keeps them: it acts at once (they cannot leave: all
+    will see it)."""
+    if st.moons[m].number in B.KEEPING_MOONS and not all(st.moons[m].known_by):
+        acts(st, ctx, m, lander)
+
+
+def standing(st: pb.State, body: int) -> bool:
+    """Is `body` (a planet or a moon) still there, neither destroyed nor gone?"""
+    m = B.moon_of(st, body)
+    return not st.planets[body].destroyed if m is None else not st.moons[m].gone
+
+
+def destroyed(st: pb.State, ctx: Ctx, body: int) -> None:
+    """`body` is destroyed (its tokens already dealt with by the moon that did it); the moons
+    that depend on it are told (a moon guarding it vanishes with it)."""
+    m = B.moon_of(st, body)
+    if m is None:
+        st.planets[body].destroyed = True
+    else:
+        st.moons[m].gone, st.moons[m].face_up = True, False
+    for k, piece in list(on_board(st)):
+        piece.on_body_destroyed(st, ctx, k, body)
+
+
+def held_by_prisons(st: pb.State, seat: int) -> list[int]:
+    """Moons holding tokens of `seat` that an edict may free (`Moon.zap_frees`)."""
+    return [m for m, piece in on_board(st) if st.moons[m].count[seat] and piece.zap_frees]
+
+
+def free(st: pb.State, ctx: Ctx, seat: int) -> None:
+    """Every token of `seat` held by a prison moon goes back to his bases (he places them)."""
+    n = 0
+    for m in held_by_prisons(st, seat):
+        n += st.moons[m].count[seat]
+        st.moons[m].count[seat] = 0
+    actions.place_from_limbo(st, seat, n)
+
+
+def send_home(st: pb.State, m: int) -> None:
+    """Every token on moon `m` goes back to its owner's bases (he places them)."""
+    mo = st.moons[m]
+    for s, n in enumerate(mo.count):
+        mo.count[s] = 0
+        if n and not st.seats[s].eliminated:
+            actions.place_from_limbo(st, s, n)
+
+
+
+# ================================================================ moonsB: where a moon lies (m6)
+
+def beside(st: pb.State, m: int) -> int:
+    """The planet moon `m` lies beside (m6: "la plus proche planète")."""
+    mo = st.moons[m]
+    return B.planets_of(mo.system)[mo.slot]
+
+
+def standing_targets(st: pb.State, targets: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The (planet, defender) aims left once destroyed planets (m6/19) and the planets a
+    moon shields (m21) are taken out."""
+    shielded = {piece.shields(st, m) for m, piece in on_board(st)}
+    return [t for t in targets if not st.planets[t[0]].destroyed and t[0] not in shielded]
+
+
+# ================================================================ moonsB: moons' own state
+
+def settle_moons(st: pb.State, ctx: Ctx) -> None:
+    """After every step: the moons that keep their own state bring it up to date."""
+    for m, piece in on_board(st):
+        if piece.settles:
+            piece.settle(st, ctx, m)
+
+
+def audit(st: pb.State) -> list[str]:
+    return [p for m, piece in on_board(st) for p in piece.audit(st, m)]
+
+
+
+# ================================================================ moonsB: travelling moons (m21)
+
+def disc_turned(st: pb.State, ctx: Ctx) -> None:
+    """A star disc has just been turned: the travelling moons move."""
+    for m, piece in list(on_board(st)):
+        piece.on_disc_turned(st, ctx, m)
+
+
+def step_clockwise(st: pb.State, m: int) -> None:
+    """Moon `m` moves beside the next planet: planet slot + 1, then the next system clockwise
+    (seat + 1), its tokens riding along."""
+    mo = st.moons[m]
+    mo.slot += 1
+    if mo.slot == B.PLANETS_PER_SYSTEM:
+        mo.slot, mo.system = 0, (mo.system + 1) % st.players

@@ -45,6 +45,8 @@ def register_moon(moon: Moon) -> None:
         raise ValueError(f"moon {moon.number} ({moon.name!r}) registered twice")
     MOONS[moon.number] = moon
     MOON_NAMES[moon.name] = moon.number
+    if moon.keeps_tokens:
+        B.KEEPING_MOONS.add(moon.number)
     _register_tasks(moon)
 
 

@@ -232,7 +232,7 @@ class Cosmic(Game):
         for s in range(st.players):
             se = st.seats[s]
             cone = sum(c[s] for c in (e.cone_off, e.cone_def) if len(c) > s)
-            total = B.tokens_on_bases(st, s) + cone + se.black_hole + se.removed + se.limbo
+            total = B.tokens_on_board(st, s) + cone + se.black_hole + se.removed + se.limbo
             if total != B.TOKENS_PER_PLAYER:
                 problems.append(f"seat {s} has {total} tokens, not {B.TOKENS_PER_PLAYER}")
         places: dict[int, list[str]] = {}
@@ -269,7 +269,7 @@ class Cosmic(Game):
         found = sorted([mo.number for mo in st.moons] + list(st.moon_deck))
         if found != dealt:
             return [f"moons {found} are not the moon deck {dealt}"]
-        return []
+        return moonflow.audit(st)
 
     def view(self, state: pb.State, viewer: int | None) -> pb.View:
         from cosmodrome.games.cosmic.views import view_for
@@ -288,6 +288,6 @@ class Cosmic(Game):
 
 def dealt_cards(options: pb.Options) -> list[int]:
     """The ids of the deck a match deals: its ruleset's, edicts left out if asked (and those
-    whose module is still to come: Moon Zap, with the moons)."""
+    whose module is still to come: `content.PENDING_EDICTS`)."""
     return [c.id for c in deck_of(options.cosmic_deck)
             if c.kind != "edict" or (not options.no_edicts and c.edict in pieces.EDICTS)]

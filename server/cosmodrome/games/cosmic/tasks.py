@@ -69,7 +69,7 @@ def _take_view(t: pb.Task, out: pb.TaskView) -> None:
 def _place_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
     if t.place.count <= 0 or st.seats[t.seat].limbo <= 0:
         return []
-    places = B.bases(st, t.seat) or list(B.planets_of(t.seat))
+    places = B.bases(st, t.seat) or B.standing_planets(st, t.seat)
     return [pb.Move(planet=pb.PlanetChoice(planet=p)) for p in places]
 
 

@@ -52,9 +52,14 @@ def _moons(st: pb.State, me: int, v: pb.View) -> None:
     """Every moon's place and tokens are public; its number only to whom has seen it, or
     to all once it is face up or has acted (seed 000, L03-L06)."""
     for mo in st.moons:
-        out = v.moons.add(system=mo.system, count=mo.count, face_up=mo.face_up, gone=mo.gone)
+        out = v.moons.add(system=mo.system, count=mo.count, face_up=mo.face_up, gone=mo.gone,
+                          slot=mo.slot)
         if mo.face_up or all(mo.known_by) or (me >= 0 and mo.known_by[me]):
             out.number = mo.number
+        if mo.HasField("guarded"):  # moonsB: X-Doz's crown, public since it acted
+            out.guarded = mo.guarded
+        if mo.HasField("ex_owner"):  # moonsB: moon 33's Ex tokens, on the table
+            out.ex, out.ex_owner = mo.ex, mo.ex_owner
     v.moon_deck_size = len(st.moon_deck)
 
 
@@ -72,6 +77,7 @@ def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:
     out.revealed, out.success, out.winner, out.auto_win = \
         e.revealed, e.success, e.winner, e.auto_win
     out.swapped = e.swapped
+    out.moons_zapped.extend(e.moons_zapped)  # moonsB: Moon Zap's public target
     out.window_deadline_ms = e.window_deadline_ms
     if e.HasField("pending"):  # announced in public; its detail may name a card
         out.pending_seat, out.pending_power = e.pending.seat, e.pending.use.power

@@ -10,6 +10,7 @@ too, and so does the moon.
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import moonflow
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.hooks import Moon
@@ -34,8 +35,7 @@ class ZetaBoom(Moon):
         for s, n in enumerate(mo.count):
             mo.count[s] = 0
             moonflow.remove_from_game(st, ctx, s, n)
-        mo.gone = True
-        mo.face_up = False
+        moonflow.destroyed(st, ctx, B.moon_body(st, moon))
 
 
 MOON = ZetaBoom()

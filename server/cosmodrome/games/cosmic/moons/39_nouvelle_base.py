@@ -17,7 +17,8 @@ DONE = pb.Move(done=pb.Done())
 
 
 def _places(st: pb.State, seat: int) -> list[int]:
-    planets = [p for p in range(len(st.planets)) if B.tok(st, p, seat) == 0]
+    planets = [p for p in range(len(st.planets))
+               if B.tok(st, p, seat) == 0 and not st.planets[p].destroyed]
     moons = [B.moon_body(st, m) for m, mo in enumerate(st.moons)
              if not mo.gone and mo.count[seat] == 0]
     return planets + moons

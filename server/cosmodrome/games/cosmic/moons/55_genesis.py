@@ -23,7 +23,7 @@ class Genesis(Moon):
     def on_landing(self, st, ctx, moon, lander, landed):
         mo = st.moons[moon]
         moonflow.acts(st, ctx, moon, lander)
-        mo.gone, mo.face_up = True, False
+        moonflow.destroyed(st, ctx, B.moon_body(st, moon))
         new = []
         for _ in range(min(landed.get(lander, 0), len(st.moon_deck))):
             number = st.moon_deck.pop(ctx.rng.below(len(st.moon_deck)))

@@ -15,7 +15,7 @@ def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
            if not (seat == B.defender(st) and p == e.planet)]  # add one from p
     engaged = e.cone_off[seat] if seat == e.offense else B.tok(st, e.planet, seat)
     if engaged:
-        homes = [p for p in B.bases(st, seat) if p != e.planet] or list(B.planets_of(seat))
+        homes = [p for p in B.bases(st, seat) if p != e.planet] or B.standing_planets(st, seat)
         out += [pb.Move(pick=pb.Pick(index=p)) for p in homes]  # withdraw one to p
     out.append(pb.Move(done=pb.Done()))
     return out

@@ -1,0 +1,60 @@
+"""Moon 19, X-Doz (RPO), seed 000: "Le joueur qui révèle cette lune choisit une planète ou une
+lune de son choix qui vaudra désormais + 100 (ou – 100 pour l'Antimatière) en valeur de
+combat. Il y a moyen de marquer cette défense en plaçant la couronne noire autour de l'astre
+concerné. Toutefois, si cette nouvelle planète ou lune est détruite, les pions qui s'y
+trouvent vont au Trou Noir et la protection de 100 est irrémédiablement perdue. X-Doz
+disparaît alors et les pions qui la colonisaient regagnent leur camp."
+
+The revealer chooses once, at the first reveal (`Moon.guarded`, public: "la couronne
+noire"); from then on the main defender of that body adds 100 to his total while X-Doz
+stands ("cette défense": never the offence). −100 "pour l'Antimatière" is void: no
+Antimatter among the 20 powers. If the body is destroyed (moon 2, moon 6), X-Doz vanishes
+and its colonists are put back on their owners' bases.
+"""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+
+DEFENCE = 100  # "vaudra désormais + 100 ... en valeur de combat"
+
+
+def _bodies(st: pb.State) -> list[int]:
+    everything = range(len(st.planets) + len(st.moons))
+    return [b for b in everything if moonflow.standing(st, b)]
+
+
+class XDoz(Moon):
+    name, en, number = "19_x_doz", "X-Doz: one body +100 in defence", 19
+
+    def on_revealed(self, st, ctx, moon, lander):
+        mo = st.moons[moon]
+        if not mo.spent:
+            mo.spent = True
+            moonflow.ask(st, lander, moon, at=0)
+
+    def question_options(self, st, t):
+        return [pb.Move(planet=pb.PlanetChoice(planet=b)) for b in _bodies(st)]
+
+    def answer(self, st, ctx, t, move):
+        moon = t.moon_question.moon
+        st.moons[moon].guarded = move.planet.planet
+        moonflow.acts(st, ctx, moon, t.seat)
+
+    def defence_bonus(self, st, moon, side):
+        mo = st.moons[moon]
+        guards = mo.HasField("guarded") and mo.guarded == st.enc.planet
+        return DEFENCE if guards and side == B.defender(st) else 0
+
+    def on_body_destroyed(self, st, ctx, moon, body):
+        mo = st.moons[moon]
+        if mo.HasField("guarded") and mo.guarded == body:
+            moonflow.acts(st, ctx, moon, st.moons[moon].system)
+            moonflow.send_home(st, moon)
+            moonflow.destroyed(st, ctx, B.moon_body(st, moon))
+
+
+MOON = XDoz()
