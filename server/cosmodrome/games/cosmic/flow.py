@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cosmodrome.core.engine import Decision, Event
-from cosmodrome.games.cosmic import actions, moonflow, pieces, tasks
+from cosmodrome.games.cosmic import actions, flares, moonflow, pieces, tasks
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.ctx import Ctx
@@ -926,7 +926,8 @@ def window_seat(st: pb.State) -> int | None:
 def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
     if st.seats[seat].eliminated:
         return []
-    return pieces.at_any_time(st, seat) + pieces.window_actions(st, seat, st.step)
+    return (pieces.at_any_time(st, seat) + pieces.window_actions(st, seat, st.step)
+            + flares.window_actions(st, seat, st.step))
 
 
 def _window_asks(st: pb.State) -> list[Decision]:
@@ -960,6 +961,8 @@ def _window(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         st.enc.window_seats.remove(seat)
     elif which == "edict":
         actions.play_edict(st, ctx, seat, move.edict)
+    elif which == "flare":
+        flares.play(st, ctx, seat, move.flare)
     else:
         name = pieces.POWERS[move.power.power].name
         actions.announce(st, ctx, seat, name, move.power)

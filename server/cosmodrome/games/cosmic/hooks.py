@@ -248,3 +248,22 @@ class Moon(Piece):
     def forbids_new_hand(self, st: pb.State, moon: int, seat: int) -> bool:
         """May `seat`, out of encounter cards, not draw a new hand?"""
         return False
+
+
+# ---- flares: seed 000's flare cards (flares/)
+class Flare(Piece):
+    """A flare of seed 000 (`flares/<power>.py`): a card in hand tied to the power `power`.
+
+    It acts "en sauvage" for a holder of that power and "en parasite" for anyone else (F05,
+    F06, relative to the holder now: FL2); a sauvage effect needs the power usable (FL1). Its
+    hooks are the powers' own (`window_actions`, `perform`), asked by `flares` for each flare
+    in a hand not yet played this encounter; its moves are `UsePower` moves of its power, so
+    the effect reuses the power's code. `sauvage` tells which effect the holder plays.
+    """
+
+    power: ClassVar[str]
+
+    def sauvage(self, st: pb.State, seat: int) -> bool:
+        """Is the flare `seat` holds his own power's (F06)?"""
+        from cosmodrome.games.cosmic import pieces
+        return pieces.POWER_ID[self.power] in st.seats[seat].powers
