@@ -249,6 +249,9 @@ class Moon(Piece):
         """May `seat`, out of encounter cards, not draw a new hand?"""
         return False
 
+    # ---- flares: moons that act on flares
+    needs_flares: ClassVar[bool] = False  # dealt only in games with flares (moons 25, 26)
+
 
 # ---- flares: seed 000's flare cards (flares/)
 class Flare(Piece):
