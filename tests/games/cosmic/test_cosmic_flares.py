@@ -20,7 +20,7 @@ from tests.games.cosmic.cosmic_helpers import (
     pb,
     play,
 )
-from tests.games.cosmic.moon_helpers import drive, land, moon_game, moon_events
+from tests.games.cosmic.moon_helpers import drive, land, moon_events, moon_game
 
 A4, A5, A6 = card_of("attack", 4), card_of("attack", 5), card_of("attack", 6)
 A10, A20 = card_of("attack", 10), card_of("attack", 20)
