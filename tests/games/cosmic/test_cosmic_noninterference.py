@@ -174,6 +174,9 @@ def _perturb_powers(st: pb.State, viewer: int | None, rng: random.Random) -> Non
     else:
         return
     for (s, i), p in zip(places, chosen, strict=True):
+        for z in st.enc.zapped:  # a Zap on him is public: it stops his powers, whichever
+            if z.seat == s and z.power == st.seats[s].powers[i]:
+                z.power = p
         st.seats[s].powers[i] = p
     del st.power_pool[:]
     st.power_pool.extend(pool[len(places):])
