@@ -18,7 +18,12 @@ from tests.games.cosmic.cosmic_helpers import (
     play,
     use_power,
 )
-from tests.games.cosmic.test_cosmic_flares import flare_events, flare_move, hold_flare
+from tests.games.cosmic.test_cosmic_flares import (
+    flare_events,
+    flare_move,
+    flare_moves,
+    hold_flare,
+)
 
 A4, A5, A6 = card_of("attack", 4), card_of("attack", 5), card_of("attack", 6)
 A10, A12, A20 = card_of("attack", 10), card_of("attack", 12), card_of("attack", 20)
@@ -204,3 +209,54 @@ def test_flaire_mutant_parasite_a_main_player_fills_his_hand_to_seven() -> None:
     play(st, OFF, flare_move("mutant"))
     _fill(st, OFF)
     assert len(st.seats[OFF].hand) == B.HAND_SIZE
+
+
+# ====================================================================== Amibe
+
+def test_flaire_amibe_sauvage_the_amoeba_adds_or_withdraws_a_second_time() -> None:
+    st = duel(["amibe", "none", "none"], [A10, A4], [A12, A6], flares=True)
+    hold_flare(st, OFF, "amibe")
+    cards_down(st, A10, A12)
+    use_power(st, OFF, "amibe")
+    play(st, OFF, mv(planet=pb.PlanetChoice(planet=3)))
+    play(st, OFF, DONE)
+    play(st, OFF, flare_move("amibe"))
+    play(st, OFF, mv(planet=pb.PlanetChoice(planet=3)))
+    play(st, OFF, DONE)
+    assert st.enc.cone_off[OFF] == 4
+
+
+def test_flaire_amibe_parasite_a_main_player_adds_or_withdraws_tokens() -> None:
+    st = duel(["none"] * 3, [A10, A4], [A12, A6], flares=True)
+    hold_flare(st, OFF, "amibe")
+    cards_down(st, A10, A12)
+    play(st, OFF, flare_move("amibe"))
+    play(st, OFF, mv(planet=pb.PlanetChoice(planet=3)))
+    play(st, OFF, DONE)
+    assert st.enc.cone_off[OFF] == 3
+
+
+# ====================================================================== Chronos
+
+def test_flaire_chronos_sauvage_chronos_turns_back_time_a_second_time() -> None:
+    st = duel(["chronos", "none", "none"], [A4, A5, A20], [A12, A6, A10], flares=True)
+    hold_flare(st, OFF, "chronos")
+    cards_down(st, A4, A12)
+    pass_until(st, pb.STEP_POST_REVEAL)
+    assert flare_moves(st, OFF) == []  # its power turns back time first
+    use_power(st, OFF, "chronos")
+    play(st, OFF, mv(card=pb.CardChoice(card=A5)))
+    play(st, DEF, mv(card=pb.CardChoice(card=A6)))
+    play(st, OFF, flare_move("chronos"))
+    assert A12 in st.seats[DEF].hand and st.enc.set_aside == A6  # the first one went back
+    assert A5 in st.seats[OFF].hand and st.step == pb.STEP_CARDS
+    assert GAME.audit(st) == []
+
+
+def test_flaire_chronos_parasite_a_main_player_turns_back_time() -> None:
+    st = duel(["none"] * 3, [A4, A20], [A12, A6], flares=True)
+    hold_flare(st, DEF, "chronos")
+    cards_down(st, A4, A12)
+    play(st, DEF, flare_move("chronos"))
+    assert A12 in st.seats[DEF].hand and st.enc.set_aside == A4
+    assert st.step == pb.STEP_CARDS and not st.enc.revealed
