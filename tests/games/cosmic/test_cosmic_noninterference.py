@@ -245,6 +245,9 @@ def reveals(st: pb.State, seat: int, move: pb.Move, viewer: int | None) -> bool:
     if move.WhichOneof("kind") == "deal_propose" or (
             move.WhichOneof("kind") in ("keep_power", "new_power") and seat == viewer):
         return True  # a proposal shows a draft; a power drawn is seen by its drawer
+    if st.tasks and st.tasks[0].WhichOneof("kind") == "new_hand" and seat == st.tasks[0].seat:
+        return True  # a new hand is drawn: whether it holds an encounter card (else it is
+        #              drawn again) is public by rule, and it comes from the hidden deck
     after = copy_of(GAME, st)
     for ev in GAME.apply(after, seat, move):
         kind = ev.payload.WhichOneof("kind")
