@@ -17,7 +17,8 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 PROTO = Path(__file__).parents[3] / "proto/cosmodrome/games/cosmic/v1/cosmic.proto"
 # the string fields allowed: names of content (powers, edicts), never prose
 CONTENT_KEYS = {"Options.powers", "CardInfo.edict", "PowerInfo.name", "PowerInfo.english",
-                "Knowledge.edict", "CardsSeen.edict"}
+                "Knowledge.edict", "CardsSeen.edict",
+                "CardInfo.power"}  # a flare's power name, as PowerInfo.name
 
 
 def _messages(root) -> list:
