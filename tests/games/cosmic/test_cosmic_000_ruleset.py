@@ -124,7 +124,7 @@ def test_the_cosmic_ruleset_deals_the_0_to_50_deck_and_classic_the_4_to_30_one()
         cards = list(st.deck) + [c for se in st.seats for c in se.hand]
         values = {CARDS[c].value for c in cards if CARDS[c].kind == "attack"}
         assert (min(values), max(values)) == (low, high)
-        assert sorted(cards) == sorted(dealt_cards(st.options))
+        assert sorted(cards) == sorted(dealt_cards(st.options) + list(st.flares))  # R04 (S1)
         assert any(CARDS[c].kind == "extension" for c in cards) == (ruleset == pb.RULESET_COSMIC)
 
 
