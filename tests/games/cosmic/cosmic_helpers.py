@@ -137,7 +137,8 @@ def able(st: pb.State) -> list[tuple[int, str]]:
 # not watch (`play` answers them until its own move is offered).
 PASSIVE = {"window": pb.Move(done=pb.Done()), "edict_response": pb.Move(done=pb.Done()),
            "tokens_lost": pb.Move(answer=pb.Answer(yes=False)),
-           "new_hand": pb.Move(answer=pb.Answer(yes=False))}
+           "new_hand": pb.Move(answer=pb.Answer(yes=False)),
+           "flares_kept": pb.Move(flares_kept=pb.FlaresKept())}  # seed 000: keeps none
 
 
 def play(st: pb.State, seat: int, move: pb.Move, now: int = 0):
@@ -300,7 +301,7 @@ def random_game(players: int, seed: int, powers: list[str] | None = None, check:
     if powers:
         options.powers.extend(powers)
     st = GAME.setup(options, players, seed)
-    total = len(all_cards(st))
+    total = len(all_cards(st)) - len(st.flares)  # seed 000: moon 25 brings in one more flare
     r = random.Random(seed)
     moves = 0
     while True:
@@ -311,7 +312,7 @@ def random_game(players: int, seed: int, powers: list[str] | None = None, check:
         GAME.apply(st, d.seat, r.choice(d.options))
         moves += 1
         if check:
-            check_invariants(st, total)
+            check_invariants(st, total + len(st.flares))
         assert moves < 20_000, "game did not end"
     assert GAME.result(st) is not None
     return st, moves
