@@ -18,7 +18,8 @@ from cosmodrome.v1 import games_pb2
 CARD_KINDS = {"attack": cosmic_pb2.CardInfo.KIND_ATTACK,
               "compromise": cosmic_pb2.CardInfo.KIND_COMPROMISE,
               "edict": cosmic_pb2.CardInfo.KIND_EDICT,
-              "extension": cosmic_pb2.CardInfo.KIND_EXTENSION}
+              "extension": cosmic_pb2.CardInfo.KIND_EXTENSION,
+              "flare": cosmic_pb2.CardInfo.KIND_FLARE}
 SPACE_KINDS = {"earth": mlem_pb2.SPACE_KIND_EARTH, "empty": mlem_pb2.SPACE_KIND_EMPTY,
                "moon": mlem_pb2.SPACE_KIND_MOON, "planet": mlem_pb2.SPACE_KIND_PLANET,
                "deep_space": mlem_pb2.SPACE_KIND_DEEP_SPACE}
@@ -31,7 +32,7 @@ def cosmic_content(game: Game) -> cosmic_pb2.Content:
 
     return cosmic_pb2.Content(
         cards=[cosmic_pb2.CardInfo(id=c.id, kind=CARD_KINDS[c.kind], value=c.value,
-                                   edict=c.edict) for c in CARDS],
+                                   edict=c.edict, power=c.power) for c in CARDS],
         powers=[cosmic_pb2.PowerInfo(id=pid, name=p.name, english=p.en,
                                      mandatory=p.mandatory) for pid, p in enumerate(POWERS)],
         moons=[cosmic_pb2.MoonInfo(number=m.number, name=m.name, beneficial=m.beneficial,

@@ -138,9 +138,10 @@ def able(st: pb.State) -> list[tuple[int, str]]:
 PASSIVE = {"window": pb.Move(done=pb.Done()), "edict_response": pb.Move(done=pb.Done()),
            "tokens_lost": pb.Move(answer=pb.Answer(yes=False)),
            "new_hand": pb.Move(answer=pb.Answer(yes=False)),
-           # moonsC: asked of seats on a moon whenever moon 53 / 23 is in the game
+           # asked of seats on a moon whenever a moon that cancels wins / redraws discs is dealt
            "victory_contest": pb.Move(done=pb.Done()),
-           "disc_redraw": pb.Move(answer=pb.Answer(yes=False))}
+           "disc_redraw": pb.Move(answer=pb.Answer(yes=False)),
+           "flares_kept": pb.Move(flares_kept=pb.FlaresKept())}  # seed 000: keeps none
 
 
 def play(st: pb.State, seat: int, move: pb.Move, now: int = 0):
@@ -303,7 +304,7 @@ def random_game(players: int, seed: int, powers: list[str] | None = None, check:
     if powers:
         options.powers.extend(powers)
     st = GAME.setup(options, players, seed)
-    total = len(all_cards(st))
+    total = len(all_cards(st)) - len(st.flares)  # seed 000: moon 25 brings in one more flare
     r = random.Random(seed)
     moves = 0
     while True:
@@ -314,7 +315,7 @@ def random_game(players: int, seed: int, powers: list[str] | None = None, check:
         GAME.apply(st, d.seat, r.choice(d.options))
         moves += 1
         if check:
-            check_invariants(st, total)
+            check_invariants(st, total + len(st.flares))
         assert moves < 20_000, "game did not end"
     assert GAME.result(st) is not None
     return st, moves

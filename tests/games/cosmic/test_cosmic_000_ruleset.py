@@ -126,7 +126,7 @@ def test_the_cosmic_ruleset_deals_the_0_to_50_deck_and_classic_the_4_to_30_one()
         cards = list(st.deck) + [c for se in st.seats for c in se.hand]
         values = {CARDS[c].value for c in cards if CARDS[c].kind == "attack"}
         assert (min(values), max(values)) == (low, high)
-        assert sorted(cards) == sorted(dealt_cards(st.options))
+        assert sorted(cards) == sorted(dealt_cards(st.options) + list(st.flares))  # R04 (S1)
         assert any(CARDS[c].kind == "extension" for c in cards) == (ruleset == pb.RULESET_COSMIC)
 
 
@@ -385,7 +385,7 @@ def test_la_peste_defausse_aussi_une_carte_extension() -> None:
 def test_constituez_quatre_paquets_egaux_et_distribuez_sept_cartes() -> None:
     """R05: four equal piles, then seven cards each, drawn from the first pile."""
     st = GAME.setup(pb.Options(**COSMIC), 4, 5)
-    total = len(dealt_cards(st.options))
+    total = len(dealt_cards(st.options)) + len(st.flares)
     piles = [total // 4 + (1 if i < total % 4 else 0) for i in range(4)]
     assert max(piles) - min(piles) <= 1
     for _ in range(4 * 7):  # each card from the first pile that has one
@@ -506,7 +506,7 @@ def test_vous_devez_provoquer_n_importe_quel_joueur_qui_se_trouve_dans_le_system
 @pytest.mark.parametrize("players", range(2, 9))
 def test_random_cosmic_ruleset_games_keep_every_card_and_token(players: int) -> None:
     st, _ = random_game(players, seed=40 + players, deal_timeout_ms=0, **COSMIC)
-    check_invariants(st, len(dealt_cards(st.options)))
+    check_invariants(st, len(dealt_cards(st.options)) + len(st.flares))
 
 
 def test_audit_counts_extension_cards_lucres_and_piles() -> None:

@@ -29,6 +29,7 @@ VALUES: dict[str, dict] = {
     "min_window_ms": {"min_window_ms": 1000},
     "turn_limit": {"turn_limit": 3},
     "moons": {"ruleset": pb.RULESET_COSMIC, "moons": pb.MOON_SET_ALL},
+    "flares": {"flares": True},  # on the classic ruleset: flares alone
 }
 
 

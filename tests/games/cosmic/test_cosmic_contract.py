@@ -19,7 +19,8 @@ PROTO = Path(__file__).parents[3] / "proto/cosmodrome/games/cosmic/v1/cosmic.pro
 CONTENT_KEYS = {"Options.powers", "CardInfo.edict", "PowerInfo.name", "PowerInfo.english",
                 "Knowledge.edict", "CardsSeen.edict",
                 "MoonInfo.name", "MoonInfo.english",  # the catalog's static moon table (Content)
-                "PlayEdict.as_edict", "EdictPlayed.as_edict"}  # moon 17: an edict's content name
+                "PlayEdict.as_edict", "EdictPlayed.as_edict",  # moon 17: an edict's content name
+                "CardInfo.power"}  # a flare's power name, as PowerInfo.name
 
 
 def _messages(root) -> list:

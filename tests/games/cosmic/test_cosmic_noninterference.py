@@ -16,7 +16,7 @@ import pytest
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic import pieces
-from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic.content import CARDS, FLARE_OF
 from cosmodrome.games.cosmic.powers import POWERS, excluded
 from tests.games.cosmic.cosmic_helpers import (
     GAME,
@@ -174,6 +174,9 @@ def _perturb_powers(st: pb.State, viewer: int | None, rng: random.Random) -> Non
     else:
         return
     for (s, i), p in zip(places, chosen, strict=True):
+        for z in st.enc.zapped:  # a Zap on him is public: it stops his powers, whichever
+            if z.seat == s and z.power == st.seats[s].powers[i]:
+                z.power = p
         st.seats[s].powers[i] = p
     del st.power_pool[:]
     st.power_pool.extend(pool[len(places):])
@@ -212,9 +215,26 @@ def _perturb_powers_aside(st: pb.State, viewer: int | None, rng: random.Random) 
             if s != viewer and not se.disclosed_aside[i] and st.power_pool:
                 j = rng.randrange(len(st.power_pool))
                 se.powers_aside[i], st.power_pool[j] = st.power_pool[j], p
+def _perturb_flares(st: pb.State, viewer: int | None, rng: random.Random) -> None:
+    """Seed 000: which flares are in the game is secret (R03: the extra ones are shown to no
+    one): each flare he does not know of, in another's hand or the deck, is exchanged with one
+    never dealt; those of the powers he knows of (his own, the disclosed ones) stay."""
+    known = _known_cards(st, viewer) | set(st.enc.flares_played)
+    for s, se in enumerate(st.seats):
+        known |= {FLARE_OF[POWERS[p].name] for i, p in enumerate(se.powers)
+                  if s == viewer or se.disclosed[i]}
+    places = [st.seats[s].hand for s in range(st.players) if s != viewer] + [st.deck]
+    for place in places:
+        for i, c in enumerate(place):
+            if CARDS[c].kind == "flare" and c not in known and st.flare_pool:
+                j = rng.randrange(len(st.flare_pool))
+                place[i], st.flare_pool[j] = st.flare_pool[j], c
+                st.flares[list(st.flares).index(c)] = place[i]
+    rng.shuffle(st.flare_pool)
 
 
 def perturb(st: pb.State, viewer: int | None, rng: random.Random) -> None:
+    _perturb_flares(st, viewer, rng)
     _perturb_cards(st, viewer, rng)
     _perturb_extension_plays(st, viewer, rng)
     _perturb_powers(st, viewer, rng)
@@ -233,12 +253,15 @@ def reveals(st: pb.State, seat: int, move: pb.Move, viewer: int | None) -> bool:
     if move.WhichOneof("kind") == "deal_propose" or (
             move.WhichOneof("kind") in ("keep_power", "new_power") and seat == viewer):
         return True  # a proposal shows a draft; a power drawn is seen by its drawer
+    if st.tasks and st.tasks[0].WhichOneof("kind") == "new_hand" and seat == st.tasks[0].seat:
+        return True  # a new hand is drawn: whether it holds an encounter card (else it is
+        #              drawn again) is public by rule, and it comes from the hidden deck
     after = copy_of(GAME, st)
     for ev in GAME.apply(after, seat, move):
         kind = ev.payload.WhichOneof("kind")
         if ev.visible_to(viewer) and kind in (
                 "destiny", "revealed", "power_used", "cards_seen", "game_over",
-                "moon_known", "moon_acted"):
+                "moon_known", "moon_acted", "flare_played"):
             return True
         if kind == "tokens_moved" and ev.payload.tokens_moved.destination in (
                 pb.PLACE_BLACK_HOLE, pb.PLACE_REMOVED):
@@ -261,8 +284,8 @@ VARIANTS = {
     "star_discs": {"star_discs": True},
     "no_edicts": {"no_edicts": True},
     "moons": {"moons": pb.MOON_SET_GAME_EFFECT},
-    "moons_all": {"moons": pb.MOON_SET_ALL},  # moonsC: the cut-text moons too
-    "cosmic": {"ruleset": pb.RULESET_COSMIC},  # seed 000: extension cards, piles, lucres
+    "moons_all": {"moons": pb.MOON_SET_ALL},  # the cut-text and table moons too
+    "cosmic": {"ruleset": pb.RULESET_COSMIC},  # seed 000: extension cards, piles, lucres, flares
 }
 
 
@@ -339,8 +362,18 @@ def _extensions_face_down() -> pb.State:
     return st
 
 
+def _flares_in_hands() -> pb.State:
+    """Seed 000: flares in hands (one played face up), unseen ones in the deck."""
+    from tests.games.cosmic.test_cosmic_flares import flare_move, hold_flare
+    st = duel(["none", "esprit", "none"], [A10, A4], [A12, A6], flares=True)
+    hold_flare(st, 0, "clone")
+    hold_flare(st, 2, "esprit")
+    play(st, 2, flare_move("esprit", 0))
+    return st
+
+
 @pytest.mark.parametrize("position", [_after_a_deal, _after_a_gift, _at_the_laser_pick,
-                                      _extensions_face_down])
+                                      _extensions_face_down, _flares_in_hands])
 def test_cosmic_noninterference_where_secrets_leaked_before(position) -> None:
     """The positions of the three leaks issue 9 found (a finished deal's drafts, the
     Philanthrope's gift, the Laser's count of the defender's encounter cards), checked for
@@ -352,3 +385,19 @@ def test_cosmic_noninterference_where_secrets_leaked_before(position) -> None:
         for viewer in [*range(st.players), None]:
             compare_position(GAME, SECRETS, st, viewer, rng, tally, moves_per_position=3)
     assert tally.changed == tally.positions  # the secrets there were really changed
+
+
+def test_the_flares_perturbation_changes_unseen_flares_only() -> None:
+    """Seed 000: the flares in the game that a viewer does not know of change; his own
+    power's flare and those in his hand stay."""
+    st = GAME.setup(pb.Options(ruleset=pb.RULESET_COSMIC), 4, 0)
+    own = FLARE_OF[POWERS[st.seats[0].powers[0]].name]
+    changed = False
+    for seed in range(5):
+        other = GAME.State()
+        other.CopyFrom(st)
+        _perturb_flares(other, 0, random.Random(seed))
+        assert own in other.flares and list(other.seats[0].hand) == list(st.seats[0].hand)
+        assert sorted([*other.flares, *other.flare_pool]) == sorted([*st.flares, *st.flare_pool])
+        changed |= sorted(other.flares) != sorted(st.flares)
+    assert changed

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx, reason
 from cosmodrome.games.cosmic.hooks import (
     RESPONSE_CONSOLATION,
@@ -170,15 +171,19 @@ def new_hand(st: pb.State, ctx: Ctx, seat: int, rounds: int = 0) -> None:
     being asked tells nothing; a standing auto-pass answers no."""
     task = pb.Task(seat=seat, new_hand=pb.NewHandTask(rounds=rounds))
     if st.seats[seat].auto_pass:
-        renew_hand(st, ctx, task, kept=[])
+        renew_hand(st, ctx, task, kept=[])  # with flares, he keeps them
     else:
+        if st.options.flares:  # 000 (FL5): first, which flares he keeps (flares.KEPT)
+            st.tasks.append(pb.Task(seat=seat, flares_kept=pb.FlaresKeptTask()))
         st.tasks.append(task)
 
 
 def renew_hand(st: pb.State, ctx: Ctx, t: pb.Task, kept: list[int]) -> None:
     """The answer to a `new_hand` task: the hand but `kept` is discarded, then seven are drawn."""
     se = st.seats[t.seat]
-    for c in [c for c in se.hand if c not in kept]:  # 000: "jeter toutes vos extensions"
+    flares = st.options.flares  # 000: the flares he kept are still there (flares.KEPT)
+    for c in [c for c in se.hand if c not in kept  # 000: "jeter toutes vos extensions"
+              and not (flares and CARDS[c].kind == "flare")]:
         se.hand.remove(c)
         if not pieces.is_edict(c):
             st.discard.append(c)

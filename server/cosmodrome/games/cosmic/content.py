@@ -26,9 +26,10 @@ PENDING_EDICTS: tuple[str, ...] = ()  # edicts dealt before their module comes (
 @dataclass(frozen=True)
 class Card:
     id: int
-    kind: str        # "attack" | "compromise" | "edict"; "extension" in the cosmic deck
+    kind: str        # "attack" | "compromise" | "edict"; "extension" in the cosmic deck; "flare"
     value: int = 0   # attack value; an extension card's 0-5
     edict: str = ""  # edict name
+    power: str = ""  # a flare's power name (seed 000)
 
     @property
     def encounter(self) -> bool:
@@ -129,9 +130,16 @@ def _read(name: str) -> Any:
 COSMIC_CARDS = parse_deck(_read("cards_cosmic.json"), _module_names(_EDICTS_DIR))
 CARDS = CLASSIC_CARDS + tuple(Card(len(CLASSIC_CARDS) + c.id, c.kind, c.value, c.edict)
                               for c in COSMIC_CARDS)
+# seed 000's flares: one card per power, in content/flares.json's order (its effects are
+# validated and read by content_000; a game deals only some of them: State.flares)
+FLARE_CARDS = tuple(Card(len(CARDS) + i, "flare", power=_field(f, "power", str, "flares.json"))
+                    for i, f in enumerate(_field(_read("flares.json"), "flares", list,
+                                                 "flares.json")))
+CARDS = CARDS + FLARE_CARDS
+FLARE_OF = {c.power: c.id for c in FLARE_CARDS}  # power name -> its flare card
 EDICT_CARDS = tuple(c.id for c in CARDS if c.kind == "edict")
 
 
 def deck_of(cosmic: bool) -> tuple[Card, ...]:
     """The cards of a ruleset's deck: the classic one, or seed 000's."""
-    return CARDS[len(CLASSIC_CARDS):] if cosmic else CLASSIC_CARDS
+    return CARDS[len(CLASSIC_CARDS):len(CARDS) - len(FLARE_CARDS)] if cosmic else CLASSIC_CARDS

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cosmodrome.core.engine import Decision, Event
-from cosmodrome.games.cosmic import actions, moonflow, pieces, tasks
+from cosmodrome.games.cosmic import actions, flares, moonflow, pieces, tasks
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.ctx import Ctx
@@ -405,7 +405,7 @@ def _cards_then(st: pb.State, ctx: Ctx) -> bool:
             else:
                 e.compromise_def = True
             B.set_played(st, "off" if s == e.offense else "def", B.NO_CARD_PLAYED)
-            _card_played(st, ctx, s)  # his nothing is down: a Laser's pick may follow
+            _card_played(st, ctx, s)  # his nothing is down: a power choosing the other card acts
             return True
     return False
 
@@ -424,7 +424,7 @@ def _offence_out_of_cards(st: pb.State, ctx: Ctx) -> bool:
     ctx.note(pb.NOTE_KIND_OUT_OF_CARDS_LOSES, off)
     e.compromise_off, e.no_consolation = True, True
     B.set_played(st, "off", B.NO_CARD_PLAYED)
-    _card_played(st, ctx, off)  # his nothing is down: a Laser's pick may follow
+    _card_played(st, ctx, off)  # his nothing is down: a power choosing the other card acts
     return True
 
 
@@ -952,7 +952,7 @@ def window_actions(st: pb.State, seat: int) -> list[pb.Move]:
     if st.seats[seat].eliminated:
         return []
     return (pieces.at_any_time(st, seat) + pieces.window_actions(st, seat, st.step)
-            + moonflow.window_moves(st, seat, st.step))
+            + moonflow.window_moves(st, seat, st.step) + flares.window_actions(st, seat, st.step))
 
 
 def _window_asks(st: pb.State) -> list[Decision]:
@@ -986,6 +986,8 @@ def _window(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         st.enc.window_seats.remove(seat)
     elif which == "edict":
         actions.play_edict(st, ctx, seat, move.edict)
+    elif which == "flare":
+        flares.play(st, ctx, seat, move.flare)
     elif which != "power":
         moonflow.make_window_move(st, ctx, seat, move)
     else:

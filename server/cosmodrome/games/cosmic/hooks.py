@@ -351,3 +351,24 @@ class Moon(Piece):
     def shields(self, st: pb.State, moon: int) -> int:
         """A planet this moon makes impossible to aim at (-1: none)."""
         return -1
+    # ---- flares: moons that act on flares
+    needs_flares: ClassVar[bool] = False  # dealt only in games with flares (moons 25, 26)
+
+
+# ---- flares: seed 000's flare cards (flares/)
+class Flare(Piece):
+    """A flare of seed 000 (`flares/<power>.py`): a card in hand tied to the power `power`.
+
+    It acts "en sauvage" for a holder of that power and "en parasite" for anyone else (F05,
+    F06, relative to the holder now: FL2); a sauvage effect needs the power usable (FL1). Its
+    hooks are the powers' own (`window_actions`, `perform`), asked by `flares` for each flare
+    in a hand not yet played this encounter; its moves are `UsePower` moves of its power, so
+    the effect reuses the power's code. `sauvage` tells which effect the holder plays.
+    """
+
+    power: ClassVar[str]
+
+    def sauvage(self, st: pb.State, seat: int) -> bool:
+        """Is the flare `seat` holds his own power's (F06)?"""
+        from cosmodrome.games.cosmic import pieces
+        return pieces.POWER_ID[self.power] in st.seats[seat].powers

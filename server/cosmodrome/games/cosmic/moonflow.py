@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from cosmodrome.core.engine import BadOptions
 from cosmodrome.core.rng import Rng
-from cosmodrome.games.cosmic import actions, pieces
+from cosmodrome.games.cosmic import actions, pieces, ruleset
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.content import CARDS
@@ -60,9 +60,11 @@ def deck_numbers(options: pb.Options) -> list[int]:
     which = moon_set(options)
     if which == pb.MOON_SET_OFF:
         return []
+    flares = ruleset.value(options, "flares")
     return [m.number for m in content().MOONS if m.number in pieces.MOONS
             and m.judged_by != "not_hostable"
-            and (m.default_deck or which == pb.MOON_SET_ALL)]
+            and (m.default_deck or which == pb.MOON_SET_ALL)
+            and (flares or not pieces.MOONS[m.number].needs_flares)]
 
 
 def check_options(options: pb.Options, players: int) -> None:

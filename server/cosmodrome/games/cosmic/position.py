@@ -85,7 +85,7 @@ def _fresh(p: Position, options: pb.Options) -> pb.State:
 
 
 def _deal(st: pb.State, p: Position) -> None:
-    dealt = dealt_cards(st.options)
+    dealt = dealt_cards(st.options) + list(st.flares)  # seed 000: the flares drawn too
     named: dict[int, str] = {}
     for where, cards in [*((f"hand of seat {s}", h) for s, h in sorted(p.hands.items())),
                          ("discard", p.discard)]:

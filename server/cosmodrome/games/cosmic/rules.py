@@ -23,6 +23,7 @@ from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import (  # edicts, moons, powers: importing registers them
     edicts,  # noqa: F401
+    flares,
     flow,
     moonflow,
     moons,  # noqa: F401
@@ -79,6 +80,8 @@ class Cosmic(Game):
         OptionSpec("out_of_cards_ends_turn", "bool",
                    "seed 000: an offence out of encounter cards ends its turn, no redraw",
                    default="false"),
+        OptionSpec("flares", "bool", "seed 000's flares: powers dealt by flares, two flares "
+                   "per player in the deck, played sauvage or parasite", default="false"),
         OptionSpec("no_edicts", "bool", "leave edict cards out of the deck", default="false"),
         OptionSpec("min_window_ms", "int",
                    "a window closes when all have answered and not before this (ms)",
@@ -173,7 +176,7 @@ class Cosmic(Game):
             seats[s].disclosed.extend([False] * len(seats[s].powers))
         st.seats.extend(seats)
         # deck and hands
-        deck = dealt_cards(options)
+        deck = dealt_cards(options) + flares.deal(st, rng)
         rng.shuffle(deck)
         st.deck.extend(deck)
         if options.four_piles:  # "Constituez quatre paquets égaux et distribuez sept cartes"
@@ -248,7 +251,7 @@ class Cosmic(Game):
         for where, cards in piles:
             for c in cards:
                 places.setdefault(c, []).append(where)
-        for c in dealt_cards(st.options):
+        for c in dealt_cards(st.options) + list(st.flares):
             found = places.pop(c, [])
             if len(found) != 1:
                 problems.append(f"card {c} is in {len(found)} places ({', '.join(found)})"

@@ -4,8 +4,8 @@
 extension is also its own option: left unset it takes its ruleset's default, set it wins,
 so a host may play `classic` with lucres, or `cosmic` without extension cards. `resolve`
 writes the value each one took back into the options at setup, so the state (and every
-view of its options) says plainly which rules the match plays, moons included. Flares come
-next, as a further extension in the same shape.
+view of its options) says plainly which rules the match plays, moons included. Flares are one
+more extension in the same shape (`flares/`).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ DEFAULTS: dict[str, tuple[bool | int, bool | int]] = {
     "consolation_from_deck": (False, True),
     "challenge_any_occupant": (False, True),
     "out_of_cards_ends_turn": (False, True),
+    "flares": (False, True),             # F01-F08: powers dealt by flares, flares in the deck
 }
 
 

@@ -1,7 +1,8 @@
 """La Peste, seed 001, "à n'importe quel moment": the victim loses three tokens of his bases,
 then one attack card, one compromise card and one edict card of his choice; seed 000: one
 extension card too ("d'une carte Extension", with extension cards), and he then shows his
-hand to the player of the plague. (000's flare comes with the flares.)"""
+hand to the player of the plague; with flares, one flare last ("et d'un Flaire dès qu'il en
+possède", E01: the one exception to F07 besides moon 26)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from cosmodrome.games.cosmic.hooks import Edict, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 KINDS = {pb.CardInfo.KIND_ATTACK: "attack", pb.CardInfo.KIND_COMPROMISE: "compromise",
-         pb.CardInfo.KIND_EDICT: "edict", pb.CardInfo.KIND_EXTENSION: "extension"}
+         pb.CardInfo.KIND_EDICT: "edict", pb.CardInfo.KIND_EXTENSION: "extension",
+         pb.CardInfo.KIND_FLARE: "flare"}
 
 
 def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
@@ -75,6 +77,7 @@ def strike(st: pb.State, ctx, victim: int, player: int) -> None:
     kinds = [pb.CardInfo.KIND_ATTACK, pb.CardInfo.KIND_COMPROMISE]
     kinds += [pb.CardInfo.KIND_EXTENSION] if st.options.extension_cards else []
     kinds.append(pb.CardInfo.KIND_EDICT)
+    kinds += [pb.CardInfo.KIND_FLARE] if st.options.flares else []
     losses = [pb.Task(seat=victim, plague=pb.PlagueTask(card_kind=k, player=player,
                                                           last=k == kinds[-1]))
               for k in kinds]
