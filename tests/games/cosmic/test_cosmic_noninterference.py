@@ -79,6 +79,10 @@ def _extension_readable(st: pb.State, viewer: int | None, offence_slot: bool) ->
     return viewer == player or oracle_turned
 
 
+def _has_flare(cards: list[int]) -> bool:
+    return any(CARDS[c].kind == "flare" for c in cards)
+
+
 def _perturb_cards(st: pb.State, viewer: int | None, rng: random.Random) -> None:
     """Deal the unknown cards again over the same places: each other hand keeps its size and
     whether it holds an encounter card (the rules make that public when it matters); a
@@ -91,6 +95,8 @@ def _perturb_cards(st: pb.State, viewer: int | None, rng: random.Random) -> None
              if e.HasField(f) and getattr(e, f) not in known]
     deck = list(st.deck)
     pool = [c for group in slots for c in group] + deck + [getattr(e, f) for f in faces]
+    # a seat a moon asks to discard a flare has shown whether he holds one (moon 26)
+    asked = {t.seat for t in st.tasks if t.WhichOneof("kind") == "moon_question"}
     for _ in range(30):
         rng.shuffle(pool)
         cut = 0
@@ -103,6 +109,8 @@ def _perturb_cards(st: pb.State, viewer: int | None, rng: random.Random) -> None
         ok = all(B.is_encounter(c) for c in new_faces) and all(
             any(B.is_encounter(c) for c in [*(x for x in st.seats[s].hand if x in known), *nh])
             == B.has_encounter_card(st, s) and _attack_kept(st, s, known, nh)
+            and (s not in asked or _has_flare([*st.seats[s].hand]) == _has_flare(
+                [*(x for x in st.seats[s].hand if x in known), *nh]))
             for s, nh in zip(hands, new_hands, strict=True))
         if ok:
             break
@@ -263,6 +271,8 @@ def reveals(st: pb.State, seat: int, move: pb.Move, viewer: int | None) -> bool:
                 "destiny", "revealed", "power_used", "cards_seen", "game_over",
                 "moon_known", "moon_acted", "flare_played"):
             return True
+        if kind == "note" and ev.payload.note.kind == pb.NOTE_KIND_NEW_HAND:
+            return True  # a new hand: the cards he throws away are laid face up (N04)
         if kind == "tokens_moved" and ev.payload.tokens_moved.destination in (
                 pb.PLACE_BLACK_HOLE, pb.PLACE_REMOVED):
             return True  # tokens lost: a power acting on losses (the Vide) discloses itself
