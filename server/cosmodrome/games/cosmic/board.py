@@ -58,11 +58,24 @@ def tokens_on_bases(st: pb.State, seat: int) -> int:
 
 
 def home_bases(st: pb.State, seat: int) -> int:
-    return sum(1 for p in planets_of(seat) if tok(st, p, seat) > 0)
+    planets = st.planets  # home planets are planets, never moons: no `body` lookup
+    return sum(1 for p in planets_of(seat) if planets[p].count[seat] > 0)
 
 
 def foreign_bases(st: pb.State, seat: int) -> int:
     return sum(1 for pt in st.planets if pt.system != seat and pt.count[seat] > 0)
+
+
+def foreign_bases_by_seat(st: pb.State) -> list[int]:
+    """`foreign_bases` of every seat in one pass over the planets (the win is checked at
+    every step; reading each planet once is half the cost of asking seat by seat)."""
+    out = [0] * st.players
+    for pt in st.planets:
+        home = pt.system
+        for s, n in enumerate(pt.count):
+            if n > 0 and s != home:
+                out[s] += 1
+    return out
 
 
 def empty_planets(players: int) -> list[pb.PlanetTokens]:

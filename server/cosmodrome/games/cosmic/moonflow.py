@@ -230,10 +230,11 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
 
 
 def _occupied_by(st: pb.State, seat: int) -> Iterator[tuple[int, Moon]]:
-    """(index, piece) of the hosted moons `seat` has tokens on (checked at every step: kept
-    to the moons he stands on)."""
+    """(index, piece) of the moons `seat` has tokens on whose piece has `victory_bases`
+    (checked at every step: kept to those moons, the others count none)."""
+    counting = pieces.moons_with("victory_bases")
     for m, mo in enumerate(st.moons):
-        if mo.count[seat] and mo.number in pieces.MOONS:
+        if mo.number in counting and mo.count[seat]:
             yield m, pieces.MOONS[mo.number]
 
 
