@@ -66,9 +66,22 @@ def foreign_bases(st: pb.State, seat: int) -> int:
     return sum(1 for pt in st.planets if pt.system != seat and pt.count[seat] > 0)
 
 
+_PLANET_BYTES = pb.PlanetTokens.SerializeToString
+_last_foreign: tuple[bytes, list[int]] = (b"", [])  # the planets last counted, their counts
+
+
 def foreign_bases_by_seat(st: pb.State) -> list[int]:
-    """`foreign_bases` of every seat in one pass over the planets (the win is checked at
-    every step; reading each planet once is half the cost of asking seat by seat)."""
+    """`foreign_bases` of every seat. The win is checked at every step, and most steps move
+    no token: the planets' bytes (a third of the cost of reading their counts) tell whether
+    the last count still holds."""
+    global _last_foreign
+    key, last = b"".join(map(_PLANET_BYTES, st.planets)), _last_foreign
+    if last[0] != key:
+        last = _last_foreign = (key, _count_foreign_bases(st))
+    return list(last[1])
+
+
+def _count_foreign_bases(st: pb.State) -> list[int]:
     out = [0] * st.players
     for pt in st.planets:
         home = pt.system

@@ -833,8 +833,8 @@ def finish(st: pb.State, ctx: Ctx, winners: list[int], why: int) -> None:
 
 def check_victory(st: pb.State, ctx: Ctx) -> bool:
     living = B.alive(st)
-    foreign = B.foreign_bases_by_seat(st)
-    winners = [s for s in living if foreign[s] + moonflow.victory_bases(st, s) >= 5]
+    foreign, moons = B.foreign_bases_by_seat(st), moonflow.victory_bases_by_seat(st)
+    winners = [s for s in living if foreign[s] + moons[s] >= 5]
     if winners:
         moonflow.victory_moons_act(st, ctx, winners)
         finish(st, ctx, winners, pb.GAME_END_FIVE_FOREIGN_BASES)

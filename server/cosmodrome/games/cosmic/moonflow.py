@@ -229,19 +229,30 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
     return bonus, factors
 
 
-def _occupied_by(st: pb.State, seat: int) -> Iterator[tuple[int, Moon]]:
-    """(index, piece) of the moons `seat` has tokens on whose piece has `victory_bases`
-    (checked at every step: kept to those moons, the others count none)."""
+def _counting(st: pb.State) -> list[tuple[int, Moon]]:
+    """(index, piece) of the moons whose piece has `victory_bases` (the win is checked at
+    every step: the other moons count none, so they are not asked)."""
     counting = pieces.moons_with("victory_bases")
-    for m, mo in enumerate(st.moons):
-        if mo.number in counting and mo.count[seat]:
-            yield m, pieces.MOONS[mo.number]
+    return [(m, pieces.MOONS[mo.number]) for m, mo in enumerate(st.moons)
+            if mo.number in counting]
 
 
-def victory_bases(st: pb.State, seat: int) -> int:
-    """Foreign bases the moons `seat` stands on add to his count for the win (R09: never a
-    moon as a base, unless its text says so)."""
-    return sum(piece.victory_bases(st, m, seat) for m, piece in _occupied_by(st, seat))
+def _occupied_by(st: pb.State, seat: int) -> Iterator[tuple[int, Moon]]:
+    """(index, piece) of the counting moons `seat` has tokens on."""
+    for m, piece in _counting(st):
+        if st.moons[m].count[seat]:
+            yield m, piece
+
+
+def victory_bases_by_seat(st: pb.State) -> list[int]:
+    """Foreign bases the moons each seat stands on add to his count for the win (R09: never
+    a moon as a base, unless its text says so)."""
+    out = [0] * st.players
+    for m, piece in _counting(st):
+        for s, n in enumerate(st.moons[m].count):
+            if n:
+                out[s] += piece.victory_bases(st, m, s)
+    return out
 
 
 def victory_moons_act(st: pb.State, ctx: Ctx, winners: list[int]) -> None:
