@@ -105,3 +105,19 @@ if __name__ == "__main__":
     for case in sorted(CASES):
         digest, moves = replay_digest(*CASES[case])
         print(f'    "{case}":\n        ("{digest}", {moves}),')
+
+
+@pytest.mark.parametrize("name", ["classic-4p-a", "cosmic-4p-a", "cosmic-8p"])
+def test_the_listing_apply_leaves_is_a_fresh_listing(name: str) -> None:
+    """Cosmic remembers the decisions settling listed (rules.Cosmic._listed): at every move
+    of a game they equal what flow lists from scratch, option for option."""
+    from cosmodrome.games.cosmic import flow
+    players, seed, options = CASES[name]
+    rnd = random.Random(seed)
+    st = GAME.setup(pb.Options(**options), players, rnd.getrandbits(64))
+    while decisions := GAME.decisions(st):
+        fresh = flow.decisions(st)
+        assert [(d.seat, d.kind, d.prompt, d.options, d.deadline_ms) for d in decisions] == [
+            (d.seat, d.kind, d.prompt, d.options, d.deadline_ms) for d in fresh]
+        d = rnd.choice(decisions)
+        GAME.apply(st, d.seat, rnd.choice(d.options))

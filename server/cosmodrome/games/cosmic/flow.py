@@ -1041,6 +1041,11 @@ def decisions(st: pb.State) -> list[Decision]:
     if st.finished:
         return []
     owed = task_decisions(st, st.tasks[0]) if st.tasks else STEPS[st.step].asks(st)
+    return with_auto_pass_off(st, owed)
+
+
+def with_auto_pass_off(st: pb.State, owed: list[Decision]) -> list[Decision]:
+    """`owed`, with the option to clear his auto-pass for each seat who has one set."""
     if any(st.seats[d.seat].auto_pass for d in owed):  # he may clear it at any decision
         owed = [Decision(d.seat, d.kind, d.prompt, [*d.options, AUTO_PASS_OFF], d.deadline_ms)
                 if st.seats[d.seat].auto_pass else d for d in owed]
@@ -1068,11 +1073,15 @@ def owes(st: pb.State, seat: int) -> bool:
     return STEPS[st.step].asked(st, seat)
 
 
-def apply_move(st: pb.State, seat: int, move: pb.Move, now: int, events: list[Event]) -> None:
+def apply_move(st: pb.State, seat: int, move: pb.Move, now: int,
+               events: list[Event]) -> list[Decision] | None:
+    """Apply `move` and settle; returns the decisions owed then when settling listed them
+    (a step's), so the caller need not list them again; None when it did not."""
     ctx = Ctx(st, events, now)
     _apply(st, ctx, seat, move)
-    settle(st, ctx)
+    owed = settle(st, ctx)
     st.rng = ctx.rng.state
+    return None if owed is None else with_auto_pass_off(st, owed)
 
 
 def _apply(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
@@ -1108,8 +1117,9 @@ def set_auto_pass(st: pb.State, seat: int, on: bool) -> None:
         st.enc.window_seats.remove(seat)
 
 
-def settle(st: pb.State, ctx: Ctx) -> None:
-    """Run automatic steps until a decision is owed or the game is over."""
+def settle(st: pb.State, ctx: Ctx) -> list[Decision] | None:
+    """Run automatic steps until a decision is owed or the game is over. Returns what a
+    step asks when it stops there (None: a task's decision, or the game is over)."""
     for _ in range(10_000):
         if st.finished or check_victory(st, ctx):
             return
@@ -1137,8 +1147,9 @@ def settle(st: pb.State, ctx: Ctx) -> None:
             st.deal.deadline_ms = ctx.now + st.deal_timeout_ms  # the minute starts now
         _window_min_reached(st, ctx)
         step = STEPS[st.step]
-        if step.asks(st):
-            return
+        owed = step.asks(st)
+        if owed:
+            return owed
         if step.then is None or not step.then(st, ctx):
             raise RuntimeError(f"cosmic: stuck at step {pb.Step.Name(st.step)}")
     raise RuntimeError("cosmic: settle did not converge")

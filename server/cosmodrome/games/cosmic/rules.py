@@ -199,9 +199,10 @@ class Cosmic(Game):
     # ------------------------------------------------------------------ play
 
     # The last state listed (its bytes) and its decisions: a caller asks decisions() and then
-    # apply()s one of them, and apply() checks the move against the same listing. Keyed by
-    # the whole state's bytes (serializing costs a tenth of listing), so any change to the
-    # state, however made, lists anew.
+    # apply()s one of them, and apply() checks the move against the same listing; apply()
+    # leaves the listing settling made of the new state. Keyed by the whole state's bytes
+    # (serializing costs a tenth of listing), so any change to the state, however made,
+    # lists anew.
     _listed: tuple[bytes, list[Decision]] | None = None
 
     def decisions(self, state: pb.State) -> list[Decision]:
@@ -223,7 +224,9 @@ class Cosmic(Game):
         if not any(o == move for d in mine for o in d.options):
             raise IllegalMove(mine[0].kind, "that move is not one of your options now")
         events: list[Event] = []
-        flow.apply_move(state, seat, move, now_ms, events)
+        owed = flow.apply_move(state, seat, move, now_ms, events)
+        if owed is not None:  # listed while settling: the next decisions() needs no listing
+            self._listed = (state.SerializeToString(deterministic=True), owed)
         return events
 
     def timeout(self, state: pb.State, now_ms: int) -> list[Event]:
