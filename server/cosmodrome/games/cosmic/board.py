@@ -111,7 +111,7 @@ def power_active(st: pb.State, seat: int) -> bool:
 
 
 def alive(st: pb.State) -> list[int]:
-    return [s for s in range(st.players) if not st.seats[s].eliminated]
+    return [s for s, se in enumerate(st.seats) if not se.eliminated]
 
 
 def clockwise_from(st: pb.State, seat: int) -> list[int]:
