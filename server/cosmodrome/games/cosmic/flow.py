@@ -21,6 +21,7 @@ from cosmodrome.games.cosmic import actions, moonflow, pieces, tasks
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.ctx import Ctx
+from cosmodrome.games.cosmic.hooks import TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 DEAL_EDIT_CAP = 12  # edits per deal; past it only propose / accept / abandon (keeps play finite)
@@ -1055,12 +1056,19 @@ def with_auto_pass_off(st: pb.State, owed: list[Decision]) -> list[Decision]:
 def task_decisions(st: pb.State, t: pb.Task) -> list[Decision]:
     kind = tasks.kind(t)
     if kind is tasks.RESPONSE:
-        return [Decision(s, kind.name, kind.prompt, [*opts, AUTO_PASS_ON])
-                for s, opts in actions.response_options(st, t)]
-    opts = kind.options(st, t)
-    if not opts:
-        return []
-    return [Decision(t.seat, kind.name, kind.prompt, opts)]
+        return _responders_asked(actions.response_options(st, t))
+    return _task_asked(t, kind, kind.options(st, t))
+
+
+def _responders_asked(listed: list[tuple[int, list[pb.Move]]]) -> list[Decision]:
+    """A response window's decisions, from the (seat, options) it lists."""
+    kind = tasks.RESPONSE
+    return [Decision(s, kind.name, kind.prompt, [*opts, AUTO_PASS_ON]) for s, opts in listed]
+
+
+def _task_asked(t: pb.Task, kind: TaskKind, opts: list[pb.Move]) -> list[Decision]:
+    """Task `t`'s decision, given its options (none: nothing is asked)."""
+    return [Decision(t.seat, kind.name, kind.prompt, opts)] if opts else []
 
 
 def owes(st: pb.State, seat: int) -> bool:
@@ -1075,8 +1083,8 @@ def owes(st: pb.State, seat: int) -> bool:
 
 def apply_move(st: pb.State, seat: int, move: pb.Move, now: int,
                events: list[Event]) -> list[Decision] | None:
-    """Apply `move` and settle; returns the decisions owed then when settling listed them
-    (a step's), so the caller need not list them again; None when it did not."""
+    """Apply `move` and settle; returns the decisions owed then, as settling listed them,
+    so the caller need not list them again (None: the game is over)."""
     ctx = Ctx(st, events, now)
     _apply(st, ctx, seat, move)
     owed = settle(st, ctx)
@@ -1118,8 +1126,9 @@ def set_auto_pass(st: pb.State, seat: int, on: bool) -> None:
 
 
 def settle(st: pb.State, ctx: Ctx) -> list[Decision] | None:
-    """Run automatic steps until a decision is owed or the game is over. Returns what a
-    step asks when it stops there (None: a task's decision, or the game is over)."""
+    """Run automatic steps until a decision is owed or the game is over. Returns the
+    decisions owed then, as `decisions` lists them before the auto-pass option (None: the
+    game is over)."""
     for _ in range(10_000):
         if st.finished or check_victory(st, ctx):
             return
@@ -1128,8 +1137,9 @@ def settle(st: pb.State, ctx: Ctx) -> list[Decision] | None:
             t = st.tasks[0]
             which = t.WhichOneof("kind")
             if which == "response":
-                if actions.response_options(st, t):
-                    return
+                listed = actions.response_options(st, t)
+                if listed:
+                    return _responders_asked(listed)
                 actions.close_response(st, ctx, t)
                 continue
             kind = tasks.kind(t)
@@ -1142,7 +1152,7 @@ def settle(st: pb.State, ctx: Ctx) -> list[Decision] | None:
             if which == "place" and len(opts) == 1:
                 kind.apply(st, ctx, t, opts[0])
                 continue
-            return
+            return _task_asked(t, kind, opts)
         if deal_open(st) and not st.deal.deadline_ms and st.deal_timeout_ms:
             st.deal.deadline_ms = ctx.now + st.deal_timeout_ms  # the minute starts now
         _window_min_reached(st, ctx)
