@@ -71,7 +71,8 @@ def tokens_on_board(st: pb.State, seat: int) -> int:
 
 
 def home_bases(st: pb.State, seat: int) -> int:
-    return sum(1 for p in planets_of(seat) if tok(st, p, seat) > 0)
+    planets = st.planets  # home planets are planets, never moons: no `body` lookup
+    return sum(1 for p in planets_of(seat) if planets[p].count[seat] > 0)
 
 
 def foreign_bases(st: pb.State, seat: int) -> int:
@@ -81,6 +82,29 @@ def foreign_bases(st: pb.State, seat: int) -> int:
 def standing_planets(st: pb.State, system: int) -> list[int]:
     """The planets of `system` not destroyed (seed 000): where tokens may go home."""
     return [p for p in planets_of(system) if not st.planets[p].destroyed]
+_PLANET_BYTES = pb.PlanetTokens.SerializeToString
+_last_foreign: tuple[bytes, list[int]] = (b"", [])  # the planets last counted, their counts
+
+
+def foreign_bases_by_seat(st: pb.State) -> list[int]:
+    """`foreign_bases` of every seat. The win is checked at every step, and most steps move
+    no token: the planets' bytes (a third of the cost of reading their counts) tell whether
+    the last count still holds."""
+    global _last_foreign
+    key, last = b"".join(map(_PLANET_BYTES, st.planets)), _last_foreign
+    if last[0] != key:
+        last = _last_foreign = (key, _count_foreign_bases(st))
+    return list(last[1])
+
+
+def _count_foreign_bases(st: pb.State) -> list[int]:
+    out = [0] * st.players
+    for pt in st.planets:
+        home = pt.system
+        for s, n in enumerate(pt.count):
+            if n > 0 and s != home:
+                out[s] += 1
+    return out
 
 
 def empty_planets(players: int) -> list[pb.PlanetTokens]:
@@ -103,7 +127,7 @@ def power_active(st: pb.State, seat: int) -> bool:
 
 
 def alive(st: pb.State) -> list[int]:
-    return [s for s in range(st.players) if not st.seats[s].eliminated]
+    return [s for s, se in enumerate(st.seats) if not se.eliminated]
 
 
 def clockwise_from(st: pb.State, seat: int) -> list[int]:

@@ -21,6 +21,7 @@ from cosmodrome.games.cosmic import actions, flares, moonflow, pieces, tasks
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.ctx import Ctx
+from cosmodrome.games.cosmic.hooks import TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 DEAL_EDIT_CAP = 12  # edits per deal; past it only propose / accept / abandon (keeps play finite)
@@ -854,9 +855,9 @@ def finish(st: pb.State, ctx: Ctx, winners: list[int], why: int) -> None:
 
 def check_victory(st: pb.State, ctx: Ctx) -> bool:
     living = B.alive(st)
+    foreign, moons = B.foreign_bases_by_seat(st), moonflow.victory_bases_by_seat(st)
     winners = [s for s in living
-               if B.foreign_bases(st, s) + moonflow.victory_bases(st, s) >= 5
-               and moonflow.may_win(st, ctx, s)]
+               if foreign[s] + moons[s] >= 5 and moonflow.may_win(st, ctx, s)]
     winners = moonflow.standing_wins(st, winners)  # a moon may cancel a win
     if winners is None:
         return False
@@ -1071,6 +1072,11 @@ def decisions(st: pb.State) -> list[Decision]:
     if st.finished:
         return []
     owed = task_decisions(st, st.tasks[0]) if st.tasks else STEPS[st.step].asks(st)
+    return with_auto_pass_off(st, owed)
+
+
+def with_auto_pass_off(st: pb.State, owed: list[Decision]) -> list[Decision]:
+    """`owed`, with the option to clear his auto-pass for each seat who has one set."""
     if any(st.seats[d.seat].auto_pass for d in owed):  # he may clear it at any decision
         owed = [Decision(d.seat, d.kind, d.prompt, [*d.options, AUTO_PASS_OFF], d.deadline_ms)
                 if st.seats[d.seat].auto_pass else d for d in owed]
@@ -1080,12 +1086,19 @@ def decisions(st: pb.State) -> list[Decision]:
 def task_decisions(st: pb.State, t: pb.Task) -> list[Decision]:
     kind = tasks.kind(t)
     if kind is tasks.RESPONSE:
-        return [Decision(s, kind.name, kind.prompt, [*opts, AUTO_PASS_ON])
-                for s, opts in actions.response_options(st, t)]
-    opts = kind.options(st, t)
-    if not opts:
-        return []
-    return [Decision(t.seat, kind.name, kind.prompt, opts)]
+        return _responders_asked(actions.response_options(st, t))
+    return _task_asked(t, kind, kind.options(st, t))
+
+
+def _responders_asked(listed: list[tuple[int, list[pb.Move]]]) -> list[Decision]:
+    """A response window's decisions, from the (seat, options) it lists."""
+    kind = tasks.RESPONSE
+    return [Decision(s, kind.name, kind.prompt, [*opts, AUTO_PASS_ON]) for s, opts in listed]
+
+
+def _task_asked(t: pb.Task, kind: TaskKind, opts: list[pb.Move]) -> list[Decision]:
+    """Task `t`'s decision, given its options (none: nothing is asked)."""
+    return [Decision(t.seat, kind.name, kind.prompt, opts)] if opts else []
 
 
 def owes(st: pb.State, seat: int) -> bool:
@@ -1098,11 +1111,15 @@ def owes(st: pb.State, seat: int) -> bool:
     return STEPS[st.step].asked(st, seat)
 
 
-def apply_move(st: pb.State, seat: int, move: pb.Move, now: int, events: list[Event]) -> None:
+def apply_move(st: pb.State, seat: int, move: pb.Move, now: int,
+               events: list[Event]) -> list[Decision] | None:
+    """Apply `move` and settle; returns the decisions owed then, as settling listed them,
+    so the caller need not list them again (None: the game is over)."""
     ctx = Ctx(st, events, now)
     _apply(st, ctx, seat, move)
-    settle(st, ctx)
+    owed = settle(st, ctx)
     st.rng = ctx.rng.state
+    return None if owed is None else with_auto_pass_off(st, owed)
 
 
 def _apply(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
@@ -1140,8 +1157,10 @@ def set_auto_pass(st: pb.State, seat: int, on: bool) -> None:
         st.enc.window_seats.remove(seat)
 
 
-def settle(st: pb.State, ctx: Ctx) -> None:
-    """Run automatic steps until a decision is owed or the game is over."""
+def settle(st: pb.State, ctx: Ctx) -> list[Decision] | None:
+    """Run automatic steps until a decision is owed or the game is over. Returns the
+    decisions owed then, as `decisions` lists them before the auto-pass option (None: the
+    game is over)."""
     for _ in range(10_000):
         if st.finished or check_victory(st, ctx):
             return
@@ -1151,8 +1170,9 @@ def settle(st: pb.State, ctx: Ctx) -> None:
             t = st.tasks[0]
             which = t.WhichOneof("kind")
             if which == "response":
-                if actions.response_options(st, t):
-                    return
+                listed = actions.response_options(st, t)
+                if listed:
+                    return _responders_asked(listed)
                 actions.close_response(st, ctx, t)
                 continue
             kind = tasks.kind(t)
@@ -1165,13 +1185,14 @@ def settle(st: pb.State, ctx: Ctx) -> None:
             if which == "place" and len(opts) == 1:
                 kind.apply(st, ctx, t, opts[0])
                 continue
-            return
+            return _task_asked(t, kind, opts)
         if deal_open(st) and not st.deal.deadline_ms and st.deal_timeout_ms:
             st.deal.deadline_ms = ctx.now + st.deal_timeout_ms  # the minute starts now
         _window_min_reached(st, ctx)
         step = STEPS[st.step]
-        if step.asks(st):
-            return
+        owed = step.asks(st)
+        if owed:
+            return owed
         if step.then is None or not step.then(st, ctx):
             raise RuntimeError(f"cosmic: stuck at step {pb.Step.Name(st.step)}")
     raise RuntimeError("cosmic: settle did not converge")

@@ -243,19 +243,41 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
     return bonus, factors
 
 
+def _counting(st: pb.State) -> list[tuple[int, Moon]]:
+    """(index, piece) of the moons whose piece has `victory_bases` (the win is checked at
+    every step: the other moons count none, so they are not asked)."""
+    counting = pieces.moons_with("victory_bases")
+    return [(m, pieces.MOONS[mo.number]) for m, mo in enumerate(st.moons)
+            if mo.number in counting]
+
+
 def _occupied_by(st: pb.State, seat: int) -> Iterator[tuple[int, Moon]]:
-    """(index, piece) of the hosted moons `seat` has tokens on, but those suspended for him
-    (checked at every step: kept to the moons he stands on)."""
+    """(index, piece) of the hosted moons `seat` has tokens on, but those stopped (Moon Zap)
+    or suspended for him."""
     for m, mo in enumerate(st.moons):
-        if mo.count[seat] and mo.number in pieces.MOONS and m not in st.enc.moons_zapped \
-                and (mo.system != seat or not suspended(st, m, seat)):
+        if mo.count[seat] and mo.number in pieces.MOONS and acting_for(st, m, seat):
             yield m, pieces.MOONS[mo.number]
 
 
+def acting_for(st: pb.State, m: int, seat: int) -> bool:
+    """Does moon `m` act for `seat` now: not stopped by Moon Zap, not suspended for him?"""
+    return m not in st.enc.moons_zapped and (
+        st.moons[m].system != seat or not suspended(st, m, seat))
+
+
+def victory_bases_by_seat(st: pb.State) -> list[int]:
+    """Foreign bases the moons each seat stands on add to his count for the win (R09: never
+    a moon as a base, unless its text says so)."""
+    out = [0] * st.players
+    for m, piece in _counting(st):
+        for s, n in enumerate(st.moons[m].count):
+            if n and acting_for(st, m, s):
+                out[s] += piece.victory_bases(st, m, s)
+    return out
+
+
 def victory_bases(st: pb.State, seat: int) -> int:
-    """Foreign bases the moons `seat` stands on add to his count for the win (R09: never a
-    moon as a base, unless its text says so)."""
-    return sum(piece.victory_bases(st, m, seat) for m, piece in _occupied_by(st, seat))
+    return victory_bases_by_seat(st)[seat]
 
 
 def victory_moons_act(st: pb.State, ctx: Ctx, winners: list[int]) -> None:

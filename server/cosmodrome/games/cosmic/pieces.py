@@ -47,6 +47,7 @@ def register_moon(moon: Moon) -> None:
     MOON_NAMES[moon.name] = moon.number
     if moon.keeps_tokens:
         B.KEEPING_MOONS.add(moon.number)
+    _MOONS_WITH.clear()
     _register_tasks(moon)
 
 
@@ -61,6 +62,19 @@ def _register_tasks(piece: Piece) -> None:
         if kind in PIECE_TASKS:
             raise ValueError(f"task kind {kind} claimed twice ({piece.name})")
         PIECE_TASKS[kind] = entry
+
+
+_MOONS_WITH: dict[str, frozenset[int]] = {}  # hook name -> moons_with(hook), till a register
+
+
+def moons_with(hook: str) -> frozenset[int]:
+    """Numbers of the hosted moons whose piece has its own `hook` (of `hooks.Moon`): a hook
+    asked at every step asks only these, the others' default answers nothing."""
+    if hook not in _MOONS_WITH:
+        default = getattr(Moon, hook)
+        _MOONS_WITH[hook] = frozenset(n for n, m in MOONS.items()
+                                      if getattr(type(m), hook) is not default)
+    return _MOONS_WITH[hook]
 
 
 def power(name: str) -> Piece:
@@ -182,8 +196,17 @@ def played_cards(st: pb.State, seat: int) -> tuple[int, int]:
 
 # ====================================================================== edicts in hand
 
+# The edict name of every edict card id: asked at every decision, so one dict lookup a card.
+_EDICT_OF = {c.id: c.edict for c in CARDS if c.kind == "edict"}
+
+
 def edict_cards(st: pb.State, seat: int, name: str) -> list[int]:
-    return [c for c in st.seats[seat].hand if CARDS[c].kind == "edict" and CARDS[c].edict == name]
+    return [c for c in st.seats[seat].hand if _EDICT_OF.get(c) == name]
+
+
+def edicts_held(st: pb.State, seat: int) -> set[str]:
+    """The names of the edicts in `seat`'s hand (one pass over the hand)."""
+    return {_EDICT_OF[c] for c in st.seats[seat].hand if c in _EDICT_OF}
 
 
 def first_edict(st: pb.State, seat: int, *names: str) -> int:
@@ -210,8 +233,9 @@ def window_actions(st: pb.State, seat: int, window: int) -> list[pb.Move]:
     out: list[pb.Move] = []
     for piece in held(st, seat):
         out += piece.window_actions(st, seat, window)
+    names = edicts_held(st, seat)
     for name, edict in EDICTS.items():
-        if edict_cards(st, seat, name):
+        if name in names:
             out += edict.window_actions(st, seat, window)
     return out
 
@@ -227,8 +251,9 @@ def chooser_of(st: pb.State, seat: int) -> int:
 
 def at_any_time(st: pb.State, seat: int) -> list[pb.Move]:
     out: list[pb.Move] = []
+    names = edicts_held(st, seat)
     for name, edict in EDICTS.items():
-        if edict_cards(st, seat, name):
+        if name in names:
             out += edict.at_any_time(st, seat)
     return out + moon_moves(st, seat)
 

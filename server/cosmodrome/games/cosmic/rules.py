@@ -201,22 +201,35 @@ class Cosmic(Game):
 
     # ------------------------------------------------------------------ play
 
+    # The last state listed (its bytes) and its decisions: a caller asks decisions() and then
+    # apply()s one of them, and apply() checks the move against the same listing; apply()
+    # leaves the listing settling made of the new state. Keyed by the whole state's bytes
+    # (serializing costs a tenth of listing), so any change to the state, however made,
+    # lists anew.
+    _listed: tuple[bytes, list[Decision]] | None = None
+
     def decisions(self, state: pb.State) -> list[Decision]:
-        return flow.decisions(state)
+        key = state.SerializeToString(deterministic=True)
+        listed = self._listed
+        if listed is None or listed[0] != key:
+            listed = self._listed = (key, flow.decisions(state))
+        return list(listed[1])
 
     def apply(self, state: pb.State, seat: int, move: pb.Move, now_ms: int = 0) -> list[Event]:
         if state.finished:
             raise IllegalMove("game_over", "the game is over")
         if not 0 <= seat < state.players:
             raise IllegalMove("seat", "no such seat")
-        mine = ([d for d in flow.decisions(state) if d.seat == seat]
+        mine = ([d for d in self.decisions(state) if d.seat == seat]
                 if flow.owes(state, seat) else [])
         if not mine:
             raise IllegalMove("not_your_decision", "you owe no decision now")
         if not any(o == move for d in mine for o in d.options):
             raise IllegalMove(mine[0].kind, "that move is not one of your options now")
         events: list[Event] = []
-        flow.apply_move(state, seat, move, now_ms, events)
+        owed = flow.apply_move(state, seat, move, now_ms, events)
+        if owed is not None:  # listed while settling: the next decisions() needs no listing
+            self._listed = (state.SerializeToString(deterministic=True), owed)
         return events
 
     def timeout(self, state: pb.State, now_ms: int) -> list[Event]:
