@@ -248,3 +248,12 @@ class Moon(Piece):
     def forbids_new_hand(self, st: pb.State, moon: int, seat: int) -> bool:
         """May `seat`, out of encounter cards, not draw a new hand?"""
         return False
+
+    # ---- table: the table-behaviour moons (36, 58; table.py)
+    def forbids_alliance(self, st: pb.State, moon: int, seat: int) -> bool:
+        """May `seat` neither ally nor be allied with (moon 36)?"""
+        return False
+
+    def view_limit(self, st: pb.State, moon: int, seat: int) -> int:
+        """What `seat`'s view is kept from (a TableLimit; moons 36, 58)."""
+        return pb.TABLE_LIMIT_NONE

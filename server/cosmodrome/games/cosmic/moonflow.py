@@ -358,3 +358,16 @@ def rotate_powers(st: pb.State, ctx: Ctx, left: bool, which: int) -> None:
 def several_powers(st: pb.State) -> bool:
     """Does a living player hold secondary powers (so which powers move is a choice)?"""
     return any(len(st.seats[s].powers) > 1 for s in B.alive(st))
+
+
+# ====================================================================== table: 36, 58 (table.py)
+
+def may_ally(st: pb.State, seat: int) -> bool:
+    """May `seat` ally, or be allied with (no moon he stands on forbids it)?"""
+    return not any(piece.forbids_alliance(st, m, seat) for m, piece in _occupied_by(st, seat))
+
+
+def view_limit(st: pb.State, seat: int) -> int:
+    """The strongest TableLimit the moons `seat` stands on put on his view."""
+    return max((piece.view_limit(st, m, seat) for m, piece in _occupied_by(st, seat)),
+               default=pb.TABLE_LIMIT_NONE)
