@@ -251,6 +251,7 @@ VARIANTS = {
     "star_discs": {"star_discs": True},
     "no_edicts": {"no_edicts": True},
     "moons": {"moons": pb.MOON_SET_GAME_EFFECT},
+    "all_moons": {"moons": pb.MOON_SET_ALL},  # with the table moons (36, 58: reduced views)
     "cosmic": {"ruleset": pb.RULESET_COSMIC},  # seed 000: extension cards, piles, lucres
 }
 

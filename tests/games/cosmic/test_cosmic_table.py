@@ -4,6 +4,8 @@ server-enforced 36 and 58. One test (or more) per moon, named after its French t
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cosmodrome.core.engine import IllegalMove
@@ -25,6 +27,8 @@ from tests.games.cosmic.cosmic_helpers import (
     take,
 )
 from tests.games.cosmic.moon_helpers import home, land, moon_game
+from tests.games.cosmic.test_cosmic_noninterference import perturb, reveals
+from tests.noninterference import Secrets, Tally, compare_position
 
 A4, A10, A12 = (card_of("attack", v) for v in (4, 10, 12))
 TABLE_MOONS = (8, 12, 16, 18, 20, 32, 36, 40, 46, 52, 58, 60)
@@ -170,9 +174,9 @@ def test_a_line_is_no_move_of_the_rules_when_no_table_moon_is_occupied() -> None
 
 def _reported_by_right_neighbour(number: int) -> None:
     """The right-hand neighbour reports the occupant (a move at any time); nobody else may,
-    nor about someone not on the moon; a refused report changes nothing."""
+    nor about someone not on the moon (seat 3 about seat 0); a refused report changes nothing."""
     st = on_moon(number, seat=2)
-    for seat, offender in ((3, 2), (2, 2), (0, 2), (1, 0)):
+    for seat, offender in ((3, 2), (2, 2), (0, 2), (3, 0)):
         before = GAME.State()
         before.CopyFrom(st)
         with pytest.raises(IllegalMove, match="report"):
@@ -323,3 +327,44 @@ def test_moon_58_aveugle_totalement_le_joueur_qui_y_pose() -> None:
     assert list(blind.my_hand) == [A4, A10] and blind.enc.planet == 5
     assert options(st, 0)  # he still plays: an impossible move is refused as any
     play(st, 0, DONE)
+
+
+# ====================================================================== non-interference (36, 58)
+
+def _perturb_the_table(st: pb.State, viewer: int | None, rng) -> None:
+    """What a viewer kept from the table may not know, besides the usual secrets: where the
+    others' tokens stand on their home planets (each keeps as many home bases)."""
+    perturb(st, viewer, rng)
+    for s in range(st.players):
+        if s == viewer:
+            continue
+        homes = list(B.planets_of(s))
+        counts = [st.planets[p].count[s] for p in homes]
+        rng.shuffle(counts)
+        for p, n in zip(homes, counts, strict=True):
+            st.planets[p].count[s] = n
+
+
+@pytest.mark.parametrize("number", [36, 58])
+def test_a_viewer_kept_from_the_table_is_shown_nothing_of_the_others_tokens(number) -> None:
+    """Non-interference (tests/noninterference.py) for the occupant of 36 or 58, with the
+    others' tokens moved about: his view and the decisions shown to him stay the same."""
+    secrets = Secrets(perturb=_perturb_the_table, reveals=reveals)
+    tally = Tally()
+    for seed in range(6):
+        st = on_moon(number, seat=2)
+        for s in (0, 1, 3):  # uneven stacks, so a shuffle moves them
+            B.add_tok(st, home(st, s), s, -2)
+            B.add_tok(st, next(p for p in B.planets_of(s) if B.tok(st, p, s)
+                               and p != home(st, s)), s, 2)
+        compare_position(GAME, secrets, st, 2, random.Random(seed), tally,
+                         moves_per_position=0)
+    assert tally.changed == tally.positions == 6
+    st = moon_game(4, moons={2: 12})  # without the moon, the same perturbation shows
+    occupy(st, 2, 2)
+    B.add_tok(st, home(st, 0), 0, -2)
+    B.add_tok(st, home(st, 0) + 1, 0, 2)
+    other = GAME.State()
+    other.CopyFrom(st)
+    _perturb_the_table(other, 2, random.Random(1))
+    assert GAME.view(other, 2).planets != GAME.view(st, 2).planets
