@@ -4,13 +4,16 @@ Real server, real valkey; the position is put in place with the admin API (expor
 
 from __future__ import annotations
 
+import grpc
+import pytest
+
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 from cosmodrome.v1 import admin_pb2, admin_pb2_grpc
-from cosmodrome_client import Client, game_view
+from cosmodrome_client import Client, CosmodromeError, game_view
 from tests.games.cosmic.moon_helpers import put_moon
 
-SILENCE = 16
+SILENCE, SONG = 16, 12
 
 
 async def _admin(server, call: str, request):
@@ -65,3 +68,32 @@ async def test_a_chat_line_of_an_occupant_of_moon_16_is_the_neighbours_penalty_t
     log = await client.spectate(match.match_id).log()
     assert [e.move_kind for e in log[-2:]] == ["report", "planet"]
     assert [e.seat for e in log[-2:]] == [1, 0]
+
+
+async def test_the_right_hand_neighbour_reports_an_occupant_of_moon_12_owing_no_decision(
+        server, client):
+    """A report is taken at any time: seat 0 (seat 1's right-hand neighbour) owes nothing
+    while seat 3 aims; his report is a move of the match and gives him the penalty task.
+    Anyone else's report is refused, naming the rule, and changes nothing."""
+    options = pb.Options(moons=pb.MOON_SET_ALL, powers=["none"] * 4, first_player=3,
+                         no_edicts=True, deal_timeout_ms=0)
+    match = await client.create_match("cosmic", options, players=4, seed=6)
+    seats = [await client.join(match.match_id, name=f"p{s}") for s in range(4)]
+    moon = await _seat_on_moon(server, match.match_id, 1, SONG)
+    view = game_view(await seats[0].view())
+    assert list(view.reports) == [pb.TableReport(moon=0, offender=1)]
+    version = (await client.get_match(match.match_id)).version
+    with pytest.raises(CosmodromeError) as refused:
+        await seats[2].submit(pb.Move(report=pb.TableReport(moon=0, offender=1)))
+    assert refused.value.code == grpc.StatusCode.FAILED_PRECONDITION
+    assert (await client.get_match(match.match_id)).version == version
+    await seats[0].view()
+    while seats[0].decisions():  # the start window: he passes, and owes nothing then
+        await seats[0].submit(seats[0].decisions()[0].options[0])
+        await seats[0].view()
+    await seats[0].submit(pb.Move(report=pb.TableReport(moon=0, offender=1)))
+    owed = seats[0].decisions(await seats[0].view())
+    assert [d.kind for d in owed] == ["table_penalty"]
+    await seats[0].submit(pb.Move(planet=pb.PlanetChoice(planet=moon)))
+    after = game_view(await client.spectate(match.match_id).view())
+    assert after.seats[1].black_hole == 1

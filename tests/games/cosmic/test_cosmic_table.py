@@ -121,6 +121,11 @@ def test_moon_16_oblige_le_joueur_qui_y_trouve_a_garder_le() -> None:
     assert GAME.audit(st) == []
 
 
+def test_a_chat_judged_moon_offers_no_report_the_chat_is_its_judge() -> None:
+    st = on_moon(16, seat=2)
+    assert not any(GAME.view(st, s).reports for s in range(4))
+
+
 def test_moon_18_empeche_le_joueur_qui_y_trouve_de_prononcer_le() -> None:
     """"de prononcer le mot " oui " et le mot " non "": a line holding either whole word, in
     any case, accents folded, is an infraction; other words are not ("Yesno permet au joueur
@@ -183,6 +188,8 @@ def _reported_by_right_neighbour(number: int) -> None:
             GAME.apply(st, seat, report(2, offender))
         assert st == before, (seat, offender)
     assert GAME.judge_chat(st, 2, "any line") is None  # not judged from the chat
+    assert list(GAME.view(st, 1).reports) == [report(2, 2).report]  # offered in his view
+    assert not any(GAME.view(st, s).reports for s in (0, 2, 3, None))
     events = GAME.apply(st, 1, report(2, 2))
     assert notes(events, pb.NOTE_KIND_TABLE_RULE_BROKEN)[0].seat == 2
     assert penalty_asks(st) == [(1, 2)]
@@ -264,6 +271,8 @@ def test_moon_60_se_pose_sur_cette_lune_doit_immediatement_donner_un() -> None:
         GAME.apply(st, 0, report(2, 0))
     with pytest.raises(IllegalMove, match="report"):
         GAME.apply(st, 2, report(2, 3))
+    assert [list(GAME.view(st, s).reports) for s in range(4)] == [
+        [], [report(2, 0).report], [report(2, 0).report], [report(2, 0).report]]
     GAME.apply(st, 2, report(2, 0))
     assert penalty_asks(st) == [(2, 0)]
     assert all(o.WhichOneof("kind") == "planet" for o in options(st, 2))  # a token only
@@ -271,6 +280,7 @@ def test_moon_60_se_pose_sur_cette_lune_doit_immediatement_donner_un() -> None:
     assert st.seats[0].black_hole == 1
     with pytest.raises(IllegalMove, match="report"):  # once per landing
         GAME.apply(st, 2, report(2, 0))
+    assert not GAME.view(st, 2).reports
     GAME.apply(st, 3, report(2, 0))
     assert penalty_asks(st) == [(3, 0)]
 

@@ -219,6 +219,10 @@ class Cosmic(Game):
         flow.apply_move(state, seat, move, now_ms, events)
         return events
 
+    def takes_any_time(self, state: pb.State, seat: int, move: pb.Move) -> bool:
+        """Seed 000's table moons: a report (`table.apply_report` checks it is true)."""
+        return move.WhichOneof("kind") == "report"
+
     def judge_chat(self, state: pb.State, seat: int, text: str) -> pb.Move | None:
         """Seed 000's moons 8, 16, 18: an occupant's line that breaks the moon's rule."""
         return table.judge_chat(state, seat, text)

@@ -106,6 +106,19 @@ def words(text: str) -> list[str]:
 
 # ====================================================================== a report
 
+def reports_of(st: pb.State, seat: int) -> list[pb.TableReport]:
+    """The reports `seat` may send now (`View.reports`): not the chat-judged moons', which
+    the server makes of the offender's own lines."""
+    out = []
+    for m in range(len(st.moons)):
+        piece = _table_moon(st, m)
+        if piece is None or piece.judged_by not in (NEIGHBOUR, OPPONENTS):
+            continue
+        out += [pb.TableReport(moon=m, offender=s) for s in B.alive(st)
+                if s != seat and piece.may_report(st, m, seat, s)]
+    return out
+
+
 def apply_report(st: pb.State, seat: int, move: pb.Move, now: int) -> list[Event]:
     """`seat` reports `move.report` (any time): refused unless true now, else the infraction
     is said to all, the moon does what it does, and the judge owes the penalty."""

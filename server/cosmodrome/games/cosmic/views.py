@@ -16,7 +16,7 @@ is not shown it is 0; `table_limit` says so.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow, tasks
+from cosmodrome.games.cosmic import moonflow, table, tasks
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
@@ -53,6 +53,8 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
             if k.viewer == me:
                 v.knowledge.add(viewer=k.viewer, target=k.target, cards=k.cards, why=k.why,
                                  power=k.power, edict=k.edict, moon=k.moon)
+        if st.moons and not st.finished:
+            v.reports.extend(table.reports_of(st, me))
     _moons(st, me, v, limit)
     if limit == pb.TABLE_LIMIT_NONE or _in_encounter(st, me):
         _encounter(st, me, v.enc, board=limit == pb.TABLE_LIMIT_NONE)
