@@ -27,19 +27,12 @@ from tests.games.cosmic.cosmic_helpers import (
     take,
 )
 from tests.games.cosmic.moon_helpers import home, land, moon_game
+from tests.games.cosmic.test_cosmic_moons_hosted import occupy
 from tests.games.cosmic.test_cosmic_noninterference import perturb, reveals
 from tests.noninterference import Secrets, Tally, compare_position
 
 A4, A10, A12 = (card_of("attack", v) for v in (4, 10, 12))
 TABLE_MOONS = (8, 12, 16, 18, 20, 32, 36, 40, 46, 52, 58, 60)
-
-
-def occupy(st: pb.State, m: int, seat: int, n: int = 1) -> None:
-    """Put `n` of `seat`'s tokens (from his home) on moon `m`, face up, as if landed earlier."""
-    B.add_tok(st, home(st, seat), seat, -n)
-    st.moons[m].count[seat] += n
-    st.moons[m].face_up = True
-    st.moons[m].known_by[:] = [True] * st.players
 
 
 def on_moon(number: int, seat: int = 0, players: int = 4) -> pb.State:
