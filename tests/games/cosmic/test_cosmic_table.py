@@ -21,6 +21,7 @@ from tests.games.cosmic.cosmic_helpers import (
     mv,
     notes,
     options,
+    pass_windows,
     pb,
     play,
     random_game,
@@ -371,3 +372,41 @@ def test_a_viewer_kept_from_the_table_is_shown_nothing_of_the_others_tokens(numb
     other.CopyFrom(st)
     _perturb_the_table(other, 2, random.Random(1))
     assert GAME.view(other, 2).planets != GAME.view(st, 2).planets
+
+
+def _launch_sources(st: pb.State, seat: int) -> set[int]:
+    return {o.planet.planet for o in options(st, seat) if o.WhichOneof("kind") == "planet"}
+
+
+def test_moon_58_pour_avoir_le_droit_de_quitter_cette_lune() -> None:
+    """"Pour avoir le droit de quitter cette lune, le joueur aveugle doit avoir gagné un combat
+    en étant aveugle (ou avoir réussi un marché)": his tokens on it are no launch source until
+    he wins an encounter while on it; then they are."""
+    st = on_moon(58, seat=0)
+    moon = B.moon_body(st, 2)
+    give(st, 0, [A10, A12])
+    give(st, 1, [A4])
+    at_aim(st, 1)
+    play(st, 0, mv(aim=pb.Aim(planet=5, defense=1)))
+    assert moon not in _launch_sources(st, 0) and _launch_sources(st, 0)
+    take(st, 0, home(st, 0))
+    while any(d.kind == "invite" for d in GAME.decisions(st)):
+        GAME.apply(st, GAME.decisions(st)[0].seat, DONE)
+    assert not st.moons[2].freed or not st.moons[2].freed[0]
+    pass_windows(st)
+    play(st, 0, mv(card=pb.CardChoice(card=A12)))
+    play(st, 1, mv(card=pb.CardChoice(card=A4)))
+    pass_windows(st)
+    assert st.enc.winner == pb.OUTCOME_OFFENCE_WINS and st.moons[2].freed[0]
+    assert not GAME.view(st, 0).planets[5].count[0]  # still blind: only free to leave
+    st.enc.planet = 0  # the next launch (another encounter, as the rules allow)
+    st.tasks.add(seat=0, take=pb.TakeTask(count=1, min=1, dest=pb.DEST_CONE_OFF))
+    assert moon in _launch_sources(st, 0)
+
+
+def test_moon_58_the_win_that_lands_him_there_does_not_free_him() -> None:
+    st = moon_game(4, moons={2: 58})
+    give(st, 0, [A10, A12])
+    land(st, 2, seat=0, n=1)
+    pass_windows(st)
+    assert st.moons[2].count[0] == 1 and not st.moons[2].freed[0]

@@ -763,6 +763,7 @@ def open_cleanup(st: pb.State, ctx: Ctx) -> None:
         e.discarded.extend(X.cards(ext))
     for piece in pieces.POWERS:
         piece.at_cleanup(st, ctx)
+    moonflow.encounter_over(st, ctx)
     ctx.emit(pb.Event(encounter_over=pb.EncounterOver(winner=e.winner, success=e.success)))
     open_window(st, ctx, pb.STEP_CLEANUP)
 

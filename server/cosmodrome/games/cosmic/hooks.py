@@ -257,3 +257,10 @@ class Moon(Piece):
     def view_limit(self, st: pb.State, moon: int, seat: int) -> int:
         """What `seat`'s view is kept from (a TableLimit; moons 36, 58)."""
         return pb.TABLE_LIMIT_NONE
+
+    def holds_tokens(self, st: pb.State, moon: int, seat: int) -> bool:
+        """Are `seat`'s tokens on this moon kept there: may he not move them off (58)?"""
+        return False
+
+    def after_encounter(self, st: pb.State, ctx: Ctx, moon: int) -> None:
+        """The encounter is over (`st.enc.winner`): its cards are about to be discarded."""

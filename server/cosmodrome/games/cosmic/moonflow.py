@@ -371,3 +371,17 @@ def view_limit(st: pb.State, seat: int) -> int:
     """The strongest TableLimit the moons `seat` stands on put on his view."""
     return max((piece.view_limit(st, m, seat) for m, piece in _occupied_by(st, seat)),
                default=pb.TABLE_LIMIT_NONE)
+
+
+def may_leave(st: pb.State, body: int, seat: int) -> bool:
+    """May `seat` move his tokens off `body` (no moon holds them there: 58)?"""
+    m = B.moon_of(st, body)
+    if m is None or st.moons[m].gone:
+        return True
+    piece = pieces.MOONS.get(st.moons[m].number)
+    return piece is None or not piece.holds_tokens(st, m, seat)
+
+
+def encounter_over(st: pb.State, ctx: Ctx) -> None:
+    for m, piece in on_board(st):
+        piece.after_encounter(st, ctx, m)

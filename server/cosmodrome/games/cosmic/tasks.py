@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cosmodrome.games.cosmic import actions, pieces
+from cosmodrome.games.cosmic import actions, moonflow, pieces
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.hooks import TaskKind
@@ -27,7 +27,8 @@ def _take_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
     k = t.take
     if k.count <= 0:
         return []
-    srcs = [p for p in B.bases(st, t.seat) if not (k.dest == pb.DEST_PLANET and p == k.planet)]
+    srcs = [p for p in B.bases(st, t.seat) if not (k.dest == pb.DEST_PLANET and p == k.planet)
+            and (k.dest == pb.DEST_BLACK_HOLE or moonflow.may_leave(st, p, t.seat))]
     out = [pb.Move(planet=pb.PlanetChoice(planet=p)) for p in srcs]
     if k.min <= 0 or not srcs:
         out.append(DONE)
