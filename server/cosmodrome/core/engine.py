@@ -156,6 +156,13 @@ class Game(ABC):
         (`apply` accepts it all the same)."""
         return None
 
+    def takes_any_time(self, state: Message, seat: int, move: Message) -> bool:
+        """Is `move` of a kind the rules take from `seat` at any moment, owed or not (a report
+        of a rule broken at the table, say)? Such a move is listed in no decision; the
+        platform passes it to `apply`, which refuses it (IllegalMove) when it is not true now.
+        Default: none."""
+        return False
+
     def audit(self, state: Message) -> list[str]:
         """What is wrong with `state`, if anything: the invariants a consistent game keeps
         (pieces neither lost nor invented, ...). The soak calls it on every finished match."""

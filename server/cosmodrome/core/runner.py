@@ -430,9 +430,10 @@ class Runner:
     @staticmethod
     def _apply(game: Game, state: Message, seat: int, move: Message, now: int) -> list:
         owed = game.decisions_of(state, seat)
-        if not owed:
+        any_time = game.takes_any_time(state, seat, move)  # a report: no decision owed
+        if not owed and not any_time:
             raise FailedPrecondition("no_decision_owed", f"seat {seat} owes no decision now")
-        legal = any(move == option for d in owed for option in d.options)
+        legal = any_time or any(move == option for d in owed for option in d.options)
         try:
             events = game.apply(state, seat, move, now)
         except IllegalMove as exc:

@@ -294,7 +294,7 @@ VARIANTS = {
     "star_discs": {"star_discs": True},
     "no_edicts": {"no_edicts": True},
     "moons": {"moons": pb.MOON_SET_GAME_EFFECT},
-    "moons_all": {"moons": pb.MOON_SET_ALL},  # the cut-text and table moons too
+    "moons_all": {"moons": pb.MOON_SET_ALL},  # cut-text and table moons (36, 58: reduced views)
     "cosmic": {"ruleset": pb.RULESET_COSMIC},  # seed 000: extension cards, piles, lucres, flares
 }
 

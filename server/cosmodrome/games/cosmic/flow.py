@@ -232,7 +232,8 @@ def invite_candidates(st: pb.State) -> list[int]:
     if st.players == 2:
         return []
     e = st.enc
-    return [s for s in B.alive(st) if s not in (e.offense, B.defender(st))]
+    return [s for s in B.alive(st) if s not in (e.offense, B.defender(st))
+            and moonflow.may_ally(st, s)]
 
 
 def _invite_asks(st: pb.State) -> list[Decision]:
@@ -241,7 +242,7 @@ def _invite_asks(st: pb.State) -> list[Decision]:
     seat = e.offense if off_side else B.defender(st)
     invited = e.invited_off if off_side else e.invited_def
     cands = invite_candidates(st)
-    if not cands:
+    if not cands or not moonflow.may_ally(st, seat):
         return []
     side = "offence" if off_side else "defence"
     return [Decision(seat, "invite", f"Invite an ally to the {side}, or stop",
@@ -777,6 +778,7 @@ def open_cleanup(st: pb.State, ctx: Ctx) -> None:
         e.discarded.extend(X.cards(ext))
     for piece in pieces.POWERS:
         piece.at_cleanup(st, ctx)
+    moonflow.encounter_over(st, ctx)
     ctx.emit(pb.Event(encounter_over=pb.EncounterOver(winner=e.winner, success=e.success)))
     open_window(st, ctx, pb.STEP_CLEANUP)
 

@@ -517,7 +517,7 @@ def joins_uninvited(st: pb.State, seat: int) -> bool:
 def holds(st: pb.State, body: int, seat: int) -> bool:
     """May `seat` not take his tokens off `body` now?"""
     m = B.moon_of(st, body)
-    piece = None if m is None else pieces.MOONS.get(st.moons[m].number)
+    piece = None if m is None or st.moons[m].gone else pieces.MOONS.get(st.moons[m].number)
     return piece is not None and piece.holds_tokens(st, m, seat)
 
 
@@ -797,3 +797,19 @@ def step_clockwise(st: pb.State, m: int) -> None:
     mo.slot += 1
     if mo.slot == B.PLANETS_PER_SYSTEM:
         mo.slot, mo.system = 0, (mo.system + 1) % st.players
+# ====================================================================== table: 36, 58 (table.py)
+
+def may_ally(st: pb.State, seat: int) -> bool:
+    """May `seat` ally, or be allied with (no moon he stands on forbids it)?"""
+    return not any(piece.forbids_alliance(st, m, seat) for m, piece in _occupied_by(st, seat))
+
+
+def view_limit(st: pb.State, seat: int) -> int:
+    """The strongest TableLimit the moons `seat` stands on put on his view."""
+    return max((piece.view_limit(st, m, seat) for m, piece in _occupied_by(st, seat)),
+               default=pb.TABLE_LIMIT_NONE)
+
+
+def encounter_over(st: pb.State, ctx: Ctx) -> None:
+    for m, piece in on_board(st):
+        piece.after_encounter(st, ctx, m)

@@ -29,6 +29,7 @@ from cosmodrome.games.cosmic import (  # edicts, moons, powers: importing regist
     moons,  # noqa: F401
     pieces,  # noqa: F401
     powers,  # noqa: F401
+    table,
 )
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic import ruleset as R
@@ -220,6 +221,8 @@ class Cosmic(Game):
             raise IllegalMove("game_over", "the game is over")
         if not 0 <= seat < state.players:
             raise IllegalMove("seat", "no such seat")
+        if move.WhichOneof("kind") == "report":  # seed 000's table moons: at any time
+            return table.apply_report(state, seat, move, now_ms)
         mine = ([d for d in self.decisions(state) if d.seat == seat]
                 if flow.owes(state, seat) else [])
         if not mine:
@@ -231,6 +234,14 @@ class Cosmic(Game):
         if owed is not None:  # listed while settling: the next decisions() needs no listing
             self._listed = (state.SerializeToString(deterministic=True), owed)
         return events
+
+    def takes_any_time(self, state: pb.State, seat: int, move: pb.Move) -> bool:
+        """Seed 000's table moons: a report (`table.apply_report` checks it is true)."""
+        return move.WhichOneof("kind") == "report"
+
+    def judge_chat(self, state: pb.State, seat: int, text: str) -> pb.Move | None:
+        """Seed 000's moons 8, 16, 18: an occupant's line that breaks the moon's rule."""
+        return table.judge_chat(state, seat, text)
 
     def timeout(self, state: pb.State, now_ms: int) -> list[Event]:
         events: list[Event] = []

@@ -28,7 +28,7 @@ def _take_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
     if k.count <= 0:
         return []
     srcs = [p for p in B.bases(st, t.seat) if not (k.dest == pb.DEST_PLANET and p == k.planet)
-            and not (k.dest != pb.DEST_BLACK_HOLE and moonflow.holds(st, p, t.seat))]  # moonsC
+            and (k.dest == pb.DEST_BLACK_HOLE or not moonflow.holds(st, p, t.seat))]
     out = [pb.Move(planet=pb.PlanetChoice(planet=p)) for p in srcs]
     if k.min <= 0 or not srcs:
         out.append(DONE)

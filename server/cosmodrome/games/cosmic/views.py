@@ -6,22 +6,36 @@ excepted, and the Oracle's opponent's card, turned face up), undisclosed powers 
 the arguments of a pending power use (a gift names a card), counts of questions that would
 tell a hand, the deal's drafts but his own, and the PRNG. Conditional knowledge (Esprit,
 La Peste, a gift) is included for the seat that holds it.
+
+Seed 000's moons 36 and 58 keep an occupant from the table (`View.table_limit`): blindfolded
+(58) he sees no board (tokens on planets, moons and the cone, the discard pile, the cup);
+away (36) he sees only his own tokens, and the encounter only when he is in it. Where a count
+is not shown it is 0; `table_limit` says so.
 """
 
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import tasks
+from cosmodrome.games.cosmic import moonflow, table, tasks
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
 def view_for(st: pb.State, viewer: int | None) -> pb.View:
     seated = viewer is not None and 0 <= viewer < st.players
     me = viewer if seated else -1
-    v = pb.View(players=st.players, step=st.step, planets=st.planets,
-                deck_size=len(st.deck), discard=st.discard, turn=st.turn,
+    limit = moonflow.view_limit(st, me) if seated and st.moons else pb.TABLE_LIMIT_NONE
+    v = pb.View(players=st.players, step=st.step, deck_size=len(st.deck), turn=st.turn,
                 winners=st.winners, finished=st.finished, first_player=st.first_player,
-                cup=st.cup, piles=st.piles)
+                piles=st.piles, table_limit=limit)
+    if limit == pb.TABLE_LIMIT_NONE:
+        v.planets.extend(st.planets)
+        v.discard.extend(st.discard)
+        v.cup.extend(st.cup)
+    else:
+        seen = _tokens_seen(st, me, limit)
+        for pt in st.planets:
+            v.planets.add(system=pt.system, count=[n if s in seen else 0
+                                                   for s, n in enumerate(pt.count)])
     for s, se in enumerate(st.seats):
         sv = v.seats.add(hand_size=len(se.hand), black_hole=se.black_hole, removed=se.removed,
                          eliminated=se.eliminated, foreign_bases=B.foreign_bases(st, s),
@@ -39,8 +53,11 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
             if k.viewer == me:
                 v.knowledge.add(viewer=k.viewer, target=k.target, cards=k.cards, why=k.why,
                                  power=k.power, edict=k.edict, moon=k.moon)
-    _moons(st, me, v)
-    _encounter(st, me, v.enc)
+        if st.moons and not st.finished:
+            v.reports.extend(table.reports_of(st, me))
+    _moons(st, me, v, limit)
+    if limit == pb.TABLE_LIMIT_NONE or _in_encounter(st, me):
+        _encounter(st, me, v.enc, board=limit == pb.TABLE_LIMIT_NONE)
     for t in st.tasks:
         _task(t, v.tasks.add())
     if st.step == pb.STEP_DEAL and st.enc.winner == pb.OUTCOME_DEAL_DUE:
@@ -48,29 +65,50 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
     return v
 
 
-def _moons(st: pb.State, me: int, v: pb.View) -> None:
+def _tokens_seen(st: pb.State, me: int, limit: int) -> set[int]:
+    """Whose tokens a viewer kept from the table sees: away (36), his own; blindfolded, none."""
+    return {me} if limit == pb.TABLE_LIMIT_AWAY else set()
+
+
+def _in_encounter(st: pb.State, me: int) -> bool:
+    """Does the encounter concern `me` directly (main player, invited, or on the cone)?"""
+    e = st.enc
+    if me in (e.offense, B.defender(st)):
+        return True
+    return any(len(f) > me and f[me] for f in (e.invited_off, e.invited_def, e.cone_off,
+                                               e.cone_def))
+
+
+def _moons(st: pb.State, me: int, v: pb.View, limit: int) -> None:
     """Every moon's place and tokens are public; its number only to whom has seen it, or
-    to all once it is face up or has acted (seed 000, L03-L06)."""
+    to all once it is face up or has acted (seed 000, L03-L06). Kept from the table (36,
+    58), a viewer sees the tokens `_tokens_seen` and the numbers he has seen."""
+    board = limit == pb.TABLE_LIMIT_NONE
+    seen = _tokens_seen(st, me, limit)
     for mo in st.moons:
-        out = v.moons.add(system=mo.system, count=mo.count, face_up=mo.face_up, gone=mo.gone,
-                          slot=mo.slot)
-        if mo.face_up or all(mo.known_by) or (me >= 0 and mo.known_by[me]):
+        out = v.moons.add(system=mo.system, gone=mo.gone, face_up=mo.face_up and board,
+                          slot=mo.slot if board else 0)
+        out.count.extend(mo.count if board else [n if s in seen else 0
+                                                 for s, n in enumerate(mo.count)])
+        if (board and (mo.face_up or all(mo.known_by))) or (me >= 0 and mo.known_by[me]):
             out.number = mo.number
-        if mo.HasField("guarded"):  # moonsB: X-Doz's crown, public since it acted
+        if board and mo.HasField("guarded"):  # X-Doz's crown, public since it acted
             out.guarded = mo.guarded
-        if mo.HasField("ex_owner"):  # moonsB: moon 33's Ex tokens, on the table
+        if board and mo.HasField("ex_owner"):  # moon 33's Ex tokens, on the table
             out.ex, out.ex_owner = mo.ex, mo.ex_owner
     v.moon_deck_size = len(st.moon_deck)
 
 
-def _encounter(st: pb.State, me: int, out: pb.EncounterView) -> None:
+def _encounter(st: pb.State, me: int, out: pb.EncounterView, board: bool) -> None:
+    """The encounter; the tokens on the cone only if `board` (not to the blindfolded)."""
     e = st.enc
     out.number, out.offense = e.number, e.offense
     for field in ("defense", "system", "planet"):  # unset until drawn or aimed
         if e.HasField(field):
             setattr(out, field, getattr(e, field))
-    out.cone_off.extend(e.cone_off)
-    out.cone_def.extend(e.cone_def)
+    if board:
+        out.cone_off.extend(e.cone_off)
+        out.cone_def.extend(e.cone_def)
     out.invited_off.extend(e.invited_off)
     out.invited_def.extend(e.invited_def)
     out.answer_order.extend(e.answer_order)

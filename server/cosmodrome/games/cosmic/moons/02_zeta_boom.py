@@ -13,20 +13,16 @@ from __future__ import annotations
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import moonflow
 from cosmodrome.games.cosmic.content import CARDS
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.moons._families import FirstLanding
 
 SURVIVES_WITH = 50  # "la carte d'Attaque 50"
 
 
-class ZetaBoom(Moon):
+class ZetaBoom(FirstLanding):
     name, en, number = "02_zeta_boom", "Zeta Boom (self-destructs)", 2
 
-    def on_landing(self, st, ctx, moon, lander, landed):
+    def first_landing(self, st, ctx, moon, lander):
         mo = st.moons[moon]
-        if mo.spent:
-            return
-        mo.spent = True
-        moonflow.acts(st, ctx, moon, lander)
         fifty = [c for c in st.seats[lander].hand
                  if CARDS[c].kind == "attack" and CARDS[c].value == SURVIVES_WITH]
         if fifty:

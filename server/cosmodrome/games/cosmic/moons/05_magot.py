@@ -9,20 +9,15 @@ territoire neutre où plusieurs races peuvent cohabiter."
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import moonflow
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.moons._families import FirstLanding
 
 HOARD = 10  # "La somme retrouvée est de 10 Lucres"
 
 
-class Hoard(Moon):
+class Hoard(FirstLanding):
     name, en, number = "05_magot", "Pirates' hoard (10 lucres, once)", 5
 
-    def on_landing(self, st, ctx, moon, lander, landed):
-        mo = st.moons[moon]
-        if mo.spent:
-            return
-        mo.spent = True
-        moonflow.acts(st, ctx, moon, lander)
+    def first_landing(self, st, ctx, moon, lander):
         moonflow.give_lucres(st, lander, HOARD)
 
 

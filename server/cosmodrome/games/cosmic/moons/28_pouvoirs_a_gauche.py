@@ -8,29 +8,11 @@ with one power each there is nothing to choose. A power keeps whether it was dis
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
-from cosmodrome.games.cosmic.hooks import Moon
-from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
-
-CHOICES = (pb.POWERS_PASSED_MAIN, pb.POWERS_PASSED_SECONDARY, pb.POWERS_PASSED_ALL)
+from cosmodrome.games.cosmic.moons._families import PowersRotate
 
 
-class PowersLeft(Moon):
-    name, en, number = "28_pouvoirs_a_gauche", "Powers pass left", 28
-
-    def on_landing(self, st, ctx, moon, lander, landed):
-        if moonflow.several_powers(st):
-            moonflow.ask(st, lander, moon)
-            return
-        moonflow.acts(st, ctx, moon, lander)
-        moonflow.rotate_powers(st, ctx, left=True, which=pb.POWERS_PASSED_ALL)
-
-    def question_options(self, st, t):
-        return [pb.Move(moon_choice=pb.MoonChoice(powers=w)) for w in CHOICES]
-
-    def answer(self, st, ctx, t, move):
-        moonflow.acts(st, ctx, t.moon_question.moon, t.seat)
-        moonflow.rotate_powers(st, ctx, left=True, which=move.moon_choice.powers)
+class PowersLeft(PowersRotate):
+    name, en, number, left = "28_pouvoirs_a_gauche", "Powers pass left", 28, True
 
 
 MOON = PowersLeft()

@@ -9,17 +9,12 @@ Optional, but counted without asking: a higher total never hurts its side.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
-from cosmodrome.games.cosmic.hooks import Moon
-
-BONUS = 10  # on each attack card of the player of the system's colour
+from cosmodrome.games.cosmic.moons._families import Coloris
 
 
-class AlphaColoris(Moon):
+class AlphaColoris(Coloris):
     name, en, number = "43_alpha_coloris", "Alpha Coloris (+10 per attack card)", 43
-
-    def card_bonus(self, st, moon, side):
-        return BONUS if moonflow.colour_side(st, moon, side) else 0
+    bonus = 10  # on each attack card of the player of the system's colour
 
 
 MOON = AlphaColoris()

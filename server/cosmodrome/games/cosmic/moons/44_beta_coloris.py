@@ -8,17 +8,12 @@ A card's value never goes below 0 (flow.side_total).
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
-from cosmodrome.games.cosmic.hooks import Moon
-
-BONUS = -10  # on each attack card of the player of the system's colour
+from cosmodrome.games.cosmic.moons._families import Coloris
 
 
-class BetaColoris(Moon):
+class BetaColoris(Coloris):
     name, en, number = "44_beta_coloris", "Beta Coloris (-10 per attack card)", 44
-
-    def card_bonus(self, st, moon, side):
-        return BONUS if moonflow.colour_side(st, moon, side) else 0
+    bonus = -10  # on each attack card of the player of the system's colour
 
 
 MOON = BetaColoris()

@@ -9,18 +9,13 @@ Optional, but counted without asking: a higher defence never hurts the defence.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow
-from cosmodrome.games.cosmic.hooks import Moon
-
-BONUS = 20  # on each attack card of the player of the system's colour
+from cosmodrome.games.cosmic.moons._families import Coloris
 
 
-class GammaColoris(Moon):
+class GammaColoris(Coloris):
     name, en, number = "47_gamma_coloris", "Gamma Coloris (+20 per attack card, in defence)", 47
-
-    def card_bonus(self, st, moon, side):
-        return BONUS if moonflow.colour_side(st, moon, side) and side == B.defender(st) else 0
+    bonus = 20  # on each attack card of the player of the system's colour
+    defence_only = True
 
 
 MOON = GammaColoris()

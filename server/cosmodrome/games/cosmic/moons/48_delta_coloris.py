@@ -8,18 +8,13 @@ A card's value never goes below 0 (flow.side_total).
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow
-from cosmodrome.games.cosmic.hooks import Moon
-
-BONUS = -20  # on each attack card of the player of the system's colour
+from cosmodrome.games.cosmic.moons._families import Coloris
 
 
-class DeltaColoris(Moon):
+class DeltaColoris(Coloris):
     name, en, number = "48_delta_coloris", "Delta Coloris (-20 per attack card, in defence)", 48
-
-    def card_bonus(self, st, moon, side):
-        return BONUS if moonflow.colour_side(st, moon, side) and side == B.defender(st) else 0
+    bonus = -20  # on each attack card of the player of the system's colour
+    defence_only = True
 
 
 MOON = DeltaColoris()
