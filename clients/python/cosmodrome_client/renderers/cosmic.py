@@ -529,6 +529,11 @@ def move(m: Message, ctx: Context) -> str | None:
                 pb.POWERS_PASSED_SECONDARY: "the moon passes the secondary powers",
                 pb.POWERS_PASSED_ALL: "the moon passes every power"}.get(
                     m.moon_choice.powers, "answer the moon")
+    if kind == "report":
+        return (f"report seat {m.report.offender}: he broke the rule of the moon "
+                f"{m.report.moon} (table)")
+    if kind == "penalty_card":
+        return "take a random card of his hand (the table moon's penalty)"
     return None
 
 
