@@ -617,6 +617,11 @@ def move(m: Message, ctx: Context) -> str | None:
     if kind == "move_moon":
         mm = m.move_moon
         return f"move moon #{mm.moon + 1} beside planet {mm.slot + 1} of its system"
+    if kind == "report":
+        return (f"report seat {m.report.offender}: he broke the rule of the moon "
+                f"{m.report.moon} (table)")
+    if kind == "penalty_card":
+        return "take a random card of his hand (the table moon's penalty)"
     return None
 
 

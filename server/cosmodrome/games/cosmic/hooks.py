@@ -351,8 +351,21 @@ class Moon(Piece):
     def shields(self, st: pb.State, moon: int) -> int:
         """A planet this moon makes impossible to aim at (-1: none)."""
         return -1
+
     # ---- flares: moons that act on flares
     needs_flares: ClassVar[bool] = False  # dealt only in games with flares (moons 25, 26)
+
+    # ---- table: the table-behaviour moons (36, 58; table.py)
+    def forbids_alliance(self, st: pb.State, moon: int, seat: int) -> bool:
+        """May `seat` neither ally nor be allied with (moon 36)?"""
+        return False
+
+    def view_limit(self, st: pb.State, moon: int, seat: int) -> int:
+        """What `seat`'s view is kept from (a TableLimit; moons 36, 58)."""
+        return pb.TABLE_LIMIT_NONE
+
+    def after_encounter(self, st: pb.State, ctx: Ctx, moon: int) -> None:
+        """The encounter is over (`st.enc.winner`): its cards are about to be discarded."""
 
 
 # ---- flares: seed 000's flare cards (flares/)
@@ -372,14 +385,3 @@ class Flare(Piece):
         """Is the flare `seat` holds his own power's (F06)?"""
         from cosmodrome.games.cosmic import pieces
         return pieces.POWER_ID[self.power] in st.seats[seat].powers
-    # ---- table: the table-behaviour moons (36, 58; table.py)
-    def forbids_alliance(self, st: pb.State, moon: int, seat: int) -> bool:
-        """May `seat` neither ally nor be allied with (moon 36)?"""
-        return False
-
-    def view_limit(self, st: pb.State, moon: int, seat: int) -> int:
-        """What `seat`'s view is kept from (a TableLimit; moons 36, 58)."""
-        return pb.TABLE_LIMIT_NONE
-
-    def after_encounter(self, st: pb.State, ctx: Ctx, moon: int) -> None:
-        """The encounter is over (`st.enc.winner`): its cards are about to be discarded."""
