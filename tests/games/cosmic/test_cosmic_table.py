@@ -193,6 +193,20 @@ def _reported_by_right_neighbour(number: int) -> None:
     assert B.tokens_on_bases(st, 2) == on_board - 1 and GAME.audit(st) == []
 
 
+def test_a_neighbour_who_has_not_seen_the_moon_may_not_report_it() -> None:
+    """A rule he has not seen is not his to police: the moon face down and unknown to the
+    right-hand neighbour, no report is offered and one sent is refused (a probe would tell
+    which moon it is); once it is face up, he may."""
+    st = on_moon(12, seat=2)
+    mo = st.moons[2]
+    mo.face_up, mo.known_by[1] = False, False
+    assert not GAME.view(st, 1).reports
+    with pytest.raises(IllegalMove, match="report"):
+        GAME.apply(st, 1, report(2, 2))
+    mo.face_up = True
+    assert list(GAME.view(st, 1).reports) == [report(2, 2).report]
+
+
 def test_moon_12_oblique_le_joueur_qui_y_trouve_a_chanter_au() -> None:
     """"à chanter au lieu de parler": a tune is not heard by a server; reported."""
     _reported_by_right_neighbour(12)

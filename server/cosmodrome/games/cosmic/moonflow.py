@@ -252,7 +252,7 @@ def _counting(st: pb.State) -> list[tuple[int, Moon]]:
 
 
 def _occupied_by(st: pb.State, seat: int) -> Iterator[tuple[int, Moon]]:
-    """(index, piece) of the hosted moons `seat` has tokens on, but those stopped (Moon Zap)
+    """(index, piece) of the hosted moons `seat` has tokens on, but those stopped (an edict)
     or suspended for him."""
     for m, mo in enumerate(st.moons):
         if mo.count[seat] and mo.number in pieces.MOONS and acting_for(st, m, seat):
@@ -260,7 +260,7 @@ def _occupied_by(st: pb.State, seat: int) -> Iterator[tuple[int, Moon]]:
 
 
 def acting_for(st: pb.State, m: int, seat: int) -> bool:
-    """Does moon `m` act for `seat` now: not stopped by Moon Zap, not suspended for him?"""
+    """Does moon `m` act for `seat` now: not stopped by an edict, not suspended for him?"""
     return m not in st.enc.moons_zapped and (
         st.moons[m].system != seat or not suspended(st, m, seat))
 

@@ -52,8 +52,9 @@ class TableMoon(Moon):
 
     def may_report(self, st: pb.State, moon: int, seat: int, offender: int) -> bool:
         """May `seat` report `offender` on this moon now?"""
-        if not st.moons[moon].count[offender]:
-            return False
+        mo = st.moons[moon]
+        if not mo.count[offender] or not (mo.face_up or mo.known_by[seat]):
+            return False  # a rule he has not seen is not his to police (nor to probe)
         if self.judged_by == CHAT:
             return seat == offender  # his own line, judged by the server
         return self.judged_by == NEIGHBOUR and seat == right_neighbour(st, offender)
