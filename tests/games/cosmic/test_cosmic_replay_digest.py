@@ -3,7 +3,9 @@
 Speed work on the engine must not change any game. Each case plays a full random game (the
 bench's way: a random owed decision, a random option of it) and hashes every move, every
 event (payload and audience) and the final state and views. The digests were computed on main
-before the speed work (`perf`, 2026-12-03). A change that is meant to change games (a new moon
+before the speed work (`perf`, 2026-12-03), and again after the moons, flares and table moons
+were merged (flares in the `cosmic` deck, moon slots drawn at setup, new State/View fields;
+the classic games kept their move counts). A change that is meant to change games (a new moon
 in the default deck, a new card) changes them: print the new ones with
 `python -m tests.games.cosmic.test_cosmic_replay_digest` and paste them, saying why.
 """
@@ -43,29 +45,29 @@ CASES: dict[str, tuple[int, int, dict]] = {  # name: (players, seed, options)
 
 DIGESTS = {  # computed on main at fe93a18
     "classic-2p":
-        ("981c78f35c7a782396899eb75d4867c4e7294668c00cde2aebc160f4eeb6d069", 914),
+        ("6844a7b800c145010e2900dc7f7a606b57bd4358e060f88a9f3d98f537b15a7d", 914),
     "classic-3p-star-discs-no-edicts":
-        ("c89c487b73f291d4e42ec358cc3db22da031f93640599502d7e09ba0ca396a6e", 424),
+        ("f4845e32d34c8d1fcedfdd546700eac0878d9e0010bd02afe86899168a1f9b15", 424),
     "classic-4p-a":
-        ("4738fa3a966b9ebf702d785bc344b216031d2d3fe11c79cf199e3e6eeda2fc97", 750),
+        ("edd334276cf944321de82ee27f0e9b10cf6c3a05b07a8ec4824c734799157dad", 750),
     "classic-4p-b":
-        ("46e9289ef52b6f0f3562e6013bd6a2340b895716c4d7c22335f840feed8d81fd", 647),
+        ("68d05e63a782610d2d451f3d9d0fca52061667d91e10a46ed45465ece089b643", 647),
     "classic-5p-rotation-two-powers":
-        ("b84031cb746badf42d135137f03ff4d86086289a8b2323b3843f6599d0302864", 888),
+        ("904412f5ab5d02c65902bb0a0d5ebcf0bff973f14c7c9faf3885761456ead851", 888),
     "classic-6p-two-of-three":
-        ("c37094927741d49cdf4ca07f6a16a1df6fa187711af9a263e72b70596cef4722", 1371),
+        ("59bb94042ed3b84b509828c2db3b98c9342098f4cb3fda25a423c8a61c3308be", 1371),
     "cosmic-2p":
-        ("0385be74c9e675f5d8feddcc9ff83d378388c24adb048976ca9d780e14150fec", 598),
+        ("1f794f195cf527d9215f7feec61dd829072e9439a298911de03c03d1b2a30ed1", 4662),
     "cosmic-4p-a":
-        ("e94b74d2af8c71bd2e2ce7dfc757696cb4888b3f8cb4e29cec4fd8e5ad9e7a3a", 691),
+        ("e91b377f29eea979144b62ab0ef420003868530466e6a6d494ad3a479b3ade12", 2281),
     "cosmic-4p-b":
-        ("14d39b04ed736b31934415702b1d4511dc2a39bc2b7979211f50c0f55e52b397", 1165),
+        ("1dfac2223d43fa5f648ce03b6133d0678e7f8c2b90ebdfa94f2550bd06fd790e", 556),
     "cosmic-4p-no-moons":
-        ("fc020eff7dff09591877c1c393952409a451465dceb047d911e297557a618afa", 1916),
+        ("8bc6191555176262d1cd1814c67731d1cc7fcceadfd4b8f6ae1f199134ad8efe", 1671),
     "cosmic-5p":
-        ("e56e1748c0e9e9caf0bee5c6dafc75ec3482501af49448d8f584dc862290efa2", 1359),
+        ("faaacbd931f70ee83bf69c035d35f9a747dd9fc83c6fb25af63c66dd95407992", 1181),
     "cosmic-8p":
-        ("35516ef98310db4cbbda5fd5a4ff1872b8c92f0703eecd57722f534528078847", 770),
+        ("b6414a1eabc10646d17eecd5131a6e192b8f0f551a90aa2df827b9a46d64b5e9", 1938),
 }
 
 
