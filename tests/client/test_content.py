@@ -16,13 +16,16 @@ async def test_cosmic_content_names_every_card_and_power(client):
     assert [c.id for c in content.cards] == list(range(len(content.cards)))
     kinds = {c.kind for c in content.cards}
     assert kinds == {cosmic_pb2.CardInfo.KIND_ATTACK, cosmic_pb2.CardInfo.KIND_COMPROMISE,
-                     cosmic_pb2.CardInfo.KIND_EDICT, cosmic_pb2.CardInfo.KIND_EXTENSION}
+                     cosmic_pb2.CardInfo.KIND_EDICT, cosmic_pb2.CardInfo.KIND_EXTENSION,
+                     cosmic_pb2.CardInfo.KIND_FLARE}
     # one card table: the classic deck (seed 001's 4-30), then the cosmic one (000's 0-50)
     attacks = [c.value for c in content.cards if c.kind == cosmic_pb2.CardInfo.KIND_ATTACK]
     assert min(attacks) == 0 and max(attacks) == 50
     extensions = [c.value for c in content.cards if c.kind == cosmic_pb2.CardInfo.KIND_EXTENSION]
     assert set(extensions) == set(range(6))
     assert all(c.edict for c in content.cards if c.kind == cosmic_pb2.CardInfo.KIND_EDICT)
+    flares = {c.power for c in content.cards if c.kind == cosmic_pb2.CardInfo.KIND_FLARE}
+    assert len(flares) == 20  # seed 000: one flare per power, named by its power
     names = {p.name: p for p in content.powers}
     assert len(names) == 20 and names["oracle"].english == "Oracle" and names["oracle"].mandatory
 
