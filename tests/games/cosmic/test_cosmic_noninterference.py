@@ -217,7 +217,7 @@ def _perturb_moons(st: pb.State, viewer: int | None, rng: random.Random) -> None
 
 
 def _perturb_powers_aside(st: pb.State, viewer: int | None, rng: random.Random) -> None:
-    """moonsC: undisclosed powers others set aside on moon 38 are exchanged with the pool."""
+    """Undisclosed powers others set aside on moon 38 are exchanged with the pool."""
     for s, se in enumerate(st.seats):
         for i, p in enumerate(se.powers_aside):
             if s != viewer and not se.disclosed_aside[i] and st.power_pool:

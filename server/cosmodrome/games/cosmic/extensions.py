@@ -84,7 +84,7 @@ def swap(e: pb.Encounter) -> None:
     e.ext_def.CopyFrom(de)
 
 
-# ---- moonsA: moon 3's standing extension, moon 59's three cards
+# ---- moon 3's standing extension, moon 59's three cards
 
 TRIPLE = 3  # moon 59: "il ne peut abattre deux cartes, mais trois obligatoirement"
 

@@ -73,7 +73,7 @@ def begin_encounter(st: pb.State, ctx: Ctx) -> None:
     st.enc.Clear()
     e = st.enc
     e.offense, e.number = off, number  # no system, planet nor defender yet
-    e.extra_encounters = extra  # moonsC: a moon's extra encounter counts per turn
+    e.extra_encounters = extra  # a moon's extra encounter counts per turn
     for field in (e.cone_off, e.cone_def, e.lost_off, e.lost_def):
         field.extend([0] * n)
     e.invited_off.extend([False] * n)
@@ -123,7 +123,7 @@ def go_destiny(st: pb.State, ctx: Ctx) -> None:
         st.enc.system = other
     else:
         st.enc.system = draw_destiny(st, ctx)
-        moonflow.disc_drawn(st)  # moonsC
+        moonflow.disc_drawn(st)
     st.step = pb.STEP_AIM
 
 
@@ -277,7 +277,7 @@ def _allies_asks(st: pb.State) -> list[Decision]:
         return []
     s = e.answer_order[0]
     out = [_mv(join=pb.Join(side=pb.SIDE_NEITHER))]
-    forced = moonflow.joins_uninvited(st, s)  # moonsC
+    forced = moonflow.joins_uninvited(st, s)
     if B.tokens_on_bases(st, s) > 0:
         if e.invited_off[s] or forced:
             out.append(_mv(join=pb.Join(side=pb.SIDE_OFFENCE)))
@@ -456,7 +456,7 @@ def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
     e = st.enc
     cone = e.cone_off if seat == e.offense else e.cone_def
     bonus, factors = moonflow.combat_terms(st, ctx, seat)
-    bonus += moonflow.transformed_bonus(st, seat)  # moonsC
+    bonus += moonflow.transformed_bonus(st, seat)
     tokens = sum(cone[s] * pieces.token_worth(st, s) * factors.get(s, 1)
                  for s in range(st.players) if cone[s])
     if seat == B.defender(st):
@@ -819,7 +819,7 @@ def _next(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
         end_turn(st, ctx)
         return
     if not (B.has_encounter_card(st, seat) and _rules_allow_another(st)):
-        moonflow.take_extra_encounter(st, ctx, seat)  # beyond the rules: a moon (moonsC)
+        moonflow.take_extra_encounter(st, ctx, seat)  # beyond the rules: a moon
     elif not (e.success and e.number < 2):  # beyond the rule book: a piece allowed it
         for piece in pieces.held(st, seat):
             if piece.another_encounter(st, seat):

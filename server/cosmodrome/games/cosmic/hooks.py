@@ -249,7 +249,7 @@ class Moon(Piece):
         """May `seat`, out of encounter cards, not draw a new hand?"""
         return False
 
-    # ---- moonsA: powers, suspended moons, uses by choice, standing extensions
+    # ---- powers, suspended moons, uses by choice, standing extensions
     def entitles_powers(self, st: pb.State, moon: int, seat: int) -> bool:
         """May `seat` use all his powers even when not entitled (too few home planets, zapped)?
         (Asked of the moons of his home system.)"""
@@ -267,7 +267,7 @@ class Moon(Piece):
     def use(self, st: pb.State, ctx: Ctx, moon: int, seat: int, t: pb.Task | None,
             move: pb.Move) -> None:
         """`seat` made `move`, one of `use_moves` (`t`: the response window it answered)."""
-    # ---- moonsC: draws, turns, alliances, reveal, victory, combat, destiny
+    # ---- draws, turns, alliances, reveal, victory, combat, destiny
     contests_victory: ClassVar[bool] = False  # may cancel a win (asked of seats at a win)
     redraws_discs: ClassVar[bool] = False     # may redraw a disc (asked of the offence)
 
@@ -299,7 +299,7 @@ class Moon(Piece):
     def cancel_victory(self, st: pb.State, ctx: Ctx, moon: int, seat: int,
                        winner: int) -> None:
         """`seat` cancels `winner`'s win with this moon."""
-    # ---- moonsB: prison and victory moons (4, 34)
+    # ---- prison and victory moons (4, 34)
     keeps_tokens: ClassVar[bool] = False  # its tokens never leave as from a base (4, 34)
     zap_frees: ClassVar[bool] = False     # the Moon Zap edict frees the tokens it holds (4)
 
@@ -311,7 +311,7 @@ class Moon(Piece):
         """Must a winner also have tokens on this moon?"""
         return False
 
-    # ---- moonsB: destroyed bodies (19, 6)
+    # ---- destroyed bodies (19, 6)
     def defence_bonus(self, st: pb.State, moon: int, side: int) -> int:
         """Added to main player `side`'s total as the defender of the aimed body (0: none)."""
         return 0
@@ -333,7 +333,7 @@ class Moon(Piece):
 
     def redraw_disc(self, st: pb.State, ctx: Ctx, moon: int, seat: int) -> None:
         """Offence `seat` sets the drawn disc aside and draws another with this moon."""
-    # ---- moonsB: moons that keep their own state (33)
+    # ---- moons that keep their own state (33)
     settles: ClassVar[bool] = False  # `settle` is asked after every step
 
     def settle(self, st: pb.State, ctx: Ctx, moon: int) -> None:
@@ -344,7 +344,7 @@ class Moon(Piece):
         """What is wrong with this moon's own state (rules.audit)."""
         return []
 
-    # ---- moonsB: travelling moons (21)
+    # ---- travelling moons (21)
     def on_disc_turned(self, st: pb.State, ctx: Ctx, moon: int) -> None:
         """A star disc has just been turned for the destiny."""
 

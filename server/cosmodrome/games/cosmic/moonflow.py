@@ -398,7 +398,7 @@ def several_powers(st: pb.State) -> bool:
     return any(len(st.seats[s].powers) > 1 for s in B.alive(st))
 
 
-# ============================================================ moonsA: powers, suspended moons, uses
+# ============================================================ powers, suspended moons, uses
 
 def suspended(st: pb.State, m: int, seat: int) -> bool:
     """Moon `m` does nothing for `seat`: it lies in his home system and he stands on a moon
@@ -475,7 +475,7 @@ def in_card_step(st: pb.State) -> bool:
     """The main players are choosing their cards (no question queued): `use_moves` there are
     the card-step moons' (3, 59), not the "à tout moment" ones."""
     return st.step == pb.STEP_CARDS and not st.tasks
-# ====================================================================== moonsC: draws, turns,
+# ====================================================================== draws, turns,
 # alliances, reveal, victory, combat, destiny
 
 def extra_encounter(st: pb.State, seat: int) -> int | None:
@@ -677,7 +677,7 @@ def _redraw(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
 
 REDRAW = TaskKind("disc_redraw", "The disc is drawn: draw another with a moon, or not",
                   _redraw_options, _redraw)
-# ================================================================ moonsB: prison and victory moons
+# ================================================================ prison and victory moons
 
 def aimed(st: pb.State, ctx: Ctx) -> None:
     """The cone is aimed: at a moon where no combat ever happens, the encounter is a landing
@@ -702,7 +702,7 @@ def may_win(st: pb.State, ctx: Ctx, seat: int) -> bool:
     return True
 
 
-# ================================================================ moonsB: reveals, destroyed bodies
+# ================================================================ reveals, destroyed bodies
 
 def keeper_acts(st: pb.State, ctx: Ctx, m: int, lander: int) -> None:
     """Tokens landing on a moon that keeps them: it acts at once (they cannot leave: all
@@ -753,7 +753,7 @@ def send_home(st: pb.State, m: int) -> None:
 
 
 
-# ================================================================ moonsB: where a moon lies (m6)
+# ================================================================ where a moon lies (m6)
 
 def beside(st: pb.State, m: int) -> int:
     """The planet moon `m` lies beside (m6: "la plus proche planète")."""
@@ -768,7 +768,7 @@ def standing_targets(st: pb.State, targets: list[tuple[int, int]]) -> list[tuple
     return [t for t in targets if not st.planets[t[0]].destroyed and t[0] not in shielded]
 
 
-# ================================================================ moonsB: moons' own state
+# ================================================================ moons' own state
 
 def settle_moons(st: pb.State, ctx: Ctx) -> None:
     """After every step: the moons that keep their own state bring it up to date."""
@@ -782,7 +782,7 @@ def audit(st: pb.State) -> list[str]:
 
 
 
-# ================================================================ moonsB: travelling moons (m21)
+# ================================================================ travelling moons (m21)
 
 def disc_turned(st: pb.State, ctx: Ctx) -> None:
     """A star disc has just been turned: the travelling moons move."""

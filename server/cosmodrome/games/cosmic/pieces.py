@@ -286,7 +286,7 @@ def removed_by(st: pb.State, winner: int, loser: int) -> bool:
         p.removes_lost_tokens(st, winner, loser) for p in held(st, winner))
 
 
-# ---- moonsC: draws the rules give
+# ---- draws the rules give
 
 def drawn(st: pb.State, ctx: Ctx, seat: int, n: int) -> None:
     """`seat` was entitled to draw (or take) `n` cards and has them: every moon on the board

@@ -115,7 +115,7 @@ def _encounter(st: pb.State, me: int, out: pb.EncounterView, board: bool) -> Non
     out.revealed, out.success, out.winner, out.auto_win = \
         e.revealed, e.success, e.winner, e.auto_win
     out.swapped = e.swapped
-    out.moons_zapped.extend(e.moons_zapped)  # moonsB: Moon Zap's public target
+    out.moons_zapped.extend(e.moons_zapped)  # Moon Zap's public target
     out.window_deadline_ms = e.window_deadline_ms
     if e.HasField("pending"):  # announced in public; its detail may name a card
         out.pending_seat, out.pending_power = e.pending.seat, e.pending.use.power

@@ -16,8 +16,8 @@ from cosmodrome.games.cosmic import moonflow, pieces
 
 def _discover() -> None:
     pieces.register_task_kind("moon_question", moonflow.QUESTION)
-    pieces.register_task_kind("victory_contest", moonflow.CONTEST)  # moonsC: moon 53
-    pieces.register_task_kind("disc_redraw", moonflow.REDRAW)  # moonsC: moon 23
+    pieces.register_task_kind("victory_contest", moonflow.CONTEST)  # moon 53
+    pieces.register_task_kind("disc_redraw", moonflow.REDRAW)  # moon 23
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name.startswith("_"):
             continue

@@ -28,7 +28,7 @@ class Macron(Piece):
     def perform(self, st, ctx, seat, use):
         for t in st.tasks:
             if t.HasField("take") and t.seat == seat and t.take.dest in tasks.LAUNCH_DESTS:
-                t.take.count = min(t.take.count, moonflow.ally_multiplier(st, seat))  # moonsC
+                t.take.count = min(t.take.count, moonflow.ally_multiplier(st, seat))
                 return
 
     def token_worth(self, st, seat):
