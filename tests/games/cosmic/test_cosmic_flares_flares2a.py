@@ -1,0 +1,99 @@
+"""Flares Vide and Zombie (provisional, content/flares.json; simplified, FL8), en sauvage
+and en parasite, one test each, named after the effect."""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+from tests.games.cosmic.cosmic_helpers import (
+    GAME,
+    card_of,
+    cards_down,
+    duel,
+    give,
+    new_game,
+    pass_until,
+    play,
+    take,
+    third_joins_the_offence,
+)
+from tests.games.cosmic.test_cosmic_flares import flare_events, flare_move, flare_moves, hold_flare
+
+A4, A5, A6 = card_of("attack", 4), card_of("attack", 5), card_of("attack", 6)
+A10, A20 = card_of("attack", 10), card_of("attack", 20)
+OFF, DEF, THIRD = 0, 1, 2
+
+
+def _black_holes(st: pb.State, n: int) -> None:
+    """Every seat sends `n` tokens of his largest base to the black hole."""
+    for seat, se in enumerate(st.seats):
+        base = max(B.bases(st, seat), key=lambda p: B.tok(st, p, seat))
+        B.add_tok(st, base, seat, -n)
+        se.black_hole += n
+
+
+# ====================================================================== Vide
+
+def test_flaire_vide_sauvage_a_black_hole_token_of_each_opponent_leaves_the_game() -> None:
+    st = duel(["vide", "none", "none"], [A20, A4], [A5, A6], flares=True)
+    _black_holes(st, 2)
+    hold_flare(st, OFF, "vide")
+    cards_down(st, A20, A5)
+    pass_until(st, pb.STEP_POST_REVEAL)
+    (fp,) = flare_events(play(st, OFF, flare_move("vide")))
+    assert fp.sauvage
+    assert (st.seats[DEF].black_hole, st.seats[DEF].removed) == (1, 1)
+    assert (st.seats[OFF].black_hole, st.seats[THIRD].black_hole) == (2, 2)
+    assert GAME.audit(st) == []
+
+
+def test_flaire_vide_parasite_a_main_player_sends_an_opponents_token_out_of_the_game() -> None:
+    st = duel(["none"] * 3, [A20, A4], [A5, A6], flares=True)
+    hold_flare(st, DEF, "vide")
+    cards_down(st, A20, A5)
+    pass_until(st, pb.STEP_POST_REVEAL)
+    assert flare_moves(st, DEF) == []  # nothing in the black hole: nothing to remove
+    _black_holes(st, 2)
+    (fp,) = flare_events(play(st, DEF, flare_move("vide")))
+    assert not fp.sauvage
+    assert (st.seats[OFF].black_hole, st.seats[OFF].removed) == (1, 1)
+    assert (st.seats[DEF].black_hole, st.seats[THIRD].black_hole) == (2, 2)
+    assert GAME.audit(st) == []
+
+
+# ====================================================================== Zombie
+
+def _after_reveal(powers: list[str], holder: int) -> pb.State:
+    st = duel(powers, [A20, A4], [A5, A6], flares=True)
+    hold_flare(st, holder, "zombie")
+    cards_down(st, A20, A5)
+    pass_until(st, pb.STEP_POST_REVEAL)
+    _black_holes(st, 2)
+    return st
+
+
+def test_flaire_zombie_sauvage_the_zombie_and_its_allies_take_a_token_back() -> None:
+    st = new_game(3, ["zombie", "none", "none"], flares=True)
+    give(st, OFF, [A20, A4])
+    give(st, DEF, [A5, A6])
+    hold_flare(st, OFF, "zombie")
+    third_joins_the_offence(st)
+    take(st, THIRD, 10)
+    cards_down(st, A20, A5)
+    pass_until(st, pb.STEP_POST_REVEAL)
+    _black_holes(st, 2)
+    (fp,) = flare_events(play(st, OFF, flare_move("zombie")))
+    assert fp.sauvage
+    assert [se.black_hole for se in st.seats] == [1, 2, 1]
+    assert sorted((t.seat, t.place.count) for t in st.tasks if t.HasField("place")) == [
+        (OFF, 1), (THIRD, 1)]
+    assert GAME.audit(st) == []
+
+
+def test_flaire_zombie_parasite_take_one_of_your_tokens_back_from_the_black_hole() -> None:
+    st = _after_reveal(["none"] * 3, OFF)
+    (fp,) = flare_events(play(st, OFF, flare_move("zombie")))
+    assert not fp.sauvage
+    assert [se.black_hole for se in st.seats] == [1, 2, 2]
+    assert [(t.seat, t.place.count) for t in st.tasks if t.HasField("place")] == [(OFF, 1)]
+    assert GAME.audit(st) == []
