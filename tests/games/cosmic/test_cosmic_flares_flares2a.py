@@ -4,6 +4,7 @@ and en parasite, one test each, named after the effect."""
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import flow
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 from tests.games.cosmic.cosmic_helpers import (
     GAME,
@@ -97,3 +98,53 @@ def test_flaire_zombie_parasite_take_one_of_your_tokens_back_from_the_black_hole
     assert [se.black_hole for se in st.seats] == [1, 2, 2]
     assert [(t.seat, t.place.count) for t in st.tasks if t.HasField("place")] == [(OFF, 1)]
     assert GAME.audit(st) == []
+
+
+# ====================================================================== Virus
+
+def test_flaire_virus_sauvage_the_virus_adds_its_attack_value_instead_of_multiplying() -> None:
+    st = duel(["virus", "none", "none"], [A4, A5], [A20, A6], flares=True)
+    hold_flare(st, OFF, "virus")
+    cards_down(st, A4, A20)
+    pass_until(st, pb.STEP_POST_REVEAL)
+    assert flow.side_total(st, None, OFF) == 4 * 2  # its power multiplies
+    (fp,) = flare_events(play(st, OFF, flare_move("virus")))
+    assert fp.sauvage
+    assert flow.side_total(st, None, OFF) == 4 + 2
+
+
+def test_flaire_virus_parasite_a_main_players_tokens_are_multiplied_by_his_attack() -> None:
+    st = duel(["none"] * 3, [A10, A5], [A20, A6], flares=True)
+    hold_flare(st, OFF, "virus")
+    cards_down(st, A10, A20)
+    pass_until(st, pb.STEP_POST_REVEAL)
+    assert flow.side_total(st, None, OFF) == 10 + 2
+    (fp,) = flare_events(play(st, OFF, flare_move("virus")))
+    assert not fp.sauvage
+    assert flow.side_total(st, None, OFF) == 10 * 2
+    assert flow.side_total(st, None, DEF) == 20 + 2  # his opponent's is as before
+    pass_until(st, pb.STEP_CLEANUP)
+    assert st.enc.winner == pb.OUTCOME_DEFENCE_WINS  # 20 < 22
+
+
+# ====================================================================== Macron
+
+def test_flaire_macron_sauvage_the_macrons_tokens_count_eight() -> None:
+    st = duel(["macron", "none", "none"], [A10, A5], [A20, A6], off_from=(0,), flares=True)
+    hold_flare(st, OFF, "macron")
+    (fp,) = flare_events(play(st, OFF, flare_move("macron")))
+    assert fp.sauvage
+    cards_down(st, A10, A20)
+    pass_until(st, pb.STEP_POST_REVEAL)
+    assert flow.side_total(st, None, OFF) == 10 + 8
+
+
+def test_flaire_macron_parasite_each_of_your_tokens_counts_two() -> None:
+    st = duel(["none"] * 3, [A10, A5], [A20, A6], flares=True)
+    hold_flare(st, DEF, "macron")
+    (fp,) = flare_events(play(st, DEF, flare_move("macron")))
+    assert not fp.sauvage
+    cards_down(st, A10, A20)
+    pass_until(st, pb.STEP_POST_REVEAL)
+    assert flow.side_total(st, None, DEF) == 20 + 2 * 2
+    assert flow.side_total(st, None, OFF) == 10 + 2  # the other side's tokens count one

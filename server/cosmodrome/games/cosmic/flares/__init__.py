@@ -167,3 +167,15 @@ def side(st: pb.State, seat: int, other: bool = False) -> list[int]:
     main, cone = ((e.offense, e.cone_off) if off_side != other else (B.defender(st), e.cone_def))
     members = {main} | {s for s in range(len(cone)) if cone[s] > 0}
     return sorted(members - {-1} if other else (members | {seat}) - {-1})
+
+
+# ---- flares2a: flares that act until the encounter ends (flares macron, virus)
+
+def active(st: pb.State, seat: int) -> list[Flare]:
+    """The hosted flares played this encounter that `seat` holds (FL2: as held now): their
+    passive hooks (`token_worth`, `side_total`) act for him until the encounter ends."""
+    if not st.enc.flares_played or seat < 0:
+        return []
+    hand = st.seats[seat].hand
+    return [FLARES[CARDS[c].power] for c in st.enc.flares_played
+            if c in hand and CARDS[c].power in FLARES]
