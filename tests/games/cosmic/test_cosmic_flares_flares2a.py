@@ -12,7 +12,9 @@ from tests.games.cosmic.cosmic_helpers import (
     cards_down,
     duel,
     give,
+    mv,
     new_game,
+    options,
     pass_until,
     play,
     take,
@@ -148,3 +150,32 @@ def test_flaire_macron_parasite_each_of_your_tokens_counts_two() -> None:
     pass_until(st, pb.STEP_POST_REVEAL)
     assert flow.side_total(st, None, DEF) == 20 + 2 * 2
     assert flow.side_total(st, None, OFF) == 10 + 2  # the other side's tokens count one
+
+
+# ====================================================================== Machine
+
+def test_flaire_machine_sauvage_out_of_cards_the_machine_draws_a_new_hand_and_goes_on() -> None:
+    st = duel(["machine", "none", "none"], [A4], [A20, A6], flares=True)
+    hold_flare(st, OFF, "machine")
+    cards_down(st, A4, A20)
+    pass_until(st, pb.STEP_CLEANUP)
+    (fp,) = flare_events(play(st, OFF, flare_move("machine")))
+    assert fp.sauvage
+    pass_until(st, pb.STEP_NEXT)
+    assert st.enc.offense == OFF and B.has_encounter_card(st, OFF)
+    assert mv(another=pb.Done()) in options(st, OFF)
+    play(st, OFF, mv(another=pb.Done()))
+    assert st.enc.number == 2
+
+
+def test_flaire_machine_parasite_a_second_encounter_after_a_failed_first_one() -> None:
+    st = duel(["none"] * 3, [A4, A10], [A20, A6], flares=True)
+    hold_flare(st, OFF, "machine")
+    cards_down(st, A4, A20)
+    pass_until(st, pb.STEP_CLEANUP)
+    assert st.enc.winner == pb.OUTCOME_DEFENCE_WINS
+    (fp,) = flare_events(play(st, OFF, flare_move("machine")))
+    assert not fp.sauvage
+    pass_until(st, pb.STEP_NEXT)
+    play(st, OFF, mv(another=pb.Done()))
+    assert (st.enc.offense, st.enc.number) == (OFF, 2)

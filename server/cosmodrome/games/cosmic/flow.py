@@ -800,7 +800,7 @@ def _another_allowed(st: pb.State) -> bool:
 def _rules_allow_another(st: pb.State) -> bool:
     e = st.enc
     off = e.offense
-    for piece in pieces.held(st, off):
+    for piece in [*flares.active(st, off), *pieces.held(st, off)]:  # flares2a: flare first
         allowed = piece.another_encounter(st, off)
         if allowed is not None:
             return allowed

@@ -169,11 +169,12 @@ def side(st: pb.State, seat: int, other: bool = False) -> list[int]:
     return sorted(members - {-1} if other else (members | {seat}) - {-1})
 
 
-# ---- flares2a: flares that act until the encounter ends (flares macron, virus)
+# ---- flares2a: flares that act until the encounter ends (flares machine, macron, virus)
 
 def active(st: pb.State, seat: int) -> list[Flare]:
     """The hosted flares played this encounter that `seat` holds (FL2: as held now): their
-    passive hooks (`token_worth`, `side_total`) act for him until the encounter ends."""
+    passive hooks (`token_worth`, `side_total`, `another_encounter`) act for him until the
+    encounter ends."""
     if not st.enc.flares_played or seat < 0:
         return []
     hand = st.seats[seat].hand
