@@ -18,7 +18,7 @@ class VirusFlare(Flare):
     def window_actions(self, st, seat, window):
         if window != pb.STEP_POST_REVEAL or not flares.main_player(st, seat):
             return []
-        if not B.is_attack(B.played(st, "off" if seat == st.enc.offense else "def")):
+        if not B.is_attack(pieces.played_cards(st, seat)[0]):  # his card, after any swap
             return []
         return [flares.use_move(self)]
 
