@@ -5,10 +5,11 @@ bench's way: a random owed decision, a random option of it) and hashes every mov
 event (payload and audience) and the final state and views. The digests were computed on main
 before the speed work (`perf`, 2026-12-03), and again after the moons, flares and table moons
 were merged (flares in the `cosmic` deck, moon slots drawn at setup, new State/View fields;
-the classic games kept their move counts). Cosmic games re-taken again when flares machine, macron, vide, virus
-and zombie were hosted (`flares2a`: new flare moves in games with flares; classic unchanged). A change that is meant to change games (a new moon
+the classic games kept their move counts). A change that is meant to change games (a new moon
 in the default deck, a new card) changes them: print the new ones with
 `python -m tests.games.cosmic.test_cosmic_replay_digest` and paste them, saying why.
+Cosmic games re-taken when the flares machine, macron, vide, virus and zombie were hosted
+(`flares2a`: new flare moves in games with flares; classic games unchanged).
 """
 
 from __future__ import annotations
