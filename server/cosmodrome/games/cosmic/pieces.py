@@ -274,7 +274,8 @@ def card_choices(st: pb.State, seat: int, cards: list[int]) -> list[int]:
 
 
 def token_worth(st: pb.State, seat: int) -> int:
-    for piece in held(st, seat):
+    from cosmodrome.games.cosmic import flares  # flares imports us
+    for piece in [*flares.active(st, seat), *held(st, seat)]:  # flares2a: a played flare first
         worth = piece.token_worth(st, seat)
         if worth:
             return worth

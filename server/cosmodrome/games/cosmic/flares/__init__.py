@@ -152,3 +152,31 @@ KEPT = TaskKind("flares_kept", "You draw a new hand: choose the flares you keep"
 
 if not FLARES:
     _discover()
+
+
+# ---- flares2a: the sides of an encounter (flares vide, zombie)
+
+def side(st: pb.State, seat: int, other: bool = False) -> list[int]:
+    """The seats on `seat`'s side of the encounter (main player, allies and `seat` himself),
+    or on the `other` side; `seat` is not in the encounter: his alone."""
+    e = st.enc
+    off_side = seat == e.offense or (len(e.cone_off) > seat and e.cone_off[seat] > 0)
+    if seat != B.defender(st) and not off_side and not (
+            len(e.cone_def) > seat and e.cone_def[seat] > 0):
+        return [] if other else [seat]
+    main, cone = ((e.offense, e.cone_off) if off_side != other else (B.defender(st), e.cone_def))
+    members = {main} | {s for s in range(len(cone)) if cone[s] > 0}
+    return sorted(members - {-1} if other else (members | {seat}) - {-1})
+
+
+# ---- flares2a: flares that act until the encounter ends (flares machine, macron, virus)
+
+def active(st: pb.State, seat: int) -> list[Flare]:
+    """The hosted flares played this encounter that `seat` holds (FL2: as held now): their
+    passive hooks (`token_worth`, `side_total`, `another_encounter`) act for him until the
+    encounter ends."""
+    if not st.enc.flares_played or seat < 0:
+        return []
+    hand = st.seats[seat].hand
+    return [FLARES[CARDS[c].power] for c in st.enc.flares_played
+            if c in hand and CARDS[c].power in FLARES]
