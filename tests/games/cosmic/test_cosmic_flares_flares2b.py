@@ -1,0 +1,49 @@
+"""Five more hosted flares' effects (provisional, content/flares.json): Oracle, Laser,
+Empathe, Vulch, en sauvage and en parasite, one test each, named after the effect."""
+
+from __future__ import annotations
+
+from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import flow
+from tests.games.cosmic.cosmic_helpers import (
+    GAME,
+    card_of,
+    cards_down,
+    duel,
+    mv,
+    pass_until,
+    pb,
+    play,
+)
+from tests.games.cosmic.test_cosmic_flares import flare_events, flare_move, hold_flare
+
+A4, A6, A10, A20 = (card_of("attack", v) for v in (4, 6, 10, 20))
+C1 = card_of("compromise")
+OFF, DEF, THIRD = 0, 1, 2
+
+
+def _deciders(st: pb.State) -> list[int]:
+    return [d.seat for d in GAME.decisions(st) if d.kind == "encounter_card"]
+
+
+# ====================================================================== Oracle
+
+def test_flaire_oracle_sauvage_the_oracle_sees_its_opponents_whole_hand() -> None:
+    st = duel(["oracle", "none", "none"], [A4, A10], [A20, A6, C1], flares=True)
+    hold_flare(st, OFF, "oracle")
+    play(st, OFF, flare_move("oracle", DEF))
+    (k,) = GAME.view(st, OFF).knowledge
+    assert (k.target, sorted(k.cards)) == (DEF, sorted([A20, A6, C1]))
+    assert not GAME.view(st, THIRD).knowledge
+
+
+def test_flaire_oracle_parasite_the_opponent_plays_and_turns_his_card_first() -> None:
+    st = duel(["none"] * 3, [A4, A10], [A20, A6], flares=True)
+    hold_flare(st, OFF, "oracle")
+    (fp,) = flare_events(play(st, OFF, flare_move("oracle", DEF)))
+    assert not fp.sauvage
+    pass_until(st, pb.STEP_CARDS)
+    assert _deciders(st) == [DEF]
+    play(st, DEF, mv(card=pb.CardChoice(card=A20)))
+    assert GAME.view(st, OFF).enc.card_def.card == A20  # turned face up for him to see
+    assert _deciders(st) == [OFF]
