@@ -47,3 +47,32 @@ def test_flaire_oracle_parasite_the_opponent_plays_and_turns_his_card_first() ->
     play(st, DEF, mv(card=pb.CardChoice(card=A20)))
     assert GAME.view(st, OFF).enc.card_def.card == A20  # turned face up for him to see
     assert _deciders(st) == [OFF]
+
+
+# ====================================================================== Laser
+
+def test_flaire_laser_sauvage_the_laser_picks_first_and_sees_the_card() -> None:
+    st = duel(["laser", "none", "none"], [A4, A10], [A20, A6, C1], flares=True)
+    hold_flare(st, OFF, "laser")
+    play(st, OFF, flare_move("laser", DEF))
+    play(st, OFF, mv(pick=pb.Pick(index=0)))  # before his own card
+    picked = st.enc.card_def
+    assert picked in (A20, A6, C1) and picked not in st.seats[DEF].hand
+    assert [list(k.cards) for k in GAME.view(st, OFF).knowledge] == [[picked]]
+    pass_until(st, pb.STEP_CARDS)
+    assert _deciders(st) == [OFF]
+    play(st, OFF, mv(card=pb.CardChoice(card=A10)))
+    assert st.enc.card_def == picked  # no second pick
+    assert "laser_pick" not in {d.kind for d in GAME.decisions(st)}
+
+
+def test_flaire_laser_parasite_pick_the_opponents_card_at_random() -> None:
+    st = duel(["none"] * 3, [A4, A10], [A20, A6, C1], flares=True)
+    hold_flare(st, OFF, "laser")
+    (fp,) = flare_events(play(st, OFF, flare_move("laser", DEF)))
+    assert not fp.sauvage
+    pass_until(st, pb.STEP_CARDS)
+    assert _deciders(st) == [OFF]  # the defence does not choose
+    play(st, OFF, mv(card=pb.CardChoice(card=A10)))
+    play(st, OFF, mv(pick=pb.Pick(index=1)))
+    assert st.enc.card_def in (A20, A6, C1) and not GAME.view(st, OFF).knowledge
