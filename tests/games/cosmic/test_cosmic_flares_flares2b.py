@@ -76,3 +76,33 @@ def test_flaire_laser_parasite_pick_the_opponents_card_at_random() -> None:
     play(st, OFF, mv(card=pb.CardChoice(card=A10)))
     play(st, OFF, mv(pick=pb.Pick(index=1)))
     assert st.enc.card_def in (A20, A6, C1) and not GAME.view(st, OFF).knowledge
+
+
+# ====================================================================== Empathe
+
+def _to_post_reveal(powers: list[str], flare_seat: int) -> pb.State:
+    """The offence plays a compromise against an attack 20; at the post-reveal window."""
+    st = duel(powers, [C1, A4], [A20, A6], flares=True)
+    hold_flare(st, flare_seat, "empathe")
+    cards_down(st, C1, A20)
+    pass_until(st, pb.STEP_POST_REVEAL)
+    return st
+
+
+def test_flaire_empathe_sauvage_the_empath_may_choose_not_to_turn_the_card() -> None:
+    st = _to_post_reveal(["empathe", "none", "none"], OFF)
+    assert flow.counts_compromise(st, DEF)  # its power acts
+    play(st, OFF, flare_move("empathe"))
+    assert not flow.counts_compromise(st, DEF)
+    pass_until(st, pb.STEP_CLEANUP)
+    assert B.tok(st, 5, DEF) == 2 + 0 and st.step != pb.STEP_DEAL  # attack 20 wins
+
+
+def test_flaire_empathe_parasite_the_opponents_card_counts_as_a_compromise() -> None:
+    st = _to_post_reveal(["none"] * 3, OFF)
+    assert not flow.counts_compromise(st, DEF)
+    (fp,) = flare_events(play(st, OFF, flare_move("empathe")))
+    assert not fp.sauvage
+    assert flow.counts_compromise(st, DEF)
+    pass_until(st, pb.STEP_DEAL)
+    assert st.step == pb.STEP_DEAL  # two compromises: a deal is due
