@@ -15,10 +15,16 @@ from tests.games.cosmic.cosmic_helpers import (
     pb,
     play,
 )
-from tests.games.cosmic.test_cosmic_flares import flare_events, flare_move, hold_flare
+from tests.games.cosmic.test_cosmic_flares import (
+    flare_events,
+    flare_move,
+    flare_moves,
+    hold_flare,
+)
 
 A4, A6, A10, A20 = (card_of("attack", v) for v in (4, 6, 10, 20))
 C1 = card_of("compromise")
+ZAP, PLAGUE = card_of("edict", edict="zap"), card_of("edict", edict="peste")
 OFF, DEF, THIRD = 0, 1, 2
 
 
@@ -106,3 +112,34 @@ def test_flaire_empathe_parasite_the_opponents_card_counts_as_a_compromise() -> 
     assert flow.counts_compromise(st, DEF)
     pass_until(st, pb.STEP_DEAL)
     assert st.step == pb.STEP_DEAL  # two compromises: a deal is due
+
+
+# ====================================================================== Vulch
+
+def _discarded(st: pb.State, *cards: int) -> None:
+    """`cards` on the discard pile, the last on top."""
+    for c in cards:
+        for place in [st.deck, st.discard, *(se.hand for se in st.seats)]:
+            if c in place:
+                place.remove(c)
+        st.discard.append(c)
+
+
+def test_flaire_vulch_sauvage_the_vulch_takes_any_edict_of_the_discard() -> None:
+    st = duel(["none", "none", "vulch"], [A4, A10], [A20, A6], flares=True, edicts=True)
+    hold_flare(st, THIRD, "vulch")
+    _discarded(st, ZAP, C1, PLAGUE)
+    assert {m.flare.use.card for m in flare_moves(st, THIRD)} == {ZAP, PLAGUE}
+    play(st, THIRD, flare_move("vulch", card=ZAP))
+    assert ZAP in st.seats[THIRD].hand and ZAP not in st.discard and PLAGUE in st.discard
+
+
+def test_flaire_vulch_parasite_take_the_edict_just_discarded() -> None:
+    st = duel(["none"] * 3, [A4, A10], [A20, A6], flares=True, edicts=True)
+    hold_flare(st, THIRD, "vulch")
+    _discarded(st, ZAP, PLAGUE)
+    assert [m.flare.use.card for m in flare_moves(st, THIRD)] == [PLAGUE]  # the top one
+    (fp,) = flare_events(play(st, THIRD, flare_move("vulch", card=PLAGUE)))
+    assert not fp.sauvage
+    assert PLAGUE in st.seats[THIRD].hand and st.discard[-1] == ZAP
+    assert not flare_moves(st, THIRD)  # once per encounter
