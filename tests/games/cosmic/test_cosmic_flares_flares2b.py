@@ -4,7 +4,7 @@ Empathe, Vulch, en sauvage and en parasite, one test each, named after the effec
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import flow
+from cosmodrome.games.cosmic import flow, pieces
 from tests.games.cosmic.cosmic_helpers import (
     GAME,
     card_of,
@@ -143,3 +143,28 @@ def test_flaire_vulch_parasite_take_the_edict_just_discarded() -> None:
     assert not fp.sauvage
     assert PLAGUE in st.seats[THIRD].hand and st.discard[-1] == ZAP
     assert not flare_moves(st, THIRD)  # once per encounter
+
+
+# ====================================================================== Insecte
+
+def test_flaire_insecte_sauvage_the_insect_copies_any_player_in_the_encounter() -> None:
+    st = duel(["insecte", "none", "empathe"], [C1, A4], [A20, A6], flares=True)
+    st.enc.cone_off[THIRD] = 1  # the Empath allies with the offence
+    hold_flare(st, OFF, "insecte")
+    assert not pieces.has(st, OFF, "empathe")
+    play(st, OFF, flare_move("insecte", DEF))
+    assert pieces.has(st, OFF, "empathe")
+    cards_down(st, C1, A20)
+    pass_until(st, pb.STEP_POST_REVEAL)
+    assert flow.counts_compromise(st, DEF)  # the Empath's power, copied
+
+
+def test_flaire_insecte_parasite_use_your_opponents_power_as_well() -> None:
+    st = duel(["none", "empathe", "none"], [C1, A4], [A20, A6], flares=True)
+    hold_flare(st, OFF, "insecte")
+    (fp,) = flare_events(play(st, OFF, flare_move("insecte", DEF)))
+    assert not fp.sauvage
+    assert pieces.has(st, OFF, "empathe") and not pieces.has(st, THIRD, "empathe")
+    cards_down(st, C1, A20)
+    pass_until(st, pb.STEP_POST_REVEAL)
+    assert flow.counts_compromise(st, DEF)  # his copied Empath turns the attack 20
