@@ -15,7 +15,7 @@ import pytest
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
-from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic import flares, pieces
 from cosmodrome.games.cosmic.content import CARDS, FLARE_OF
 from cosmodrome.games.cosmic.powers import POWERS, excluded
 from tests.games.cosmic.cosmic_helpers import (
@@ -264,6 +264,10 @@ def reveals(st: pb.State, seat: int, move: pb.Move, viewer: int | None) -> bool:
     if st.tasks and st.tasks[0].WhichOneof("kind") == "new_hand" and seat == st.tasks[0].seat:
         return True  # a new hand is drawn: whether it holds an encounter card (else it is
         #              drawn again) is public by rule, and it comes from the hidden deck
+    if move.WhichOneof("kind") == "flares_kept" and (seat != viewer or set(
+            flares.in_hand(st, seat)) - set(move.flares_kept.cards)):
+        return True  # flares thrown away at a new hand land face up on the discard (FL5):
+        #              how many another holds (none, in this position) shows then
     after = copy_of(GAME, st)
     for ev in GAME.apply(after, seat, move):
         kind = ev.payload.WhichOneof("kind")
