@@ -129,7 +129,7 @@ def used_ids(st: pb.State, seat: int) -> list[int]:
     for pid in own:
         out += [c for c in POWERS[pid].copies(st, seat)
                 if c not in out and (not zapped(st, seat, c) or _moon_entitled(st, seat))]
-    if st.enc.flares_played:  # a flare played may copy powers too (the Insect's)
+    if st.enc.flares_played:  # a flare played may copy powers too (`Flare.copies`)
         out += [c for c in _flare_copies(st, seat) if c not in out]
     return out
 
