@@ -43,7 +43,7 @@ CASES: dict[str, tuple[int, int, dict]] = {  # name: (players, seed, options)
     "cosmic-4p-no-moons": (4, 7, dict(ruleset=pb.RULESET_COSMIC, moons=pb.MOON_SET_OFF)),
 }
 
-DIGESTS = {  # computed on main at fe93a18
+DIGESTS = {  # computed on main at fe93a18; cosmic-* re-taken with five more flares (flares2b)
     "classic-2p":
         ("6844a7b800c145010e2900dc7f7a606b57bd4358e060f88a9f3d98f537b15a7d", 914),
     "classic-3p-star-discs-no-edicts":
@@ -57,17 +57,17 @@ DIGESTS = {  # computed on main at fe93a18
     "classic-6p-two-of-three":
         ("59bb94042ed3b84b509828c2db3b98c9342098f4cb3fda25a423c8a61c3308be", 1371),
     "cosmic-2p":
-        ("1f794f195cf527d9215f7feec61dd829072e9439a298911de03c03d1b2a30ed1", 4662),
+        ("77134e7d6f92fd45a18f75ab7bc3485fd70fde32569b1a9d8fcc69dcf0ad90e7", 2569),
     "cosmic-4p-a":
-        ("e91b377f29eea979144b62ab0ef420003868530466e6a6d494ad3a479b3ade12", 2281),
+        ("70d30d4be257a49d050aae34752261749b8dad3d71a0cdb3fffd14c67a9d1fb1", 1860),
     "cosmic-4p-b":
         ("1dfac2223d43fa5f648ce03b6133d0678e7f8c2b90ebdfa94f2550bd06fd790e", 556),
     "cosmic-4p-no-moons":
-        ("8bc6191555176262d1cd1814c67731d1cc7fcceadfd4b8f6ae1f199134ad8efe", 1671),
+        ("870cee1ef9324c2e8f20d297a3f698baa10916cbde497490eac8a1e9c7f7b145", 1508),
     "cosmic-5p":
-        ("faaacbd931f70ee83bf69c035d35f9a747dd9fc83c6fb25af63c66dd95407992", 1181),
+        ("5acc5411a8eeccf46805d6a5d9637dfe97ea02c0aa3859d2404f3f96d6f674fc", 813),
     "cosmic-8p":
-        ("b6414a1eabc10646d17eecd5131a6e192b8f0f551a90aa2df827b9a46d64b5e9", 1938),
+        ("6cef2b6ee3fc9f2be1af905d0d51bd1395cf1e979292ede1276a7a6fb23c8271", 1551),
 }
 
 
