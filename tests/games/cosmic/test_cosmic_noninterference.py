@@ -15,7 +15,7 @@ import pytest
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
-from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic import flares, pieces
 from cosmodrome.games.cosmic.content import CARDS, FLARE_OF
 from cosmodrome.games.cosmic.powers import POWERS, excluded
 from tests.games.cosmic.cosmic_helpers import (
@@ -149,14 +149,18 @@ def _perturb_extension_plays(st: pb.State, viewer: int | None, rng: random.Rando
 
 
 def _attack_kept(st: pb.State, seat: int, known: set[int], new_hand: list[int]) -> bool:
-    """Seed 000: a player who laid an extension and no attack card yet holds one (the rules
-    offer an extension only with an attack card): a new hand for him keeps one."""
+    """Seed 000: a player who laid an extension (a card, or moon 3's standing one) and no
+    attack card yet holds one (the rules offer an extension only with an attack card): a new
+    hand for him keeps one. One laying three cards (moon 59) was offered them because his hand
+    can complete the set: his hand is not dealt again."""
     ext = X.of(st, seat) if seat in (st.enc.offense, B.defender(st)) else None
-    first = B.played(st, "off" if seat == st.enc.offense else "def")
-    if ext is None or not ext.HasField("card") or first != B.NO_CARD_YET:
+    if ext is None or not X.laid(ext):
         return True
-    return any(B.is_attack(c) for c in [*(x for x in st.seats[seat].hand if x in known),
-                                        *new_hand])
+    hand = [*(x for x in st.seats[seat].hand if x in known), *new_hand]
+    if ext.triple:
+        return sorted(hand) == sorted(st.seats[seat].hand)
+    first = B.played(st, "off" if seat == st.enc.offense else "def")
+    return first != B.NO_CARD_YET or any(B.is_attack(c) for c in hand)
 
 
 def _perturb_powers(st: pb.State, viewer: int | None, rng: random.Random) -> None:
@@ -264,6 +268,10 @@ def reveals(st: pb.State, seat: int, move: pb.Move, viewer: int | None) -> bool:
     if st.tasks and st.tasks[0].WhichOneof("kind") == "new_hand" and seat == st.tasks[0].seat:
         return True  # a new hand is drawn: whether it holds an encounter card (else it is
         #              drawn again) is public by rule, and it comes from the hidden deck
+    if move.WhichOneof("kind") == "flares_kept" and (seat != viewer or set(
+            flares.in_hand(st, seat)) - set(move.flares_kept.cards)):
+        return True  # flares thrown away at a new hand land face up on the discard (FL5):
+        #              how many another holds (none, in this position) shows then
     after = copy_of(GAME, st)
     for ev in GAME.apply(after, seat, move):
         kind = ev.payload.WhichOneof("kind")

@@ -8,8 +8,6 @@ were merged (flares in the `cosmic` deck, moon slots drawn at setup, new State/V
 the classic games kept their move counts). A change that is meant to change games (a new moon
 in the default deck, a new card) changes them: print the new ones with
 `python -m tests.games.cosmic.test_cosmic_replay_digest` and paste them, saying why.
-Cosmic games re-taken when the flares machine, macron, vide, virus and zombie were hosted
-(`flares2a`: new flare moves in games with flares; classic games unchanged).
 """
 
 from __future__ import annotations
@@ -45,7 +43,7 @@ CASES: dict[str, tuple[int, int, dict]] = {  # name: (players, seed, options)
     "cosmic-4p-no-moons": (4, 7, dict(ruleset=pb.RULESET_COSMIC, moons=pb.MOON_SET_OFF)),
 }
 
-DIGESTS = {  # computed on main at fe93a18
+DIGESTS = {  # computed on main at fe93a18; re-taken with the moons, flares and table moons
     "classic-2p":
         ("6844a7b800c145010e2900dc7f7a606b57bd4358e060f88a9f3d98f537b15a7d", 914),
     "classic-3p-star-discs-no-edicts":
@@ -59,17 +57,17 @@ DIGESTS = {  # computed on main at fe93a18
     "classic-6p-two-of-three":
         ("59bb94042ed3b84b509828c2db3b98c9342098f4cb3fda25a423c8a61c3308be", 1371),
     "cosmic-2p":
-        ("ad545c2aa1db7ad0377ffa8edf87d39c8bd77b05b49d076b39a64e09214bf58c", 977),
+        ("15bef304d54b923ebb51642f48a824b25a1b04b5a0317ace024ce65855661fef", 1230),
     "cosmic-4p-a":
-        ("e91b377f29eea979144b62ab0ef420003868530466e6a6d494ad3a479b3ade12", 2281),
+        ("70d30d4be257a49d050aae34752261749b8dad3d71a0cdb3fffd14c67a9d1fb1", 1860),
     "cosmic-4p-b":
-        ("5932c0c585295844f50ef34bb94fd1d455c61f5fa044ccba6f04084f10d62c58", 1195),
+        ("aa1c114884f5e97d3f29a2c289d528be4ecf3753ac538691324bec1f4e82c27f", 2884),
     "cosmic-4p-no-moons":
-        ("04f395a1a5874b5691cddf2f1f80680c17d25c0aa8e791d46fcbbc2867f5d1b4", 2433),
+        ("32e99b1dbd1f0f106bf462ec377c0c71e90209e1406f4c19e55af1174299b4f2", 2217),
     "cosmic-5p":
-        ("83db5ef4d0f5c692033bc3fff688a66eea63293f827565052386afbbcf406399", 1919),
+        ("3fab05eb622a79044576f00593a66274ef96a15692c6c9118fa43114e32a5941", 1404),
     "cosmic-8p":
-        ("4db911cc2d57993c39292478628f87521fa9efd5f8579b66c081ecb0ac72a3d3", 3758),
+        ("8777551d187b640045084bbceaf502dc1c0df55479c5007fef62cfeb3eaf6b38", 1771),
 }
 
 

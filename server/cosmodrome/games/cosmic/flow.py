@@ -463,7 +463,7 @@ def side_total(st: pb.State, ctx: Ctx | None, seat: int) -> int:
         tokens += B.tok(st, e.planet, seat) * pieces.token_worth(st, seat) * factors.get(seat, 1)
     value = max(0, X.value(X.of(st, seat), _card_of(st, seat)) + bonus)  # a moon's malus stops at 0
     total = value + tokens
-    for piece in [*flares.active(st, seat), *pieces.held(st, seat)]:  # flares2a: flare first
+    for piece in [*flares.active(st, seat), *pieces.held(st, seat)]:  # a played flare first
         by_piece = piece.side_total(st, ctx, seat, value, tokens)
         if by_piece is not None:
             total = by_piece
@@ -800,7 +800,7 @@ def _another_allowed(st: pb.State) -> bool:
 def _rules_allow_another(st: pb.State) -> bool:
     e = st.enc
     off = e.offense
-    for piece in [*flares.active(st, off), *pieces.held(st, off)]:  # flares2a: flare first
+    for piece in [*flares.active(st, off), *pieces.held(st, off)]:  # a played flare first
         allowed = piece.another_encounter(st, off)
         if allowed is not None:
             return allowed

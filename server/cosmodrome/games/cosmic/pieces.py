@@ -129,7 +129,15 @@ def used_ids(st: pb.State, seat: int) -> list[int]:
     for pid in own:
         out += [c for c in POWERS[pid].copies(st, seat)
                 if c not in out and (not zapped(st, seat, c) or _moon_entitled(st, seat))]
+    if st.enc.flares_played:  # a flare played may copy powers too (`Flare.copies`)
+        out += [c for c in _flare_copies(st, seat) if c not in out]
     return out
+
+
+def _flare_copies(st: pb.State, seat: int) -> list[int]:
+    from cosmodrome.games.cosmic import flares  # flares import us
+    return [c for card in st.enc.flares_played if (piece := flares.of(card))
+            for c in piece.copies(st, seat)]
 
 
 def has(st: pb.State, seat: int, name: str) -> bool:
@@ -275,7 +283,7 @@ def card_choices(st: pb.State, seat: int, cards: list[int]) -> list[int]:
 
 def token_worth(st: pb.State, seat: int) -> int:
     from cosmodrome.games.cosmic import flares  # flares imports us
-    for piece in [*flares.active(st, seat), *held(st, seat)]:  # flares2a: a played flare first
+    for piece in [*flares.active(st, seat), *held(st, seat)]:  # a played flare first
         worth = piece.token_worth(st, seat)
         if worth:
             return worth

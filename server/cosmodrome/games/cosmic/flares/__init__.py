@@ -154,7 +154,7 @@ if not FLARES:
     _discover()
 
 
-# ---- flares2a: the sides of an encounter (flares vide, zombie)
+# ---- the sides of an encounter (flares vide, zombie)
 
 def side(st: pb.State, seat: int, other: bool = False) -> list[int]:
     """The seats on `seat`'s side of the encounter (main player, allies and `seat` himself),
@@ -169,7 +169,7 @@ def side(st: pb.State, seat: int, other: bool = False) -> list[int]:
     return sorted(members - {-1} if other else (members | {seat}) - {-1})
 
 
-# ---- flares2a: flares that act until the encounter ends (flares machine, macron, virus)
+# ---- flares that act until the encounter ends (flares machine, macron, virus)
 
 def active(st: pb.State, seat: int) -> list[Flare]:
     """The hosted flares played this encounter that `seat` holds (FL2: as held now): their

@@ -2,13 +2,15 @@
 counts as a compromise too.
 
 Announced at the reveal; applied at resolution, so that a Zap played in the post-reveal
-window, the instant it acts, still stops it.
+window, the instant it acts, still stops it. Its flare en sauvage (FL8) waives it for one
+encounter: the flare played, the power does not act.
 """
 
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic.content import FLARE_OF
 from cosmodrome.games.cosmic.hooks import Piece
 
 
@@ -24,7 +26,14 @@ class Empath(Piece):
             pieces.use(st, ctx, seat, self.name)
 
     def makes_opponent_compromise(self, st, seat):
-        return st.enc.revealed and B.is_compromise(_own_card(st, seat))
+        return st.enc.revealed and B.is_compromise(_own_card(st, seat)) \
+            and not waived(st, seat)
+
+
+def waived(st, seat: int) -> bool:
+    """Has the Empath `seat` played its flare this encounter (sauvage: its power waived)?"""
+    card = FLARE_OF["empathe"]
+    return card in st.enc.flares_played and card in st.seats[seat].hand
 
 
 POWER = Empath()

@@ -5,13 +5,16 @@ of the opponent, face down.
 The whole hand: he picks a position among all the opponent's cards, shuffled face down (so
 the choice tells nothing of how many are encounter cards). An edict drawn cannot be played as
 an encounter card: it goes back unseen and the next card in the shuffled order is taken, until
-an encounter card comes (provisional, docs/rules/cosmic.md).
+an encounter card comes (provisional, docs/rules/cosmic.md). Its flare en sauvage (FL8) makes
+him pick before his own card is down: he then sees the card picked.
 """
 
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Piece, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -36,6 +39,9 @@ def _pick(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
     st.seats[opp].hand.remove(c)
     B.set_played(st, "off" if opp == e.offense else "def", c)
     ctx.show(opp, t.seat, [c], "laser")
+    if not X.card_down(st, t.seat):  # picked first (his flare): he sees it
+        st.knowledge.add(viewer=t.seat, target=opp, cards=[c], **reason("laser"))
+        ctx.show(t.seat, opp, [c], "laser")
     ctx.note(pb.NOTE_KIND_CARD_PICKED, t.seat, target=opp)
 
 
@@ -64,7 +70,8 @@ class Laser(Piece):
             else -1
 
     def after_card_played(self, st, ctx, player, card):
-        if st.enc.HasField("laser_seat") and st.enc.laser_seat == player:
+        if st.enc.HasField("laser_seat") and st.enc.laser_seat == player \
+                and not X.card_down(st, pieces.opponent(st, player)):  # not picked yet
             st.tasks.add(seat=player, laser=pb.LaserTask())
 
 

@@ -27,12 +27,16 @@ class Vulch(Piece):
 
     def respond(self, st, ctx, seat, t, move):
         pieces.use(st, ctx, seat, self.name)
-        card = t.response.edict_discarded.card
-        st.discard.remove(card)
-        st.seats[seat].hand.append(card)
+        take(st, seat, t.response.edict_discarded.card)
 
     def keeps_at_new_hand(self, st, seat):
         return [c for c in st.seats[seat].hand if CARDS[c].kind == "edict"]
+
+
+def take(st: pb.State, seat: int, card: int) -> None:
+    """`seat` takes the edict `card` from the discard pile into his hand (also its flare)."""
+    st.discard.remove(card)
+    st.seats[seat].hand.append(card)
 
 
 POWER = Vulch()
