@@ -125,6 +125,17 @@ def main_player(st: pb.State, seat: int) -> bool:
     return seat in (st.enc.offense, B.defender(st))
 
 
+def aimed_at_the_other_card(piece: Flare, st: pb.State, seat: int, window: int
+                            ) -> list[pb.Move]:
+    """The use of a flare that acts on the opponent's card (Laser, Oracle): before the cards,
+    by a main player, while no one yet chooses it or has it turned first."""
+    e = st.enc
+    if window != pb.STEP_PRE_CARDS or not main_player(st, seat) \
+            or e.HasField("laser_seat") or e.HasField("oracle_seat"):
+        return []
+    return [use_move(piece, target=pieces.opponent(st, seat))]
+
+
 # ====================================================================== new hand (F07, FL5)
 
 def _kept_options(st: pb.State, t: pb.Task) -> list[pb.Move]:

@@ -14,11 +14,7 @@ class LaserFlare(Flare):
     name, en, power = "flare_laser", "Flaire Laser", "laser"
 
     def window_actions(self, st, seat, window):
-        e = st.enc
-        if window != pb.STEP_PRE_CARDS or not flares.main_player(st, seat) \
-                or e.HasField("laser_seat") or e.HasField("oracle_seat"):
-            return []
-        return [flares.use_move(self, target=pieces.opponent(st, seat))]
+        return flares.aimed_at_the_other_card(self, st, seat, window)
 
     def perform(self, st, ctx, seat, use):
         pieces.power(self.power).perform(st, ctx, seat, use)  # he chooses the card

@@ -5,21 +5,16 @@ opponent plays and turns his card first, as the Oracle's does; he chooses his af
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import flares, pieces
+from cosmodrome.games.cosmic import flares
 from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Flare
-from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
 class OracleFlare(Flare):
     name, en, power = "flare_oracle", "Flaire Oracle", "oracle"
 
     def window_actions(self, st, seat, window):
-        e = st.enc
-        if window != pb.STEP_PRE_CARDS or not flares.main_player(st, seat) \
-                or e.HasField("laser_seat") or e.HasField("oracle_seat"):
-            return []
-        return [flares.use_move(self, target=pieces.opponent(st, seat))]
+        return flares.aimed_at_the_other_card(self, st, seat, window)
 
     def perform(self, st, ctx, seat, use):
         if not self.sauvage(st, seat):

@@ -18,19 +18,15 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import actions, moonflow
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.moons._families import FirstLanding
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
-class Magma(Moon):
+class Magma(FirstLanding):
     name, en, number = "06_magma", "Magma: explodes with the nearest planet", 6
 
-    def on_landing(self, st, ctx, moon, lander, landed):
+    def first_landing(self, st, ctx, moon, lander):
         mo = st.moons[moon]
-        if mo.spent:
-            return
-        mo.spent = True
-        moonflow.acts(st, ctx, moon, lander)
         planet = moonflow.beside(st, moon)
         for place in (mo, st.planets[planet]):
             for s, n in enumerate(place.count):

@@ -394,7 +394,7 @@ def test_moon_23_possede_cette_lune_peut_utiliser_sa_puissance_mais_seulement() 
 MINE = [23, 27, 31, 35, 38, 42, 45, 53]
 
 
-def test_random_games_with_the_moonsC_moons_end_and_keep_every_token_and_card() -> None:
+def test_random_games_with_the_turn_and_cut_moons_end_and_keep_every_token_and_card() -> None:
     """Random games with exactly these eight moons dealt (four players, the `cosmic` ruleset
     and the classic one) end, with every token and card accounted for at each move."""
     from tests.games.cosmic.cosmic_helpers import random_game

@@ -1,4 +1,4 @@
-"""Seed 000's moons 3, 11, 17, 29, 49, 50 and 59 (task moonsA): one test (or more) per rule,
+"""Seed 000's moons 3, 11, 17, 29, 49, 50 and 59: one test (or more) per rule,
 named after its French text (docs/rules/cosmic-000.md, rows Moon03-Moon59)."""
 
 from __future__ import annotations
