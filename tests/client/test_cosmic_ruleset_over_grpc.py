@@ -16,9 +16,9 @@ GAME, RANDOM = match_pb2.BOT_KIND_GAME, match_pb2.BOT_KIND_RANDOM
 @pytest.mark.parametrize("players", range(2, 9))
 async def test_a_cosmic_ruleset_match_plays_to_its_end_with_server_bots(client, players):
     # turn_limit: random seats on a board with moon 34 ("le vainqueur ... doit donc se trouver
-    # sur cette lune") can play thousands of moves; 40 turns end it, a win or a draw at the cap
+    # sur cette lune") can play thousands of moves; 10 turns end it, a win or a draw at the cap
     options = cosmic_pb2.Options(ruleset=cosmic_pb2.RULESET_COSMIC, deal_timeout_ms=0,
-                                 turn_limit=40)
+                                 turn_limit=10)
     bots = {s: GAME if s % 2 == 0 else RANDOM for s in range(players)}
     match = await client.create_match("cosmic", options, players=players, seed=players,
                                       bots=bots)

@@ -334,11 +334,9 @@ class Moon(Piece):
     def redraw_disc(self, st: pb.State, ctx: Ctx, moon: int, seat: int) -> None:
         """Offence `seat` sets the drawn disc aside and draws another with this moon."""
     # ---- moons that keep their own state (33)
-    settles: ClassVar[bool] = False  # `settle` is asked after every step
-
     def settle(self, st: pb.State, ctx: Ctx, moon: int) -> None:
-        """After every step, while on the board (only if `settles`): bring the moon's own
-        state up to date with the board."""
+        """After every step, while on the board (asked only of the moons that override it):
+        bring the moon's own state up to date with the board."""
 
     def audit(self, st: pb.State, moon: int) -> list[str]:
         """What is wrong with this moon's own state (rules.audit)."""

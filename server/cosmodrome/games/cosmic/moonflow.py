@@ -197,6 +197,15 @@ def on_board(st: pb.State) -> Iterator[tuple[int, Moon]]:
             yield m, piece
 
 
+def on_board_with(st: pb.State, hook: str) -> Iterator[tuple[int, Moon]]:
+    """`on_board`, kept to the moons whose piece has its own `hook`: for hooks asked at every
+    step, where the others' default answers nothing."""
+    having = pieces.moons_with(hook)
+    for m, mo in enumerate(st.moons):
+        if mo.number in having and not mo.gone:
+            yield m, pieces.MOONS[mo.number]
+
+
 def occupants(st: pb.State, m: int) -> list[int]:
     return [s for s, n in enumerate(st.moons[m].count) if n > 0]
 
@@ -621,7 +630,8 @@ def window_moves(st: pb.State, seat: int, window: int) -> list[pb.Move]:
     """Moves `seat` may make with the moons in `window`."""
     if not st.moons:
         return []
-    return [mv for m, piece in on_board(st) for mv in piece.window_moves(st, m, seat, window)]
+    return [mv for m, piece in on_board_with(st, "window_moves")
+            for mv in piece.window_moves(st, m, seat, window)]
 
 
 def make_window_move(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
@@ -764,7 +774,7 @@ def beside(st: pb.State, m: int) -> int:
 def standing_targets(st: pb.State, targets: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The (planet, defender) aims left once destroyed planets (m6/19) and the planets a
     moon shields (m21) are taken out."""
-    shielded = {piece.shields(st, m) for m, piece in on_board(st)}
+    shielded = {piece.shields(st, m) for m, piece in on_board_with(st, "shields")}
     return [t for t in targets if not st.planets[t[0]].destroyed and t[0] not in shielded]
 
 
@@ -772,9 +782,8 @@ def standing_targets(st: pb.State, targets: list[tuple[int, int]]) -> list[tuple
 
 def settle_moons(st: pb.State, ctx: Ctx) -> None:
     """After every step: the moons that keep their own state bring it up to date."""
-    for m, piece in on_board(st):
-        if piece.settles:
-            piece.settle(st, ctx, m)
+    for m, piece in list(on_board_with(st, "settle")):
+        piece.settle(st, ctx, m)
 
 
 def audit(st: pb.State) -> list[str]:
@@ -786,7 +795,7 @@ def audit(st: pb.State) -> list[str]:
 
 def disc_turned(st: pb.State, ctx: Ctx) -> None:
     """A star disc has just been turned: the travelling moons move."""
-    for m, piece in list(on_board(st)):
+    for m, piece in list(on_board_with(st, "on_disc_turned")):
         piece.on_disc_turned(st, ctx, m)
 
 
@@ -811,5 +820,5 @@ def view_limit(st: pb.State, seat: int) -> int:
 
 
 def encounter_over(st: pb.State, ctx: Ctx) -> None:
-    for m, piece in on_board(st):
+    for m, piece in list(on_board_with(st, "after_encounter")):
         piece.after_encounter(st, ctx, m)

@@ -28,7 +28,6 @@ def _owner(mo) -> int:
 
 class ExTokens(Moon):
     name, en, number = "33_pions_ex", "Ex tokens, one per opponent", 33
-    settles = True
 
     def settle(self, st, ctx, moon):
         mo, living = st.moons[moon], B.alive(st)
