@@ -282,7 +282,8 @@ def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
     else:  # cosmic_ruleset: seed 000's (extension cards, lucres, piles, consolation source)
         from cosmodrome.games.cosmic.rules import Cosmic as Engine
         options = cosmic_pb2.Options(ruleset=cosmic_pb2.RULESET_COSMIC if game != "cosmic"
-                                     else cosmic_pb2.RULESET_CLASSIC)
+                                     else cosmic_pb2.RULESET_CLASSIC,
+                                     turn_limit=30)  # random seats on moon 34's board run long
         game = "cosmic"
     renderer, engine = RENDERERS[game], Engine()
     content = unwrap(game_content(engine))

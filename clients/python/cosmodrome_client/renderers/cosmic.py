@@ -617,6 +617,15 @@ def move(m: Message, ctx: Context) -> str | None:
     if kind == "move_moon":
         mm = m.move_moon
         return f"move moon #{mm.moon + 1} beside planet {mm.slot + 1} of its system"
+    if kind == "cancel_victory":
+        return f"cancel the win of {ctx.who(m.cancel_victory.seat)} with the moon"
+    if kind == "transform":
+        return f"transform the revealed attack card {m.transform.card} with the moon"
+    if kind == "flare":
+        return f"play the flare (card {m.flare.card}) face up"
+    if kind == "flares_kept":
+        kept = len(m.flares_kept.cards)
+        return f"keep {kept} flare{'s' if kept != 1 else ''}, discard the others"
     if kind == "report":
         return (f"report seat {m.report.offender}: he broke the rule of the moon "
                 f"{m.report.moon} (table)")
@@ -743,4 +752,8 @@ def event(e: Message, ctx: Context) -> str | None:
     if kind == "moon_acted":
         a = e.moon_acted
         return f"moon {moon_number(a.number, ctx)} acts for {ctx.who(a.seat)}"
+    if kind == "flare_played":
+        f = e.flare_played
+        how = "sauvage" if f.sauvage else "parasite"
+        return f"{ctx.who(f.seat)} plays a flare ({how}, card {f.card}) face up"
     return None
