@@ -251,6 +251,16 @@ def test_moon_59_is_not_offered_without_three_cards_of_different_digits() -> Non
     assert USE not in options(st, 0)
 
 
+def test_moon_59_is_not_offered_when_only_a_compromise_may_be_played() -> None:
+    """Three cards that his commitment to the Chercheur forbids make no set: once he said he
+    will play a compromise, the moon is not offered (it once was, and left him no card)."""
+    st = moon_duel_cosmic(59, [attack(6), attack(8), attack(10), COMPROMISE], {0: 1})
+    st.enc.question_target, st.enc.commitment = 0, pb.COMMITMENT_COMPROMISE
+    assert USE not in options(st, 0) and options(st, 0) == [card(COMPROMISE)]
+    st.enc.commitment = pb.COMMITMENT_NO_COMPROMISE
+    assert USE in options(st, 0)
+
+
 # ---------------------------------------------------------------- moon 17
 
 GAS = card_of("edict", edict="gaz")

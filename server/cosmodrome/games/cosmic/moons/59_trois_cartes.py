@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moonflow, pieces
 from cosmodrome.games.cosmic.hooks import Moon
 from cosmodrome.games.cosmic.moons._card_step import may_lay
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -24,7 +24,9 @@ class ThreeCards(Moon):
     name, en, number = "59_trois_cartes", "Three encounter cards at once", 59
 
     def use_moves(self, st, moon, seat, t):
-        hand = [c for c in st.seats[seat].hand if B.is_encounter(c)]
+        # the cards he may play now (a power may restrict them: the Chercheur's answer)
+        hand = pieces.card_choices(st, seat, [c for c in st.seats[seat].hand
+                                              if B.is_encounter(c)])
         if t is not None or not may_lay(st, moon, seat) \
                 or not X.triple_possible([], hand, X.TRIPLE):
             return []
