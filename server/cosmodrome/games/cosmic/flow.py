@@ -855,11 +855,17 @@ def finish(st: pb.State, ctx: Ctx, winners: list[int], why: int) -> None:
     ctx.emit(pb.Event(game_over=pb.GameOver(winners=winners, why=why)))
 
 
+WIN_BASES = 5  # "le premier joueur qui possède 5 bases étrangères a gagné"
+
+
 def check_victory(st: pb.State, ctx: Ctx) -> bool:
     living = B.alive(st)
-    foreign, moons = B.foreign_bases_by_seat(st), moonflow.victory_bases_by_seat(st)
-    winners = [s for s in living
-               if foreign[s] + moons[s] >= 5 and moonflow.may_win(st, ctx, s)]
+    foreign = B.foreign_bases_by_seat(st)
+    winners: list[int] = []
+    if max(foreign) + moonflow.most_victory_bases() >= WIN_BASES:  # else no seat is near:
+        moons = moonflow.victory_bases_by_seat(st)  # the moons need not be read (most steps)
+        winners = [s for s in living
+                   if foreign[s] + moons[s] >= WIN_BASES and moonflow.may_win(st, ctx, s)]
     winners = moonflow.standing_wins(st, winners)  # a moon may cancel a win
     if winners is None:
         return False
@@ -1166,8 +1172,7 @@ def settle(st: pb.State, ctx: Ctx) -> list[Decision] | None:
     for _ in range(10_000):
         if st.finished or check_victory(st, ctx):
             return
-        moonflow.turn_down_empty(st)
-        moonflow.settle_moons(st, ctx)
+        moonflow.after_step(st, ctx)
         if st.tasks:
             t = st.tasks[0]
             which = t.WhichOneof("kind")

@@ -237,7 +237,8 @@ class Moon(Piece):
     # ------------------------------------------------------------ victory and deals
     def victory_bases(self, st: pb.State, moon: int, seat: int) -> int:
         """Foreign bases this moon adds to the count for the win of `seat`, who has tokens
-        on it (asked of the moons he stands on only)."""
+        on it (asked of the moons he stands on only): 0 or 1, a moon counts as one base
+        at most (`moonflow.most_victory_bases`)."""
         return 0
 
     def spares_deal_loss(self, st: pb.State, moon: int, seat: int) -> bool:

@@ -149,12 +149,18 @@ def acts(st: pb.State, ctx: Ctx, m: int, seat: int) -> None:
     ctx.emit(pb.Event(moon_acted=pb.MoonActed(moon=m, number=mo.number, seat=seat)))
 
 
-def turn_down_empty(st: pb.State) -> None:
-    """L04: "Lorsqu'elle n'est plus habitée, elle doit à nouveau présenter sa face cachée"
-    (those who saw it remember it: M5)."""
-    for mo in st.moons:
+def after_step(st: pb.State, ctx: Ctx) -> None:
+    """After every step, in one pass over the moons (it runs at every step): L04 "Lorsqu'elle
+    n'est plus habitée, elle doit à nouveau présenter sa face cachée" (those who saw it
+    remember it: M5); then the moons that keep their own state bring it up to date."""
+    settling, due = pieces.moons_with("settle"), []
+    for m, mo in enumerate(st.moons):
         if mo.face_up and not any(mo.count):
             mo.face_up = False
+        if mo.number in settling and not mo.gone:
+            due.append(m)
+    for m in due:
+        pieces.MOONS[st.moons[m].number].settle(st, ctx, m)
 
 
 # ====================================================================== landing (M2)
@@ -283,6 +289,12 @@ def victory_bases_by_seat(st: pb.State) -> list[int]:
             if n and acting_for(st, m, s):
                 out[s] += piece.victory_bases(st, m, s)
     return out
+
+
+def most_victory_bases() -> int:
+    """The most the moons can add to one seat's count for the win: one per hosted moon that
+    counts (`Moon.victory_bases`: a moon counts as one base at most)."""
+    return len(pieces.moons_with("victory_bases"))
 
 
 def victory_bases(st: pb.State, seat: int) -> int:
@@ -779,12 +791,6 @@ def standing_targets(st: pb.State, targets: list[tuple[int, int]]) -> list[tuple
 
 
 # ================================================================ moons' own state
-
-def settle_moons(st: pb.State, ctx: Ctx) -> None:
-    """After every step: the moons that keep their own state bring it up to date."""
-    for m, piece in list(on_board_with(st, "settle")):
-        piece.settle(st, ctx, m)
-
 
 def audit(st: pb.State) -> list[str]:
     return [p for m, piece in on_board(st) for p in piece.audit(st, m)]
