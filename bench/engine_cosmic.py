@@ -13,6 +13,7 @@ the server also plays; `cosmic`: 200 fixed-seed games, issue 10 asks at least 80
 from __future__ import annotations
 
 import random
+import statistics
 import sys
 import time
 
@@ -81,20 +82,26 @@ def _play_out(game: Cosmic, state: pb.State, hero: int, bot, rnd: random.Random)
 
 def four_player_games(games: int = 20, seed: int = 3, options: pb.Options | None = None) -> dict:
     """CPU seconds per random 4-player game in process (the budget: under 0.4 s; the `cosmic`
-    ruleset's: under 0.5 s), and moves per game. Random bots; where a seat's only option is to
-    pass, it passes (the auto-pass a bot with nothing playable would set)."""
+    ruleset's: under 0.5 s), moves per game, CPU microseconds per move, the median game's CPU
+    seconds and how many games only the turn limit ended (a draw at the safety cap). Random
+    bots, as the platform's RandomBot plays: any owed decision, any of its options (a
+    standing auto-pass set or cleared included)."""
     game = Cosmic()
     rnd = random.Random(seed)
-    moves = 0
-    cpu = time.process_time()
+    moves, per_game, capped = 0, [], 0
     for _ in range(games):
         state = game.setup(options or pb.Options(), 4, rnd.getrandbits(64))
+        cpu = time.process_time()
         while decisions := game.decisions(state):
             d = rnd.choice(decisions)
             game.apply(state, d.seat, rnd.choice(d.options))
             moves += 1
-    cpu = time.process_time() - cpu
-    return {"games": games, "cpu_s_per_game": cpu / games, "moves_per_game": moves / games}
+        per_game.append(time.process_time() - cpu)
+        capped += not state.winners and state.turn >= state.turn_limit
+    total = sum(per_game)
+    return {"games": games, "cpu_s_per_game": total / games, "moves_per_game": moves / games,
+            "cpu_us_per_move": total / max(moves, 1) * 1e6,
+            "median_cpu_s": statistics.median(per_game), "turn_limit_draws": capped}
 
 
 BOT_GAMES = 200     # the win-rate sample of the `cosmic` ruleset (issue 10: at least 200)
@@ -121,6 +128,10 @@ def run(seconds: float = 2.0, bot_games: int = BOT_GAMES) -> dict:
         four = four_player_games(options=options)
         out[f"{name}_cpu_s_per_4p_game"] = four["cpu_s_per_game"]
         out[f"{name}_moves_per_4p_game"] = four["moves_per_game"]
+        out[f"{name}_us_per_move"] = four["cpu_us_per_move"]
+        out[f"{name}_median_cpu_s"] = four["median_cpu_s"]
+        out[f"{name}_turn_limit_draws"] = four["turn_limit_draws"]
+        out[f"{name}_4p_games"] = four["games"]
         r = bot_win_rate(games=games, players=4, seed=BOT_SEED, options=options)
         out[f"{name}_bot_win_rate_4p"] = r["win_rate"]
         out[f"{name}_bot_games"] = r["games"]
@@ -140,7 +151,10 @@ def main() -> None:
     for name, budget in (("classic", 0.4), ("cosmic", 0.5)):
         print(f"{name} ruleset, 4 players in process: a random game "
               f"{r[f'{name}_cpu_s_per_4p_game']:.3f} CPU s (budget {budget}) and "
-              f"{r[f'{name}_moves_per_4p_game']:.0f} moves; the heuristic bot against three "
+              f"{r[f'{name}_moves_per_4p_game']:.0f} moves ({r[f'{name}_us_per_move']:.0f} "
+              f"CPU us a move; median game {r[f'{name}_median_cpu_s']:.3f} s; "
+              f"{r[f'{name}_turn_limit_draws']} of {r[f'{name}_4p_games']} ended by the turn limit); "
+              f"the heuristic bot against three "
               f"random bots wins {r[f'{name}_bot_win_rate_4p']:.0%} of "
               f"{r[f'{name}_bot_games']} games (fair share 25%)"
               + (f"; {r[f'{name}_engine_errors']} game(s) the engine could not finish"
