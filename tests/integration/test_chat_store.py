@@ -111,6 +111,25 @@ async def test_no_line_is_kept_after_the_final_move_even_by_a_caller_who_saw_it_
         await add(store, match_id, 1, "after the import")
 
 
+async def test_an_import_empties_the_chat_but_never_gives_a_sequence_twice(store):
+    """A watch that heard lines 1-2 resumes after 2: the first line after an import that
+    replaced the match is 3, not a second 1 it would skip."""
+    runner = Runner(store, registry())
+    match_id, _ = await new_match(runner)
+    for text in ("one", "two"):
+        await add(store, match_id, 0, text)
+    exported, log = await store.export(match_id)
+    await store.replace(exported, log, overwrite=True)
+    assert await store.chat(match_id, 0, 10) == []  # the replaced match's lines went
+    assert (await add(store, match_id, 1, "after the import")).sequence == 3
+    assert [line.text for line in await store.chat(match_id, 2, 10)] == ["after the import"]
+    other, _ = await new_match(runner)  # a new match's import starts its chat at 1
+    exported, log = await store.export(other)
+    await store.delete(other, "tictactoe")
+    await store.replace(exported, log, overwrite=False)
+    assert (await add(store, other, 0, "first")).sequence == 1
+
+
 async def test_a_chat_line_leaves_the_compare_and_set_alone(store):
     runner = Runner(store, registry())
     match_id, _ = await new_match(runner)

@@ -405,14 +405,17 @@ class RedisStore:
 
     async def replace(self, record: records_pb2.StoredMatch,
                       log: Iterable[records_pb2.StoredEntry], overwrite: bool) -> None:
-        """Write a whole match (admin import) in one transaction."""
+        """Write a whole match (admin import) in one transaction. The chat of a match it
+        replaces goes (an export does not carry it) but its sequence goes on: no line
+        number is given twice, so a watch resuming after its last line misses nothing."""
         mid = record.match.match_id
         self.cache.drop(mid)
         keys = [match_key(mid), log_key(mid), idem_key(mid)]
         if not overwrite and await self.redis.exists(keys[0]):
             raise AlreadyExists(f"match {mid} already exists (set overwrite to replace it)")
         async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.delete(*keys)
+            pipe.eval(_lua("import_chat"), 1, keys[0])  # the chat's sequence goes on
+            pipe.delete(*keys[1:])
             pipe.hset(keys[0], mapping={"v": record.match.version,
                                         "rec": record.SerializeToString(),
                                         "pub": record.match.SerializeToString(),
