@@ -402,6 +402,7 @@ def test_victory_at_five_foreign_bases() -> None:
     take(st, GREEN, 1)
     assert st.finished and list(st.winners) == [GREEN]
     assert GAME.result(st).winners == (GREEN,)
+    assert GAME.result(st).summary == "five foreign bases"
 
 
 def test_shared_victory_when_two_reach_five_at_once() -> None:
@@ -521,6 +522,7 @@ def test_last_player_standing_wins_when_the_void_eliminated_the_others() -> None
     flow.eliminate(st, ctx, 0)
     flow.settle(st, ctx)
     assert st.finished and list(st.winners) == [1]
+    assert GAME.result(st).summary == "last player standing"
 
 
 def test_two_of_three_variant_keeps_two_powers() -> None:

@@ -43,31 +43,31 @@ CASES: dict[str, tuple[int, int, dict]] = {  # name: (players, seed, options)
     "cosmic-4p-no-moons": (4, 7, dict(ruleset=pb.RULESET_COSMIC, moons=pb.MOON_SET_OFF)),
 }
 
-DIGESTS = {  # computed on main at fe93a18; re-taken with the moons, flares and table moons
+DIGESTS = {  # computed on main at fe93a18; re-taken with the moons, flares, table moons and State.game_end
     "classic-2p":
-        ("6844a7b800c145010e2900dc7f7a606b57bd4358e060f88a9f3d98f537b15a7d", 914),
+        ("4ae872adfb6f87799be9580c5d8102d8002af012dcd2ace2f5f11c2a4f6f9799", 914),
     "classic-3p-star-discs-no-edicts":
-        ("f4845e32d34c8d1fcedfdd546700eac0878d9e0010bd02afe86899168a1f9b15", 424),
+        ("1173f218859f3fe2042332c42d6e2f4419bd42a8a402f2f40ad3fdfa5d16b009", 424),
     "classic-4p-a":
-        ("edd334276cf944321de82ee27f0e9b10cf6c3a05b07a8ec4824c734799157dad", 750),
+        ("9af970a7e280f994c2deca026194595b72e4723bbb03c5e9eed9b7d697eedaca", 750),
     "classic-4p-b":
-        ("68d05e63a782610d2d451f3d9d0fca52061667d91e10a46ed45465ece089b643", 647),
+        ("b7aa44786dec09cd5f79a89bc2910328e46aeec525aa92812a32b5d424d6d1bd", 647),
     "classic-5p-rotation-two-powers":
-        ("904412f5ab5d02c65902bb0a0d5ebcf0bff973f14c7c9faf3885761456ead851", 888),
+        ("7323f99b65fb8f5046f2c71abf83d4c44a565af0dc240e1f018e13852819af5b", 888),
     "classic-6p-two-of-three":
-        ("59bb94042ed3b84b509828c2db3b98c9342098f4cb3fda25a423c8a61c3308be", 1371),
+        ("b9d4533bbacb1a3099b529bb728f3875484d4b5249bf7298591bfff4e1032f90", 1371),
     "cosmic-2p":
-        ("15bef304d54b923ebb51642f48a824b25a1b04b5a0317ace024ce65855661fef", 1230),
+        ("c2a6927cd633e082056c1f4609f8131040a1df382260a028d57f2e55cf372f8c", 1230),
     "cosmic-4p-a":
-        ("70d30d4be257a49d050aae34752261749b8dad3d71a0cdb3fffd14c67a9d1fb1", 1860),
+        ("88a11f748f9d066bcc9d217fcd8852d812cdcf25d0ab9f9555cafc610714aeec", 1860),
     "cosmic-4p-b":
-        ("aa1c114884f5e97d3f29a2c289d528be4ecf3753ac538691324bec1f4e82c27f", 2884),
+        ("7e953f63db3b1be65fdffb962b701913030eff9754291679329a4c8bc1990961", 2884),
     "cosmic-4p-no-moons":
-        ("32e99b1dbd1f0f106bf462ec377c0c71e90209e1406f4c19e55af1174299b4f2", 2217),
+        ("f1603f00fb042da92ebbb78fd30d284c42db2bdec502db5d6d5b339a658d7387", 2217),
     "cosmic-5p":
-        ("3fab05eb622a79044576f00593a66274ef96a15692c6c9118fa43114e32a5941", 1404),
+        ("6d60611451776406ade2b8a0404167c93bb20c88b8e1cc83c4b433a37a59ccb7", 1404),
     "cosmic-8p":
-        ("8777551d187b640045084bbceaf502dc1c0df55479c5007fef62cfeb3eaf6b38", 1771),
+        ("232123f48229cf77a05b1d33b732e9c579d4c08643f2a0c4d8a15423acd801b7", 1771),
 }
 
 

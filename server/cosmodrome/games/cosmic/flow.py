@@ -848,6 +848,7 @@ def end_turn(st: pb.State, ctx: Ctx) -> None:
 
 def finish(st: pb.State, ctx: Ctx, winners: list[int], why: int) -> None:
     st.finished = True
+    st.game_end = why
     st.step = pb.STEP_OVER
     del st.winners[:]
     st.winners.extend(winners)

@@ -307,10 +307,18 @@ class Cosmic(Game):
             return None
         winners = tuple(state.winners)
         scores = tuple(float(B.foreign_bases(state, s)) for s in range(state.players))
-        why = "five foreign bases" if winners else "turn limit reached: draw"
-        if len(winners) > 1:
-            why = "shared victory: five foreign bases at once"
-        return Result(winners=winners, scores=scores, summary=why)
+        return Result(winners=winners, scores=scores, summary=summary(state))
+
+
+END_WORDS = {pb.GAME_END_FIVE_FOREIGN_BASES: "five foreign bases",
+             pb.GAME_END_LAST_PLAYER_STANDING: "last player standing",
+             pb.GAME_END_TURN_LIMIT: "turn limit reached: draw"}
+
+
+def summary(state: pb.State) -> str:
+    if state.game_end == pb.GAME_END_FIVE_FOREIGN_BASES and len(state.winners) > 1:
+        return "shared victory: five foreign bases at once"
+    return END_WORDS.get(state.game_end, "over")
 
 
 def dealt_cards(options: pb.Options) -> list[int]:
