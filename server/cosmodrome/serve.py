@@ -108,6 +108,7 @@ class Config:
     chat_kept_lines: int = ChatLimits.kept
     chat_rate_lines: int = ChatLimits.rate_lines
     chat_rate_seconds: float = ChatLimits.rate_window_ms / 1000
+    deadline_tick_ms: int = 100
 
 
 def optional_int(text: str | None) -> int | None:
@@ -148,12 +149,14 @@ def parse_config(argv: list[str] | None = None) -> Config:
                        ("watch_catch_up", int), ("watch_buffer", int),
                        ("max_idle_seconds", float), ("chat_max_chars", int),
                        ("chat_kept_lines", int), ("chat_rate_lines", int),
-                       ("chat_rate_seconds", float)):
+                       ("chat_rate_seconds", float), ("deadline_tick_ms", int)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     config = Config(**vars(p.parse_args(argv)))
     if config.watch_catch_up < 1 or config.watch_buffer < 1:
         p.error("--watch-catch-up and --watch-buffer must be at least 1")
+    if config.deadline_tick_ms < 1:
+        p.error("--deadline-tick-ms must be at least 1")
     if min(config.chat_max_chars, config.chat_kept_lines, config.chat_rate_lines) < 1 \
             or config.chat_rate_seconds <= 0:
         p.error("--chat-max-chars, --chat-kept-lines, --chat-rate-lines and "
@@ -261,7 +264,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     hub = WatchHub(store, WatchLimits(per_match=config.max_watchers_per_match,
                                       catch_up=config.watch_catch_up,
                                       buffer=config.watch_buffer))
-    deadlines = DeadlineLoop(runner)
+    deadlines = DeadlineLoop(runner, interval_s=config.deadline_tick_ms / 1000)
 
     limit = config.max_message_bytes
     server = grpc.aio.server(
