@@ -25,7 +25,8 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
     me = viewer if seated else -1
     limit = moonflow.view_limit(st, me) if seated and st.moons else pb.TABLE_LIMIT_NONE
     v = pb.View(players=st.players, step=st.step, deck_size=len(st.deck), turn=st.turn,
-                winners=st.winners, finished=st.finished, first_player=st.first_player,
+                winners=st.winners, finished=st.finished, game_end=st.game_end,
+                first_player=st.first_player,
                 piles=st.piles, table_limit=limit)
     if limit == pb.TABLE_LIMIT_NONE:
         v.planets.extend(st.planets)
