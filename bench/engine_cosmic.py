@@ -97,7 +97,7 @@ def four_player_games(games: int = 20, seed: int = 3, options: pb.Options | None
             game.apply(state, d.seat, rnd.choice(d.options))
             moves += 1
         per_game.append(time.process_time() - cpu)
-        capped += not state.winners and state.turn >= state.turn_limit
+        capped += state.game_end == pb.GAME_END_TURN_LIMIT
     total = sum(per_game)
     return {"games": games, "cpu_s_per_game": total / games, "moves_per_game": moves / games,
             "cpu_us_per_move": total / max(moves, 1) * 1e6,

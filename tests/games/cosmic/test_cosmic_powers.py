@@ -104,8 +104,8 @@ def test_amibe_withdraws_tokens_from_the_defence() -> None:
     st = duel(["none", "amibe", "none"], [A20, A4], [A4, A6], def_tokens=3)
     cards_down(st, A20, A4)
     use_power(st, DEF, "amibe")
-    play(st, DEF, mv(pick=pb.Pick(index=6)))
-    play(st, DEF, mv(pick=pb.Pick(index=6)))
+    play(st, DEF, mv(withdraw=pb.PlanetChoice(planet=6)))
+    play(st, DEF, mv(withdraw=pb.PlanetChoice(planet=6)))
     play(st, DEF, DONE)
     pass_windows(st)
     assert st.seats[DEF].black_hole == 1 and B.tok(st, 6, DEF) == 4 + 1 + 2

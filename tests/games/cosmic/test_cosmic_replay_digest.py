@@ -43,31 +43,31 @@ CASES: dict[str, tuple[int, int, dict]] = {  # name: (players, seed, options)
     "cosmic-4p-no-moons": (4, 7, dict(ruleset=pb.RULESET_COSMIC, moons=pb.MOON_SET_OFF)),
 }
 
-DIGESTS = {  # computed on main at fe93a18; re-taken with the moons, flares, table moons and State.game_end
+DIGESTS = {  # computed on main at fe93a18; re-taken with the moons, flares, table moons, State.game_end and Move.withdraw
     "classic-2p":
-        ("4ae872adfb6f87799be9580c5d8102d8002af012dcd2ace2f5f11c2a4f6f9799", 914),
+        ("9d2b58cc30467e5535d14048844b5b1c5f47ddf1ec3af595644e0713ab40e8e6", 914),
     "classic-3p-star-discs-no-edicts":
-        ("1173f218859f3fe2042332c42d6e2f4419bd42a8a402f2f40ad3fdfa5d16b009", 424),
+        ("658f4f6767aa2edef709a1cb0bfaa22ed7cb0436891bc69fa7ce5c2554d937df", 424),
     "classic-4p-a":
-        ("9af970a7e280f994c2deca026194595b72e4723bbb03c5e9eed9b7d697eedaca", 750),
+        ("c546f53964e15591c58888f19180689e83a9705d977fd7e56938829dfd88a131", 750),
     "classic-4p-b":
-        ("b7aa44786dec09cd5f79a89bc2910328e46aeec525aa92812a32b5d424d6d1bd", 647),
+        ("3c7cd77a1c3b646268ad061de754feac4b505a774f18b1f80f3cbc4c55f2dc42", 647),
     "classic-5p-rotation-two-powers":
-        ("7323f99b65fb8f5046f2c71abf83d4c44a565af0dc240e1f018e13852819af5b", 888),
+        ("7f04ad4ef6067baaac83e716327245e80608d32aaf8fb68ec871393f1c5171aa", 888),
     "classic-6p-two-of-three":
-        ("b9d4533bbacb1a3099b529bb728f3875484d4b5249bf7298591bfff4e1032f90", 1371),
+        ("f2e9a4884efe97c95d900974aaa0ba22754444920843f3c477f25e851c06ff49", 1371),
     "cosmic-2p":
-        ("c2a6927cd633e082056c1f4609f8131040a1df382260a028d57f2e55cf372f8c", 1230),
+        ("b0011c2a3cbc4b9a43f8aed26a2ad358048d4dd9cf6f58915b5b4fa7cf74d028", 1230),
     "cosmic-4p-a":
-        ("88a11f748f9d066bcc9d217fcd8852d812cdcf25d0ab9f9555cafc610714aeec", 1860),
+        ("f8e137c22828c246529474e12bcfafa1b64fc36c444f252b621b069c8e21b38c", 1860),
     "cosmic-4p-b":
-        ("7e953f63db3b1be65fdffb962b701913030eff9754291679329a4c8bc1990961", 2884),
+        ("ea51f662cc23fce95c59fcbaa4fec5b5f4220773f497f833f414ff98ece272a9", 2884),
     "cosmic-4p-no-moons":
-        ("f1603f00fb042da92ebbb78fd30d284c42db2bdec502db5d6d5b339a658d7387", 2217),
+        ("28ce45879c0de064cb759352e6cbcf7aa74fec876be30aee45ee02a74a454b54", 2217),
     "cosmic-5p":
-        ("6d60611451776406ade2b8a0404167c93bb20c88b8e1cc83c4b433a37a59ccb7", 1404),
+        ("6bbed9afc0d3f0973e2ad48c0403fca28f71de590dd6d1e80308258696f13fe9", 1404),
     "cosmic-8p":
-        ("232123f48229cf77a05b1d33b732e9c579d4c08643f2a0c4d8a15423acd801b7", 1771),
+        ("0662004597c05ecf12634281d6126cfd20f9d0ed2fa27f2e5f55672343178e4c", 1771),
 }
 
 

@@ -581,10 +581,10 @@ def move(m: Message, ctx: Context) -> str | None:
     if kind == "draw":
         return f"draw a card at random from {ctx.whose(m.draw.seat)} hand" \
             if m.draw.HasField("seat") else "draw from the deck"
+    if kind == "withdraw":
+        return f"withdraw a token to {planet(m.withdraw.planet)}"
     if kind == "pick":
         i = m.pick.index
-        if k == "amoeba":
-            return f"withdraw a token to {planet(i)}"
         if k == "laser_pick":
             return f"pick face-down card {i + 1}"
         return f"pick {i + 1}"

@@ -12,11 +12,11 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 def _options(st: pb.State, t: pb.Task) -> list[pb.Move]:
     e, seat = st.enc, t.seat
     out = [pb.Move(planet=pb.PlanetChoice(planet=p)) for p in B.bases(st, seat)
-           if not (seat == B.defender(st) and p == e.planet)]  # add one from p
+           if not (seat == B.defender(st) and p == e.planet)]  # add one from this planet
     engaged = e.cone_off[seat] if seat == e.offense else B.tok(st, e.planet, seat)
     if engaged:
         homes = [p for p in B.bases(st, seat) if p != e.planet] or B.standing_planets(st, seat)
-        out += [pb.Move(pick=pb.Pick(index=p)) for p in homes]  # withdraw one to p
+        out += [pb.Move(withdraw=pb.PlanetChoice(planet=p)) for p in homes]
     out.append(pb.Move(done=pb.Done()))
     return out
 
@@ -32,12 +32,12 @@ def _apply(st: pb.State, ctx, t: pb.Task, move: pb.Move) -> None:
             e.cone_off[seat] += 1
         else:
             B.add_tok(st, e.planet, seat, 1)
-    else:
+    else:  # withdraw
         if seat == e.offense:
             e.cone_off[seat] -= 1
         else:
             B.add_tok(st, e.planet, seat, -1)
-        B.add_tok(st, move.pick.index, seat, 1)
+        B.add_tok(st, move.withdraw.planet, seat, 1)
 
 
 class Amoeba(Piece):
