@@ -243,13 +243,14 @@ export function viewSections(view: cosmic.View, w: CosmicWords): Section[] {
   ].filter((s) => s.lines.length);
 }
 
-/** The board on the page: the sections, and the table-moon reports the viewer may send now. */
+/** The board on the page: the sections (a line indented in words is indented under its seat),
+ * and the table-moon reports the viewer may send now. */
 export function cosmicBoard(ctx: RenderContext, w: CosmicWords): HTMLElement {
   const game = ctx.view.game?.game;
   if (game?.case !== "cosmic") return h("p", { class: "muted" }, "Waiting for players.");
   const view = game.value;
   const sections = viewSections(view, w).map((s) =>
-    h("section", {}, s.title ? h("h4", {}, s.title) : null, h("ul", {}, s.lines.map((l) => h("li", {}, l)))),
+    h("section", {}, s.title ? h("h4", {}, s.title) : null, h("ul", {}, s.lines.map((l) => h("li", l.startsWith("  ") ? { class: "sub" } : {}, l.trim())))),
   );
   // Reports are sent at any time, never asked as a decision: offered here.
   const reports = ctx.view.viewerSeat >= 0
