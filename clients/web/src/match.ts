@@ -6,6 +6,7 @@ import {
   type ChatLine,
   type Client,
   CosmodromeError,
+  type GameContent,
   type GameMove,
   type LogEntry,
   MatchStatus,
@@ -15,14 +16,23 @@ import {
   type Viewer,
 } from "@cosmodrome/client";
 import { fill, h } from "./dom.js";
-import { describeEvent } from "./render/generic.js";
-import { boardFor, hasOwnBoard, moveLabel } from "./render/index.js";
+import { boardFor, eventLabel, hasOwnBoard, moveLabel } from "./render/index.js";
 import { type RenderContext, SEAT_COLOURS } from "./render/context.js";
 import { heldSeat } from "./seats.js";
 
 const STATUS = { [MatchStatus.UNSPECIFIED]: "unknown", [MatchStatus.WAITING]: "waiting", [MatchStatus.ACTIVE]: "active", [MatchStatus.FINISHED]: "finished" };
 const LOG_SHOWN = 40;
 const CHAT_SHOWN = 500; // lines the panel keeps (the server keeps as many by default)
+const CONTENT = new Map<string, Promise<GameContent | undefined>>(); // by game: it never changes
+
+/** A game's static content (what card, power and moon ids mean), fetched once per game; without
+ * it the renderers name cards and powers by number. */
+function gameContent(client: Client, game: string): Promise<GameContent | undefined> {
+  if (!CONTENT.has(game)) {
+    CONTENT.set(game, client.call((o) => client.catalog.getGameContent({ game }, o)).catch(() => undefined));
+  }
+  return CONTENT.get(game)!;
+}
 
 export async function showMatch(root: HTMLElement, client: Client, matchId: string, signal: AbortSignal): Promise<void> {
   const held = heldSeat(matchId);
@@ -30,6 +40,7 @@ export async function showMatch(root: HTMLElement, client: Client, matchId: stri
   const log: LogEntry[] = [];
   let submitting = false;
   let message = "";
+  let content: GameContent | undefined;
   // The board is redrawn on every update; the chat is not (a line being typed survives).
   const board = h("div", {});
   const chat = chatPanel(held ? (viewer as Player) : undefined, () => viewer.lastView);
@@ -55,7 +66,7 @@ export async function showMatch(root: HTMLElement, client: Client, matchId: stri
     const match = view.match!;
     const seatName = seatNamer(view);
     const mine = view.decisions.filter((d) => d.seat === view.viewerSeat && d.options.length > 0);
-    const ctx: RenderContext = { view, seatName, options: submitting ? [] : mine.flatMap((d) => d.options), choose };
+    const ctx: RenderContext = { view, seatName, options: submitting ? [] : mine.flatMap((d) => d.options), choose, content };
     fill(
       board,
       h(
@@ -88,14 +99,16 @@ export async function showMatch(root: HTMLElement, client: Client, matchId: stri
             .slice(-LOG_SHOWN)
             .reverse()
             .map((e) =>
-              h("li", { value: Number(e.version) }, `${e.seat >= 0 ? seatName(e.seat) : "server"}: ${e.moveKind || "-"}`, e.events.length ? ` (${e.events.map(describeEvent).join("; ")})` : ""),
+              h("li", { value: Number(e.version) }, `${e.seat >= 0 ? seatName(e.seat) : "server"}: ${e.moveKind || "-"}`, e.events.length ? ` (${e.events.map((ev) => eventLabel(ev, { view, content })).join("; ")})` : ""),
             ),
         ),
       ),
     );
   };
 
-  render(await viewer.view());
+  const first = await viewer.view();
+  content = await gameContent(client, first.match?.game ?? "");
+  render(first);
   for await (const update of viewer.watch({ signal, untilFinished: true, chat: true })) {
     if (update.chat) chat.add(update.chat);
     if (update.entry) log.push(update.entry);
@@ -174,7 +187,7 @@ function decisions(view: MatchView, ctx: RenderContext, seatName: (s: number) =>
       h("strong", {}, d.prompt || d.kind),
       due,
       showOptions
-        ? h("div", { class: "options" }, d.options.map((o, i) => h("button", { class: "option", "data-option": i, disabled: ctx.options.length === 0, onclick: () => ctx.choose(o) }, moveLabel(o))))
+        ? h("div", { class: "options" }, d.options.map((o, i) => h("button", { class: "option", "data-option": i, disabled: ctx.options.length === 0, onclick: () => ctx.choose(o) }, moveLabel(o, { view, content: ctx.content, kind: d.kind }))))
         : null,
     );
   });

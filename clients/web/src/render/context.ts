@@ -1,7 +1,7 @@
 // What a renderer is given: the viewer's MatchView, names for seats, and (for a seat that owes
 // a decision) the legal options with a way to choose one.
 
-import type { GameMove, MatchView } from "@cosmodrome/client";
+import type { GameContent, GameMove, MatchView } from "@cosmodrome/client";
 
 export interface RenderContext {
   view: MatchView;
@@ -11,6 +11,8 @@ export interface RenderContext {
   options: GameMove[];
   /** Submits one of `options`. */
   choose(move: GameMove): void;
+  /** The game's static content (GetGameContent: card, power, moon names), once fetched. */
+  content?: GameContent;
 }
 
 /** A game's own board: draws the game's View, and may offer options by clicking on it. */

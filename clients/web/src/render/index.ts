@@ -1,13 +1,34 @@
-// Which board draws which game; every other game gets the generic renderer.
+// Which board draws which game, and which words name its moves and events; every other game
+// gets the generic renderer.
 
-import type { GameMove } from "@cosmodrome/client";
+import type { GameContent, GameEvent, GameMove, MatchView } from "@cosmodrome/client";
 import type { BoardRenderer } from "./context.js";
-import { describeMove, genericBoard } from "./generic.js";
+import { cosmicEvent, cosmicMove, cosmicWords } from "./cosmic.js";
+import { cosmicBoard } from "./cosmic-view.js";
+import { describeEvent, describeMove, genericBoard } from "./generic.js";
 import { describeMlemMove, mlemBoard } from "./mlem.js";
 import { ticTacToeBoard } from "./tictactoe.js";
 
-const BOARDS: Record<string, BoardRenderer> = { tictactoe: ticTacToeBoard, mlem: mlemBoard };
-const MOVE_LABELS: ((move: GameMove) => string | undefined)[] = [describeMlemMove];
+/** Where a move or event is shown: the viewer's MatchView, the game's content, and for a move
+ * the kind of the decision that offers it. */
+export interface LabelContext {
+  view?: MatchView;
+  content?: GameContent;
+  kind?: string;
+}
+
+const BOARDS: Record<string, BoardRenderer> = {
+  tictactoe: ticTacToeBoard,
+  mlem: mlemBoard,
+  cosmic: (ctx) => cosmicBoard(ctx, cosmicWords(ctx.view, ctx.content)),
+};
+const MOVE_LABELS: ((move: GameMove, at: LabelContext) => string | undefined)[] = [
+  describeMlemMove,
+  (move, at) => (move.game.case === "cosmic" ? cosmicMove(move.game.value, cosmicWords(at.view, at.content, at.kind)) : undefined),
+];
+const EVENT_LABELS: ((event: GameEvent, at: LabelContext) => string | undefined)[] = [
+  (event, at) => (event.game.case === "cosmic" ? cosmicEvent(event.game.value, cosmicWords(at.view, at.content)) : undefined),
+];
 
 export function boardFor(game: string): BoardRenderer {
   return BOARDS[game] ?? genericBoard;
@@ -17,10 +38,18 @@ export function hasOwnBoard(game: string): boolean {
   return game in BOARDS;
 }
 
-export function moveLabel(move: GameMove): string {
+export function moveLabel(move: GameMove, at: LabelContext = {}): string {
   for (const describe of MOVE_LABELS) {
-    const text = describe(move);
+    const text = describe(move, at);
     if (text) return text;
   }
   return describeMove(move);
+}
+
+export function eventLabel(event: GameEvent, at: LabelContext = {}): string {
+  for (const describe of EVENT_LABELS) {
+    const text = describe(event, at);
+    if (text) return text;
+  }
+  return describeEvent(event);
 }

@@ -1,0 +1,164 @@
+// The Cosmic renderer puts every Move and Event of the contract into words, as the terminal
+// client does: each oneof case of cosmic.proto's Move and Event (read from the generated
+// schema, so a case added to the contract is checked without touching this file), each
+// NoteKind, each queued task kind, and the View's lucres, moons and extension cards.
+// No server, no browser: the renderer's modules are bundled by esbuild (the page's own
+// bundler) and imported. tests/web/test_words.py runs it under `make test`.
+
+import assert from "node:assert/strict";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
+
+const ENTRY = `
+export * from "./src/render/cosmic.ts";
+export { taskWords, viewSections } from "./src/render/cosmic-view.ts";
+export { eventLabel, moveLabel } from "./src/render/index.ts";
+export { describeEvent, describeMove } from "./src/render/generic.ts";
+export { cosmic, create, GameEventSchema, GameMoveSchema, GameContentSchema, MatchViewSchema } from "@cosmodrome/client";
+`;
+
+let r; // the bundled modules
+let folder;
+
+before(async () => {
+  const out = await build({
+    stdin: { contents: ENTRY, resolveDir: process.cwd(), loader: "ts" },
+    bundle: true, format: "esm", platform: "node", target: "es2022", write: false, logLevel: "silent",
+  });
+  folder = await mkdtemp(join(tmpdir(), "cosmic-words-"));
+  const file = join(folder, "words.mjs");
+  await writeFile(file, out.outputFiles[0].text);
+  r = await import(pathToFileURL(file).href);
+});
+after(() => rm(folder, { recursive: true, force: true }));
+
+// A small content, as GetGameContent publishes it: a card of each kind, two powers, two moons.
+function content() {
+  const { cosmic, create } = r;
+  const K = cosmic.CardInfo_Kind;
+  return create(cosmic.ContentSchema, {
+    cards: [
+      { id: 0, kind: K.ATTACK, value: 8 }, { id: 1, kind: K.COMPROMISE }, { id: 2, kind: K.EDICT, edict: "zap" },
+      { id: 3, kind: K.EXTENSION, value: 3 }, { id: 4, kind: K.FLARE, power: "clone" },
+    ],
+    powers: [{ id: 0, name: "clone", english: "Clone" }, { id: 1, name: "chercheur", english: "Seeker" }],
+    moons: [{ number: 1, name: "Alien", english: "A moon that does things." }, { number: 2, name: "", english: "Another one." }],
+  });
+}
+
+// A two-seat View of seed 000: lucres, a face-down moon, one known to the viewer, one revealed,
+// and an encounter whose cards carry an extension.
+function view() {
+  const { cosmic, create } = r;
+  const F = cosmic.CardFace;
+  return create(cosmic.ViewSchema, {
+    viewer: 0, players: 2, step: cosmic.Step.PRE_REVEAL, deckSize: 30, piles: [8, 8, 7, 7],
+    planets: Array.from({ length: 10 }, (_, p) => ({ system: Math.floor(p / 5), count: p < 5 ? [4, 0] : [0, 4] })),
+    seats: [{ handSize: 7, homeBases: 5, lucres: 5, powers: [0], powerActive: [true] }, { handSize: 6, homeBases: 5, lucres: 3 }],
+    myHand: [0, 3, 4], myPowers: [0],
+    moons: [
+      { system: 0, count: [0, 0] },
+      { system: 0, count: [0, 0], number: 1, slot: 2 },
+      { system: 1, count: [2, 0], number: 2, faceUp: true },
+    ],
+    moonDeckSize: 10,
+    enc: {
+      number: 1, offense: 0, defense: 1, system: 1, planet: 7, coneOff: [3, 0], coneDef: [0, 0],
+      cardOff: { face: F.KNOWN, card: 0 }, cardDef: { face: F.DOWN },
+      extOff: { extension: { face: F.KNOWN, card: 3 }, extra: [{ face: F.KNOWN, card: 0 }] },
+      extDef: { extension: { face: F.DOWN } },
+    },
+  });
+}
+
+const contexts = () => [
+  { name: "a spectator, without content", w: { viewer: -1 } },
+  { name: "seat 0 with content and a View", w: { viewer: 0, names: ["ada", "bob"], content: content(), view: view() } },
+];
+
+// Words, not a raw dump: a sentence with nothing left unfilled.
+function assertWords(text, what) {
+  assert.equal(typeof text, "string", `${what}: no words (the renderer returned ${text})`);
+  assert.ok(text.length > 3, `${what}: "${text}"`);
+  assert.doesNotMatch(text, /undefined|NaN|\[object|\{\w+\}|^-$/, `${what}: "${text}"`);
+}
+
+const cases = (schema) => schema.oneofs.find((o) => o.name === "kind").fields;
+
+test("every Move case of the cosmic contract has words", () => {
+  const { cosmic, create, GameMoveSchema } = r;
+  const fields = cases(cosmic.MoveSchema);
+  assert.ok(fields.length >= 31, `only ${fields.length} Move cases read from the schema`);
+  for (const field of fields) {
+    const move = create(cosmic.MoveSchema, { kind: { case: field.localName, value: create(field.message) } });
+    for (const { name, w } of contexts()) assertWords(r.cosmicMove(move, w), `Move.${field.name} (${name})`);
+    // on the page: the cosmic words, not the generic rendering's label
+    const game = create(GameMoveSchema, { game: { case: "cosmic", value: move } });
+    assert.notEqual(r.moveLabel(game), r.describeMove(game), `Move.${field.name} falls back to the generic label`);
+  }
+});
+
+test("every Event case of the cosmic contract has words", () => {
+  const { cosmic, create, GameEventSchema } = r;
+  const fields = cases(cosmic.EventSchema);
+  assert.ok(fields.length >= 13, `only ${fields.length} Event cases read from the schema`);
+  for (const field of fields) {
+    const event = create(cosmic.EventSchema, { kind: { case: field.localName, value: create(field.message) } });
+    for (const { name, w } of contexts()) assertWords(r.cosmicEvent(event, w), `Event.${field.name} (${name})`);
+    const game = create(GameEventSchema, { game: { case: "cosmic", value: event } });
+    assert.notEqual(r.eventLabel(game), r.describeEvent(game), `Event.${field.name} falls back to the generic label`);
+  }
+});
+
+test("every NoteKind is worded, with its fields filled in", () => {
+  const { cosmic, create } = r;
+  for (const value of cosmic.NoteKindSchema.values) {
+    if (value.number === 0) continue;
+    const note = create(cosmic.EventSchema, { kind: { case: "note", value: { kind: value.number, seat: 1, target: 0, count: 2 } } });
+    const text = r.cosmicEvent(note, { viewer: 0 });
+    assertWords(text, value.name);
+    assert.ok(!text.includes("(a note)"), `${value.name} has no words: "${text}"`);
+  }
+});
+
+test("every queued task kind of the View is worded", () => {
+  const { cosmic, create } = r;
+  for (const field of cases(cosmic.TaskViewSchema)) {
+    const task = create(cosmic.TaskViewSchema, { seat: 1, kind: { case: field.localName, value: create(field.message) } });
+    assertWords(r.taskWords(task, { viewer: 0 }), `TaskView.${field.name}`);
+  }
+});
+
+test("the View shows lucres, moons face down, known and revealed, and extension cards", () => {
+  const text = r.viewSections(view(), { viewer: 0, names: ["ada", "bob"], content: content() })
+    .flatMap((s) => [s.title, ...s.lines]).join("\n");
+  assert.match(text, /5 lucres/);
+  assert.match(text, /3 lucres/);
+  assert.match(text, /moon 1 \(red system\), beside red 1: face down, unknown; nobody on it/);
+  assert.match(text, /moon 2 \(red system\), beside red 3: face down, n°1 Alien \(known to you\): A moon that does things;/);
+  assert.match(text, /moon 3 \(blue system\), beside blue 1: revealed, n°2: Another one; tokens: you 2/);
+  assert.match(text, /on moon 3 \(blue system\):2/);
+  assert.match(text, /10 moons left in the moon deck/);
+  assert.match(text, /offence attack 8 \(yours\) \+ attack 8 \+ extension 3, defence face down \+ extension face down/);
+  assert.match(text, /Your hand: attack 8, extension 3, flare \(Clone\)/);
+});
+
+test("moves name moons, flares and table reports as the terminal does", () => {
+  const { cosmic, create } = r;
+  const w = { viewer: 0, names: ["ada", "bob"], content: content(), view: view() };
+  const words = (kind) => r.cosmicMove(create(cosmic.MoveSchema, { kind }), w);
+  assert.equal(words({ case: "moveMoon", value: { moon: 1, slot: 4 } }), "move moon 2 (red system) beside red 5");
+  assert.equal(words({ case: "cancelVictory", value: { seat: 1 } }), "cancel the win of bob with the moon");
+  assert.equal(words({ case: "transform", value: { card: 0 } }), "transform the revealed attack 8 with the moon");
+  assert.equal(words({ case: "flaresKept", value: { cards: [4] } }), "keep flare (Clone), discard the others");
+  assert.equal(words({ case: "report", value: { moon: 2, offender: 1 } }), "report bob: the rule of moon 3 (blue system) (a table moon) is broken");
+  assert.equal(words({ case: "moonUse", value: { moon: 2, power: 1 } }), "reveal moon 3 (blue system): swap Seeker (Chercheur) for a power not in play");
+  assert.equal(
+    r.cosmicEvent(create(cosmic.EventSchema, { kind: { case: "flarePlayed", value: { seat: 1, card: 4, power: 0 } } }), w),
+    "bob played flare (Clone) face up: the parasite flare of Clone",
+  );
+});
