@@ -8,7 +8,7 @@
 import { cosmic, create, GameMoveSchema } from "@cosmodrome/client";
 import { h } from "../dom.js";
 import {
-  type CosmicWords, OUTCOMES, PLANETS_PER_SYSTEM, STEPS, body, card, cardList, colour, cosmicMove, moon, moonNumber,
+  type CosmicWords, GAME_ENDS, OUTCOMES, PLANETS_PER_SYSTEM, STEPS, body, card, cardList, colour, cosmicMove, moon, moonNumber,
   planet, plural, power, reason, terms, who, whose,
 } from "./cosmic.js";
 import type { RenderContext } from "./context.js";
@@ -230,7 +230,10 @@ export function viewSections(view: cosmic.View, w: CosmicWords): Section[] {
     table.push(`Destiny discs: ${[...counts].sort((a, b) => a[0] - b[0]).map(([c, n]) => `${colour(c)} x${n}`).join(", ")}`);
   }
   const now: string[] = view.tasks.slice(0, 1).map((t) => `Now: ${who(w, t.seat)} to ${taskWords(t, w) ?? "answer"}`);
-  if (view.finished) now.push(`Winners: ${view.winners.map((s) => who(w, s)).join(", ") || "none"}`);
+  if (view.finished) {
+    const why = GAME_ENDS[view.gameEnd] ? ` (${GAME_ENDS[view.gameEnd]})` : "";
+    now.push(`Winners: ${view.winners.map((s) => who(w, s)).join(", ") || "none"}${why}`);
+  }
   return [
     { title: "", lines: status },
     { title: "Players (tokens per home planet 1-5, then abroad)", lines: seatLines(view, w) },

@@ -59,7 +59,7 @@ const REASONS: Record<number, string> = {
   [Reason.NEW_HAND]: "new hand", [Reason.REWARD]: "reward", [Reason.DEAL]: "deal",
   [Reason.CONSOLATION]: "consolation", [Reason.KEPT_AT_NEW_HAND]: "kept at a new hand",
 };
-const GAME_ENDS: Record<number, string> = {
+export const GAME_ENDS: Record<number, string> = {
   [GameEnd.FIVE_FOREIGN_BASES]: "five foreign bases",
   [GameEnd.LAST_PLAYER_STANDING]: "last player standing",
   [GameEnd.TURN_LIMIT]: "turn limit: a draw",
@@ -355,8 +355,8 @@ const MOVES: MoveWords = {
     const [yes, no] = byKind[w.kind ?? ""] ?? ["answer yes", "answer no"];
     return m.yes ? yes : no;
   },
+  withdraw: (m, w) => `withdraw a token to ${body(m.planet, w.view)}`,
   pick: (m, w) => {
-    if (w.kind === "amoeba") return `withdraw a token to ${planet(m.index)}`;
     if (w.kind === "laser_pick") return `pick face-down card ${m.index + 1}`;
     return `pick ${m.index + 1}`;
   },
