@@ -308,3 +308,20 @@ def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
                 assert renderer.event(event.payload, Context(names, d.seat, content=content)), \
                     event.payload
         assert not engine.decisions(state), "the game ended"
+
+
+def test_every_cosmic_note_outcome_and_card_kind_has_its_own_words():
+    """A NoteKind or Outcome added to the contract without words, or a card kind worded as
+    another (a flare read as a compromise), fails here."""
+    from cosmodrome.games.cosmic import Cosmic
+    ctx = Context(names=("ada", "bob"), viewer=0, content=unwrap(game_content(Cosmic())))
+    for kind in cosmic_pb2.NoteKind.values():
+        if kind:
+            note = cosmic_pb2.Event(note=cosmic_pb2.Note(kind=kind, seat=0, target=1))
+            assert "(a note)" not in cosmic_text.event(note, ctx), cosmic_pb2.NoteKind.Name(kind)
+    assert set(cosmic_text.OUTCOMES) == set(cosmic_pb2.Outcome.values()) - {0}
+    worded = {}
+    for c in ctx.content.cards:
+        worded.setdefault(c.kind, cosmic_text.card(c.id, ctx))
+    assert set(worded) == set(cosmic_pb2.CardInfo.Kind.values()) - {0}
+    assert len(set(worded.values())) == len(worded), worded  # no kind worded as another

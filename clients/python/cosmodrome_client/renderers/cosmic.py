@@ -80,6 +80,9 @@ NOTES = {
     pb.NOTE_KIND_OUT_OF_CARDS_LOSES: "out of encounter cards: loses the encounter, turn over",
     pb.NOTE_KIND_EXTENSION_FACE_DOWN: "plays an extension card face down",
     pb.NOTE_KIND_CONSOLATION_FROM_DECK: "takes a consolation card from the deck",
+    pb.NOTE_KIND_TABLE_RULE_BROKEN: "broke the rule of a table moon; {target} chooses the penalty",
+    pb.NOTE_KIND_PENALTY_CARD: "loses a card of the hand at random to {target} (a table moon's penalty)",
+    pb.NOTE_KIND_FOREIGN_BASES_LOST: "{count} foreign base(s) lost: the tokens go home (moon 32)",
 }
 STEPS = {
     pb.STEP_RETRIEVE: "the offence may take a token back from the black hole",
@@ -115,7 +118,8 @@ TASKS = {  # by TaskView.kind member
 }
 OUTCOMES = {pb.OUTCOME_OFFENCE_WINS: "the offence wins",
             pb.OUTCOME_DEFENCE_WINS: "the defence wins",
-            pb.OUTCOME_DEAL_DUE: "both compromised: a deal", pb.OUTCOME_NO_DEAL: "no deal"}
+            pb.OUTCOME_DEAL_DUE: "both compromised: a deal", pb.OUTCOME_NO_DEAL: "no deal",
+            pb.OUTCOME_DEAL_MADE: "a deal made"}
 
 
 def _cards(ctx: Context) -> Sequence[pb.CardInfo]:
@@ -128,7 +132,7 @@ def _powers(ctx: Context) -> Sequence[pb.PowerInfo]:
 
 
 def card(c: int, ctx: Context) -> str:
-    """A card in words: "attack 12", "compromise", "edict La Peste"."""
+    """A card in words: "attack 12", "compromise", "edict La Peste", "flare (Clone)"."""
     cards = _cards(ctx)
     if not 0 <= c < len(cards):
         return f"card #{c}"
@@ -139,6 +143,9 @@ def card(c: int, ctx: Context) -> str:
         return f"edict {EDICTS.get(k.edict, k.edict)}"
     if k.kind == pb.CardInfo.KIND_EXTENSION:
         return f"extension {k.value}"
+    if k.kind == pb.CardInfo.KIND_FLARE:
+        named = [i for i, p in enumerate(_powers(ctx)) if p.name == k.power]
+        return f"flare ({power(named[0], ctx) if named else k.power})"
     return "compromise"
 
 
