@@ -28,15 +28,18 @@ SPACE_KINDS = {"earth": mlem_pb2.SPACE_KIND_EARTH, "empty": mlem_pb2.SPACE_KIND_
 def cosmic_content(game: Game) -> cosmic_pb2.Content:
     from cosmodrome.games.cosmic import content_000
     from cosmodrome.games.cosmic.content import CARDS
+    from cosmodrome.games.cosmic.pieces import moons_with
     from cosmodrome.games.cosmic.powers import POWERS
 
+    must_hold = moons_with("winner_must_hold")
     return cosmic_pb2.Content(
         cards=[cosmic_pb2.CardInfo(id=c.id, kind=CARD_KINDS[c.kind], value=c.value,
                                    edict=c.edict, power=c.power) for c in CARDS],
         powers=[cosmic_pb2.PowerInfo(id=pid, name=p.name, english=p.en,
                                      mandatory=p.mandatory) for pid, p in enumerate(POWERS)],
         moons=[cosmic_pb2.MoonInfo(number=m.number, name=m.name, beneficial=m.beneficial,
-                                   english=m.en) for m in content_000.MOONS])
+                                   english=m.en, winner_must_hold=m.number in must_hold)
+               for m in content_000.MOONS])
 
 
 def mlem_content(game: Game) -> mlem_pb2.Content:

@@ -99,6 +99,21 @@ def test_prefers_a_planet_to_a_face_down_moon_it_does_not_know() -> None:
     assert bot().choose(v, "aim", [aim(MOON_BODY, 1), aim(6, 1)]) == aim(6, 1)
 
 
+MUST_HOLD = next(m.number for m in CONTENT.moons if m.winner_must_hold)  # moon 34
+
+
+def test_one_base_short_of_the_win_aims_at_the_moon_the_winner_must_hold() -> None:
+    """Moon 34: "il faudra aussi posséder la lune": a seat one base short goes for it, though
+    the moon is harmful to land on otherwise and a planet is weaker."""
+    v = view({6: {1: 1}, MOON_BODY: {1: 3}}, moons=[MUST_HOLD])
+    options = [aim(6, 1), aim(MOON_BODY, 1)]
+    assert bot().choose(v, "aim", options) == aim(6, 1)  # three bases: the weaker planet
+    v.seats[ME].foreign_bases = 4
+    assert bot().choose(v, "aim", options) == aim(MOON_BODY, 1)
+    v.moons[0].count[ME] = 1  # already on it: the planet again
+    assert bot().choose(v, "aim", options) == aim(6, 1)
+
+
 def test_counts_the_defenders_lucres_in_his_strength() -> None:
     v = view({6: {1: 1}, 11: {2: 2}})
     v.seats[1].lucres = 5
@@ -157,6 +172,7 @@ def test_published_content_names_every_moon_and_its_reading_for_the_bot() -> Non
     assert [(m.name, m.beneficial) for m in CONTENT.moons] == \
         [(m.name, m.beneficial) for m in content_000.MOONS]
     assert CONTENT.moons[8].name == "Alien" and CONTENT.moons[8].beneficial
+    assert [m.number for m in CONTENT.moons if m.winner_must_hold] == [34]
 
 
 def edict(name: str, target: int | None = None) -> pb.Move:

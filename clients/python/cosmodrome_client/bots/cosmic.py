@@ -5,9 +5,9 @@ card, power and moon number means). The server plays BOT_KIND_GAME seats with th
 
 Plays its highest attack card (seed 000: an extension card when its best attack cards summed
 beat its best single one, never extension 0 or 1), aims at the weakest planet (tokens plus
-the defender's lucres), lands on moons it knows to be beneficial and keeps away from those it
-knows to be harmful (a face-down moon it does not know is a gamble it takes only when nothing
-better is offered), takes consolation from the opponent's hand, launches four tokens from its
+the defender's lucres; first, one base short of the win, a moon the winner must hold),
+lands on moons it knows to be beneficial and keeps away from those it knows to be harmful (a
+face-down moon it does not know is a gamble it takes only when nothing better is offered), takes consolation from the opponent's hand, launches four tokens from its
 fullest bases, invites everybody, joins the offence for bases, takes black-hole tokens back,
 uses its power when the power only helps, plays an edict where it plainly helps (a Zap on its
 opponent's power, the Force Field against more allies, La Peste on the leader), accepts deals
@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 PLANETS_PER_SYSTEM = 5
+WIN_BASES = 5
 
 
 def seen(msg, field: str) -> int:
@@ -45,6 +46,7 @@ class CosmicBot:
         power_id = {p.name: p.id for p in content.powers}
         self._helpful = {power_id[n] for n in HELPFUL if n in power_id}
         self._beneficial = {m.number: m.beneficial for m in content.moons}
+        self._must_hold = {m.number for m in content.moons if m.winner_must_hold}
 
     def choose(self, view: pb.View, kind: str, options: Sequence[pb.Move]) -> pb.Move:
         options = list(options)
@@ -68,13 +70,19 @@ class CosmicBot:
         return (view.planets[planet] if planet < n else view.moons[planet - n]).count[seat]
 
     def _moon_worth(self, view: pb.View, body: int) -> int:
-        """+1: a moon it knows to be beneficial; -1: known harmful; 0: unknown (or a planet)."""
+        """+2: a moon its win needs now (one base short, no token on a moon the winner must
+        hold); +1: a moon it knows to be beneficial; -1: known harmful; 0: unknown (or a
+        planet)."""
         n = len(view.planets)
         if body < n or body - n >= len(view.moons):
             return 0
         moon = view.moons[body - n]
         if not moon.HasField("number"):
             return 0
+        me = seen(view, "viewer")
+        if moon.number in self._must_hold and not moon.count[me] \
+                and view.seats[me].foreign_bases >= WIN_BASES - 1:
+            return 2
         return 1 if self._beneficial.get(moon.number, False) else -1
 
     @staticmethod
@@ -130,7 +138,7 @@ class CosmicBot:
     def _aim(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         me = seen(view, "viewer")
 
-        def strength(o: pb.Move) -> tuple[bool, bool, int, int]:
+        def strength(o: pb.Move) -> tuple[bool, bool, bool, int, int]:
             d, p = seen(o.aim, "defense"), o.aim.planet
             held = self._tok(view, p, me) > 0  # a planet already held gains nothing
             guard = self._tok(view, p, d) + view.seats[d].lucres if d >= 0 else 0
@@ -138,7 +146,7 @@ class CosmicBot:
             if p >= len(view.planets):
                 guard -= BENEFICIAL_MOON_BONUS if worth > 0 else 0
                 guard += UNKNOWN_MOON_PENALTY if worth == 0 else 0
-            return (worth < 0, held, guard, p)
+            return (worth < 0, worth < 2, held, guard, p)  # a moon the win needs first
         return min(self._of(options, "aim") or options, key=strength)
 
     def _take_token(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
