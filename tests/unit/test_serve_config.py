@@ -1,0 +1,22 @@
+"""The server's configuration: flags win over environment variables, bad values are refused
+with the flag named."""
+
+from __future__ import annotations
+
+import pytest
+
+from cosmodrome.serve import parse_config
+
+
+def test_the_deadline_tick_is_a_flag_or_an_environment_variable(monkeypatch):
+    assert parse_config([]).deadline_tick_ms == 100
+    monkeypatch.setenv("COSMODROME_DEADLINE_TICK_MS", "20")
+    assert parse_config([]).deadline_tick_ms == 20
+    assert parse_config(["--deadline-tick-ms", "2"]).deadline_tick_ms == 2
+
+
+@pytest.mark.parametrize("value", ["0", "-5"])
+def test_a_deadline_tick_under_a_millisecond_is_refused(value, capsys):
+    with pytest.raises(SystemExit):
+        parse_config(["--deadline-tick-ms", value])
+    assert "--deadline-tick-ms must be at least 1" in capsys.readouterr().err
