@@ -43,7 +43,8 @@ CASES: dict[str, tuple[int, int, dict]] = {  # name: (players, seed, options)
     "cosmic-4p-no-moons": (4, 7, dict(ruleset=pb.RULESET_COSMIC, moons=pb.MOON_SET_OFF)),
 }
 
-DIGESTS = {  # computed on main at fe93a18; re-taken with the moons, flares, table moons, State.game_end and Move.withdraw
+DIGESTS = {  # taken on main at fe93a18; re-taken with the moons, flares, table moons,
+    #           State.game_end and Move.withdraw
     "classic-2p":
         ("9d2b58cc30467e5535d14048844b5b1c5f47ddf1ec3af595644e0713ab40e8e6", 914),
     "classic-3p-star-discs-no-edicts":

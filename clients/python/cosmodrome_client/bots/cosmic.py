@@ -7,11 +7,12 @@ Plays its highest attack card (seed 000: an extension card when its best attack 
 beat its best single one, never extension 0 or 1), aims at the weakest planet (tokens plus
 the defender's lucres; first, one base short of the win, a moon the winner must hold),
 lands on moons it knows to be beneficial and keeps away from those it knows to be harmful (a
-face-down moon it does not know is a gamble it takes only when nothing better is offered), takes consolation from the opponent's hand, launches four tokens from its
-fullest bases, invites everybody, joins the offence for bases, takes black-hole tokens back,
-uses its power when the power only helps, plays an edict where it plainly helps (a Zap on its
-opponent's power, the Force Field against more allies, La Peste on the leader), accepts deals
-that give it a base, and proposes base-for-base otherwise. A decision it has no rule for (a
+face-down moon it does not know is a gamble it takes only when nothing better is offered),
+takes consolation from the opponent's hand, launches four tokens from its fullest bases,
+invites everybody, joins the offence for bases, takes black-hole tokens back, uses its power
+when the power only helps, plays an edict where it plainly helps (a Zap on its opponent's
+power, the Force Field against more allies, La Peste on the leader), accepts deals that give
+it a base, and proposes base-for-base otherwise. A decision it has no rule for (a
 moon or flare added later) gets a safe choice: never a standing auto-pass, never an error.
 """
 

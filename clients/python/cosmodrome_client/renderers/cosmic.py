@@ -81,7 +81,8 @@ NOTES = {
     pb.NOTE_KIND_EXTENSION_FACE_DOWN: "plays an extension card face down",
     pb.NOTE_KIND_CONSOLATION_FROM_DECK: "takes a consolation card from the deck",
     pb.NOTE_KIND_TABLE_RULE_BROKEN: "broke the rule of a table moon; {target} chooses the penalty",
-    pb.NOTE_KIND_PENALTY_CARD: "loses a card of the hand at random to {target} (a table moon's penalty)",
+    pb.NOTE_KIND_PENALTY_CARD:
+        "loses a card of the hand at random to {target} (a table moon's penalty)",
     pb.NOTE_KIND_FOREIGN_BASES_LOST: "{count} foreign base(s) lost: the tokens go home (moon 32)",
 }
 STEPS = {
