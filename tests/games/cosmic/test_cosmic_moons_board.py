@@ -401,3 +401,24 @@ def test_moon_21_la_planete_qu_elle_protege_est_inviolable() -> None:
     st.moons[2].spent = True
     assert 6 not in [p for p, _ in flow.aim_targets(st, 1)]
     assert 5 in [p for p, _ in flow.aim_targets(st, 1)]
+
+
+def test_moon_21_deux_joueurs_la_planete_qu_elle_protege_est_inviolable_meme_chez_soi() -> None:
+    """"La planète qu'elle protège est inviolable", two players (D05: "un duel contre une
+    planète de votre propre système où votre adversaire a une base"): when the opponent's
+    only base in the offence's system is the planet the comet shields (and no moon is a
+    target), the offence is not offered his own system: he would have nothing to aim at."""
+    st = moon_game(2, moons={0: 21}, first=0)
+    shielded = B.planets_of(0)[st.moons[0].slot]
+    st.moons[0].spent = True
+    B.add_tok(st, home(st, 1), 1, -1)
+    B.add_tok(st, shielded, 1, 1)
+    for m in range(len(st.moons)):
+        occupy(st, m, 0)  # a moon the offence alone stands on is no target
+    assert moonflow.targets(st, 0) == []
+    ctx = flow.Ctx(st, [], 0)
+    flow.go_destiny(st, ctx)
+    assert (st.step, st.enc.system) == (pb.STEP_AIM, 1)
+    st.moons[0].spent = False  # the comet not yet travelling: his own system may be chosen
+    flow.go_destiny(st, ctx)
+    assert st.step == pb.STEP_DESTINY

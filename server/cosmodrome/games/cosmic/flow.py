@@ -117,7 +117,10 @@ def go_destiny(st: pb.State, ctx: Ctx) -> None:
             return  # questions about the old hand come before the destiny
     if st.players == 2:
         other = 1 - off
-        if any(B.tok(st, p, other) for p in B.planets_of(off)):
+        # D05: "une planète de votre propre système où votre adversaire a une base", one
+        # still aimable (not destroyed, not shielded: m6/19, m21); any moon present is a
+        # target whichever system he names, so moons give no reason to ask
+        if moonflow.standing_targets(st, planet_targets(st, off)):
             st.step = pb.STEP_DESTINY
             return
         st.enc.system = other
