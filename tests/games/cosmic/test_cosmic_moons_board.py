@@ -4,7 +4,7 @@ per rule, named after its French text (docs/rules/cosmic-000.md, rows Moon04-Moo
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import flow, moonflow
+from cosmodrome.games.cosmic import actions, flow, moonflow
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
     GAME,
@@ -325,6 +325,21 @@ def test_moon_33_ils_ne_peuvent_jamais_se_rendre_dans_le_trou_noir() -> None:
     assert st.moons[2].count[:] == [1, 0, 0] and st.seats[1].black_hole == before + 1
     assert (st.moons[2].ex_owner, st.moons[2].ex) == (0, 2)
     assert GAME.audit(st) == []
+
+
+def test_moon_33_les_pions_disparaissent_aussitot_meme_quand_la_partie_finit() -> None:
+    """"Dès que le joueur quitte cette lune, les pions décrits ci-dessus disparaissent
+    aussitôt": also when his leaving ends the game (the Void eliminates the owner, the last
+    other player stands alone): the final state holds no Ex tokens of his."""
+    st = moon_game(3, moons={2: 33})
+    occupy(st, 2, 1, n=1)
+    settle(st)
+    ctx = flow.Ctx(st, [], 0)
+    actions.eliminate(st, ctx, 2)
+    actions.eliminate(st, ctx, 1)
+    flow.settle(st, ctx)
+    assert st.finished and st.winners[:] == [0]
+    assert st.moons[2].ex == 0 and GAME.audit(st) == []
 
 
 def test_moon_33_des_que_le_joueur_quitte_cette_lune_les_pions_disparaissent() -> None:

@@ -1174,7 +1174,8 @@ def settle(st: pb.State, ctx: Ctx) -> list[Decision] | None:
     game is over)."""
     for _ in range(10_000):
         if st.finished or check_victory(st, ctx):
-            return
+            moonflow.after_step(st, ctx)  # the last step's moons too: the final state holds
+            return                        # none a player has left (m33's Ex tokens)
         moonflow.after_step(st, ctx)
         if st.tasks:
             t = st.tasks[0]
