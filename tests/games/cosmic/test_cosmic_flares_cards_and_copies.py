@@ -84,6 +84,28 @@ def test_flaire_laser_parasite_pick_the_opponents_card_at_random() -> None:
     assert st.enc.card_def in (A20, A6, C1) and not GAME.view(st, OFF).knowledge
 
 
+def test_laser_not_offered_once_his_oracle_flare_makes_the_opponent_play_first() -> None:
+    """Oracle flare (parasite): "a main player's opponent plays and turns his card first";
+    the Laser then has no card of his opponent's left to choose (the two would wait for
+    each other at the card step)."""
+    st = duel(["laser", "none", "none"], [A4, A10], [A20, A6, C1], flares=True)
+    hold_flare(st, OFF, "oracle")
+    laser = pb.Move(power=pb.UsePower(power=pieces.POWER_ID["laser"], target=DEF))
+    assert laser in flare_moves_and_powers(st, OFF)
+    play(st, OFF, flare_move("oracle", DEF))
+    assert laser not in flare_moves_and_powers(st, OFF)
+    pass_until(st, pb.STEP_CARDS)
+    assert _deciders(st) == [DEF]
+    play(st, DEF, mv(card=pb.CardChoice(card=A20)))
+    assert _deciders(st) == [OFF]
+
+
+def flare_moves_and_powers(st: pb.State, seat: int) -> list[pb.Move]:
+    """What `seat` may play in the window once it reaches him (others pass first)."""
+    flare_moves(st, seat)
+    return [o for d in GAME.decisions(st) if d.seat == seat for o in d.options]
+
+
 # ====================================================================== Empathe
 
 def _to_post_reveal(powers: list[str], flare_seat: int) -> pb.State:

@@ -4,7 +4,7 @@ per rule, named after its French text (docs/rules/cosmic-000.md, rows Moon04-Moo
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import flow, moonflow
+from cosmodrome.games.cosmic import actions, flow, moonflow
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
     GAME,
@@ -327,6 +327,21 @@ def test_moon_33_ils_ne_peuvent_jamais_se_rendre_dans_le_trou_noir() -> None:
     assert GAME.audit(st) == []
 
 
+def test_moon_33_les_pions_disparaissent_aussitot_meme_quand_la_partie_finit() -> None:
+    """"Dès que le joueur quitte cette lune, les pions décrits ci-dessus disparaissent
+    aussitôt": also when his leaving ends the game (the Void eliminates the owner, the last
+    other player stands alone): the final state holds no Ex tokens of his."""
+    st = moon_game(3, moons={2: 33})
+    occupy(st, 2, 1, n=1)
+    settle(st)
+    ctx = flow.Ctx(st, [], 0)
+    actions.eliminate(st, ctx, 2)
+    actions.eliminate(st, ctx, 1)
+    flow.settle(st, ctx)
+    assert st.finished and st.winners[:] == [0]
+    assert st.moons[2].ex == 0 and GAME.audit(st) == []
+
+
 def test_moon_33_des_que_le_joueur_quitte_cette_lune_les_pions_disparaissent() -> None:
     """"Dès que le joueur quitte cette lune, les pions décrits ci-dessus disparaissent
     aussitôt" (nobody else there); with others there, the moon changes owner (the offence,
@@ -401,3 +416,24 @@ def test_moon_21_la_planete_qu_elle_protege_est_inviolable() -> None:
     st.moons[2].spent = True
     assert 6 not in [p for p, _ in flow.aim_targets(st, 1)]
     assert 5 in [p for p, _ in flow.aim_targets(st, 1)]
+
+
+def test_moon_21_deux_joueurs_la_planete_qu_elle_protege_est_inviolable_meme_chez_soi() -> None:
+    """"La planète qu'elle protège est inviolable", two players (D05: "un duel contre une
+    planète de votre propre système où votre adversaire a une base"): when the opponent's
+    only base in the offence's system is the planet the comet shields (and no moon is a
+    target), the offence is not offered his own system: he would have nothing to aim at."""
+    st = moon_game(2, moons={0: 21}, first=0)
+    shielded = B.planets_of(0)[st.moons[0].slot]
+    st.moons[0].spent = True
+    B.add_tok(st, home(st, 1), 1, -1)
+    B.add_tok(st, shielded, 1, 1)
+    for m in range(len(st.moons)):
+        occupy(st, m, 0)  # a moon the offence alone stands on is no target
+    assert moonflow.targets(st, 0) == []
+    ctx = flow.Ctx(st, [], 0)
+    flow.go_destiny(st, ctx)
+    assert (st.step, st.enc.system) == (pb.STEP_AIM, 1)
+    st.moons[0].spent = False  # the comet not yet travelling: his own system may be chosen
+    flow.go_destiny(st, ctx)
+    assert st.step == pb.STEP_DESTINY

@@ -216,6 +216,17 @@ def test_moon_03_is_offered_only_to_its_occupant_with_an_attack_card() -> None:
     assert USE not in options(st, 0)                     # X01: never with a compromise
 
 
+def test_moon_03_est_identique_a_une_carte_extension_pas_sans_carte_d_attaque_permise() -> None:
+    """"Cette lune est identique à une carte Extension": like an extension card, it needs an
+    attack card he may play; once he told the Chercheur he will play a compromise, his attack
+    cards do not count and the moon is not offered (it once was, and left him no card)."""
+    st = moon_duel_cosmic(3, [attack(6), COMPROMISE], {0: 2})
+    st.enc.question_target, st.enc.commitment = 0, pb.COMMITMENT_COMPROMISE
+    assert options(st, 0) == [card(COMPROMISE)]
+    st.enc.commitment = pb.COMMITMENT_NO_COMPROMISE
+    assert USE in options(st, 0)
+
+
 def test_moon_59_se_trouve_sur_cette_lune_a_le_droit_abaisser() -> None:
     """"a le droit d'abaisser 3 cartes de duels au lieu de 1 ... il ne peut abattre deux
     cartes, mais trois obligatoirement, et à la seule condition qu'aucune de ces cartes ne

@@ -297,6 +297,25 @@ def test_void_removes_tokens_of_a_failed_deal() -> None:
     assert st.seats[DEF].removed == 3 and st.seats[OFF].black_hole == 3
 
 
+def test_void_a_failed_deal_past_fifteen_removed_eliminates_mid_loss() -> None:
+    """Vide: "plus de 15 pions" removed eliminates, also by the last of the three tokens a
+    failed deal costs, taken one at a time (his questions go with him: nothing is left to
+    take)."""
+    st = duel(["vide", "none", "none"], [C1, A10], [C2, A6])
+    cards_down(st, C1, C2)
+    pass_windows(st)
+    place_all(st)
+    st.seats[DEF].removed = 13
+    for planet, keep in ((6, 3), (7, 2), (8, 0), (9, 0)):  # 2 on planet 5: 20 in all
+        B.add_tok(st, planet, DEF, keep - B.tok(st, planet, DEF))
+    assert token_total(st, DEF) == 20
+    play(st, DEF, mv(deal_abandon=pb.Done()))
+    take(st, OFF, 2, 2, 2)
+    take(st, DEF, 6, 6, 6, done=False)  # the third, his sixteenth removed, eliminates him
+    assert st.seats[DEF].eliminated and token_total(st, DEF) == 20
+    assert st.seats[OFF].black_hole == 3 and st.step != pb.STEP_DEAL
+
+
 def _until_vulch(st: pb.State, card: int) -> None:
     """Let the others answer until the Vulch may take `card` (every other seat is asked, in a
     response window, each time an edict is discarded)."""

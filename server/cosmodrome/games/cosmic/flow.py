@@ -117,7 +117,10 @@ def go_destiny(st: pb.State, ctx: Ctx) -> None:
             return  # questions about the old hand come before the destiny
     if st.players == 2:
         other = 1 - off
-        if any(B.tok(st, p, other) for p in B.planets_of(off)):
+        # D05: "une planète de votre propre système où votre adversaire a une base", one
+        # still aimable (not destroyed, not shielded: m6/19, m21); any moon present is a
+        # target whichever system he names, so moons give no reason to ask
+        if moonflow.standing_targets(st, planet_targets(st, off)):
             st.step = pb.STEP_DESTINY
             return
         st.enc.system = other
@@ -1172,7 +1175,8 @@ def settle(st: pb.State, ctx: Ctx) -> list[Decision] | None:
     game is over)."""
     for _ in range(10_000):
         if st.finished or check_victory(st, ctx):
-            return
+            moonflow.after_step(st, ctx)  # the last step's moons too: the final state holds
+            return                        # none a player has left (m33's Ex tokens)
         moonflow.after_step(st, ctx)
         if st.tasks:
             t = st.tasks[0]

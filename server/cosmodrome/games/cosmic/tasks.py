@@ -51,6 +51,8 @@ def _take(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
         B.add_tok(st, k.planet, t.seat, 1)
     elif k.dest == pb.DEST_BLACK_HOLE:
         actions.lose_from_bases(st, ctx, t.seat, 1, k.lost_to if k.HasField("lost_to") else -1)
+        if st.seats[t.seat].eliminated:
+            return  # that token eliminated him: his tasks, this one too, are gone
     k.count -= 1
     k.min -= 1
     if k.count <= 0:

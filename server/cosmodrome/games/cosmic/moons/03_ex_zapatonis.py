@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moonflow, pieces
 from cosmodrome.games.cosmic.hooks import Moon
 from cosmodrome.games.cosmic.moons._card_step import may_lay
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -29,8 +29,11 @@ class ExZapatonis(Moon):
     name, en, number = "03_ex_zapatonis", "A standing extension", 3
 
     def use_moves(self, st, moon, seat, t):
+        # an attack card he may play now (a power may restrict them: the Chercheur's answer)
+        hand = pieces.card_choices(st, seat, [c for c in st.seats[seat].hand
+                                              if B.is_encounter(c)])
         if t is not None or not may_lay(st, moon, seat) or not any(
-                B.is_attack(c) for c in st.seats[seat].hand):
+                B.is_attack(c) for c in hand):
             return []
         return [pb.Move(moon_use=pb.MoonUse(moon=moon))]
 

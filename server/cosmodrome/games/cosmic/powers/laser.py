@@ -58,6 +58,8 @@ class Laser(Piece):
         if window != pb.STEP_PRE_CARDS or seat not in (e.offense, B.defender(st)) \
                 or pieces.used(st, seat, self.name) or e.HasField("laser_seat"):
             return []
+        if e.HasField("oracle_seat") and e.oracle_seat == seat:
+            return []  # his Oracle flare has the opponent choose and turn his card first
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name],
                                           target=pieces.opponent(st, seat)))]
 
