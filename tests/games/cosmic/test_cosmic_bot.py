@@ -129,6 +129,19 @@ def test_does_not_ally_with_an_offence_landing_on_a_harmful_moon() -> None:
     assert bot().choose(v, "join", [offence, DONE]) == offence
 
 
+def test_allies_with_the_offence_while_it_is_the_stronger_side_else_with_the_defence() -> None:
+    """Seed 001: a defensive ally's reward brings tokens back from the black hole, so the
+    weaker offence is not worth joining."""
+    v = view({6: {1: 3}}, planet=6, defense=1, cone_off=[0, 0, 4, 0], cone_def=[0, 0, 0, 0])
+    v.enc.offense = 2
+    offence, defence = (pb.Move(join=pb.Join(side=side))
+                        for side in (pb.SIDE_OFFENCE, pb.SIDE_DEFENCE))
+    assert bot().choose(v, "join", [offence, defence, DONE]) == offence  # 4 against 3
+    v.seats[1].lucres = 2
+    assert bot().choose(v, "join", [offence, defence, DONE]) == defence  # 4 against 3 + 2
+    assert bot().choose(v, "join", [offence, DONE]) == offence  # invited by the offence only
+
+
 def test_plays_an_extension_when_its_attack_cards_summed_beat_its_best_one() -> None:
     ext = pb.Move(card=pb.CardChoice(card=card_id(pb.CardInfo.KIND_EXTENSION, 3)))
     a8, a6 = (pb.Move(card=pb.CardChoice(card=card_id(pb.CardInfo.KIND_ATTACK, n)))

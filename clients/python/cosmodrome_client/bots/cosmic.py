@@ -9,7 +9,8 @@ the defender's lucres; first, one base short of the win, a moon the winner must 
 lands on moons it knows to be beneficial and keeps away from those it knows to be harmful (a
 face-down moon it does not know is a gamble it takes only when nothing better is offered),
 takes consolation from the opponent's hand, launches four tokens from its fullest bases,
-invites everybody, joins the offence for bases, takes black-hole tokens back, uses its power
+invites everybody, joins the offence for bases while it is the stronger side (else the
+defence, for its reward), takes black-hole tokens back, uses its power
 when the power only helps, plays an edict where it plainly helps (a Zap on its opponent's
 power, the Force Field against more allies, La Peste on the leader), accepts deals that give
 it a base, and proposes base-for-base otherwise. A decision it has no rule for (a
@@ -183,12 +184,25 @@ class CosmicBot:
         return invites[0] if invites else self._done(options) or self._safe(options)
 
     def _join(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
-        """The offence for a base; never onto a moon it knows to be harmful."""
+        """The offence for a base while the offence is the stronger side; else the defence
+        (its reward brings tokens back from the black hole); never onto a moon it knows to
+        be harmful."""
         sides = {o.join.side: o for o in self._of(options, "join")}
         if self._moon_worth(view, seen(view.enc, "planet")) < 0:
             sides.pop(pb.SIDE_OFFENCE, None)
+        elif pb.SIDE_DEFENCE in sides and not self._offence_leads(view):
+            sides.pop(pb.SIDE_OFFENCE, None)
         return sides.get(pb.SIDE_OFFENCE) or sides.get(pb.SIDE_DEFENCE) or \
             self._done(options) or self._safe(options)
+
+    def _offence_leads(self, view: pb.View) -> bool:
+        """Tokens committed so far: the offence's in the cone against the defender's on the
+        planet, his allies' and his lucres."""
+        e, planet, d = view.enc, seen(view.enc, "planet"), seen(view.enc, "defense")
+        if planet < 0 or d < 0:
+            return True
+        defence = self._tok(view, planet, d) + sum(e.cone_def) + view.seats[d].lucres
+        return sum(e.cone_off) >= defence
 
     def _reward(self, view: pb.View, options: list[pb.Move]) -> pb.Move:
         return min(self._of(options, "reward") or options, key=lambda o: o.reward.cards)
