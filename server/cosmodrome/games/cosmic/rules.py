@@ -316,9 +316,11 @@ END_WORDS = {pb.GAME_END_FIVE_FOREIGN_BASES: "five foreign bases",
 
 
 def summary(state: pb.State) -> str:
-    if state.game_end == pb.GAME_END_FIVE_FOREIGN_BASES and len(state.winners) > 1:
+    end = state.game_end or (pb.GAME_END_FIVE_FOREIGN_BASES if state.winners  # stored by a
+                             else pb.GAME_END_TURN_LIMIT)                     # release without it
+    if end == pb.GAME_END_FIVE_FOREIGN_BASES and len(state.winners) > 1:
         return "shared victory: five foreign bases at once"
-    return END_WORDS.get(state.game_end, "over")
+    return END_WORDS[end]
 
 
 def dealt_cards(options: pb.Options) -> list[int]:
