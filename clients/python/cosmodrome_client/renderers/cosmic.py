@@ -590,7 +590,7 @@ def move(m: Message, ctx: Context) -> str | None:
         return f"draw a card at random from {ctx.whose(m.draw.seat)} hand" \
             if m.draw.HasField("seat") else "draw from the deck"
     if kind == "withdraw":
-        return f"withdraw a token to {planet(m.withdraw.planet)}"
+        return f"withdraw a token to {body(m.withdraw.planet, ctx.view)}"
     if kind == "pick":
         i = m.pick.index
         if k == "laser_pick":
