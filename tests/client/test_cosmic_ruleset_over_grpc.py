@@ -14,13 +14,11 @@ from __future__ import annotations
 import pytest
 
 from bench import cosmic_server_bots
-from cosmodrome.games.cosmic.v1 import cosmic_pb2
 from cosmodrome.v1 import match_pb2
 from cosmodrome_client import Client, game_view
 from tests.client.test_server_bots import finished
 from tests.support import ServerProcess
 
-GAME, RANDOM = match_pb2.BOT_KIND_GAME, match_pb2.BOT_KIND_RANDOM
 SEEDS = {2: 2, 3: 2, 4: 8, 5: 2, 6: 3, 7: 4, 8: 2}  # players: a seed that ends by the rules
 NATURAL_ENDS = ("five foreign bases", "shared victory: five foreign bases at once",
                 "last player standing")
@@ -42,9 +40,8 @@ async def quick_client(quick_bots_server):
 async def test_a_cosmic_ruleset_match_plays_to_its_natural_end_with_server_bots(
         quick_client, players):
     client = quick_client
-    options = cosmic_pb2.Options(ruleset=cosmic_pb2.RULESET_COSMIC, deal_timeout_ms=0)
-    bots = {s: GAME if s % 2 == 0 else RANDOM for s in range(players)}  # heuristic and random
-    match = await client.create_match("cosmic", options, players=players,
+    bots = dict(enumerate(cosmic_server_bots.seat_bots(players)))  # heuristic and random
+    match = await client.create_match("cosmic", cosmic_server_bots.OPTIONS, players=players,
                                       seed=SEEDS[players], bots=bots)
     final = await finished(client, match.match_id, timeout=240)
     assert final.status == match_pb2.MATCH_STATUS_FINISHED and not final.result.closed
