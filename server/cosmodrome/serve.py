@@ -36,6 +36,12 @@ Configuration by flags or environment (flags win):
     --chat-kept-lines/COSMODROME_CHAT_KEPT_LINES  chat lines kept per match (500)
     --chat-rate-lines/COSMODROME_CHAT_RATE_LINES  chat lines a seat may say per window (5)
     --chat-rate-seconds/COSMODROME_CHAT_RATE_SECONDS  that window (10)
+    --deadline-tick-ms/COSMODROME_DEADLINE_TICK_MS  how often due deadlines (turn clocks,
+                                      server bots' moves) are fired (100)
+    --play-rate/COSMODROME_PLAY_RATE  moves a Play session may send per second (500; 0: any)
+    --play-burst/COSMODROME_PLAY_BURST  moves it may send at once above that rate (1000)
+    --play-heartbeat-seconds/COSMODROME_PLAY_HEARTBEAT_SECONDS  a quiet Play session gets a
+                                      heartbeat this often (15)
 """
 
 from __future__ import annotations
@@ -61,6 +67,7 @@ from grpc_reflection.v1alpha import reflection
 from cosmodrome import metrics
 from cosmodrome.api.health import StoreProbe, add_health
 from cosmodrome.api.interceptor import access_log, add_service
+from cosmodrome.api.play_session import PlayLimits
 from cosmodrome.api.servicers import (
     AdminServicer,
     CatalogServicer,
@@ -109,6 +116,9 @@ class Config:
     chat_rate_lines: int = ChatLimits.rate_lines
     chat_rate_seconds: float = ChatLimits.rate_window_ms / 1000
     deadline_tick_ms: int = 100
+    play_rate: float = PlayLimits.rate
+    play_burst: int = PlayLimits.burst
+    play_heartbeat_seconds: float = PlayLimits.heartbeat_s
 
 
 def optional_int(text: str | None) -> int | None:
@@ -149,7 +159,9 @@ def parse_config(argv: list[str] | None = None) -> Config:
                        ("watch_catch_up", int), ("watch_buffer", int),
                        ("max_idle_seconds", float), ("chat_max_chars", int),
                        ("chat_kept_lines", int), ("chat_rate_lines", int),
-                       ("chat_rate_seconds", float), ("deadline_tick_ms", int)):
+                       ("chat_rate_seconds", float), ("deadline_tick_ms", int),
+                       ("play_rate", float), ("play_burst", int),
+                       ("play_heartbeat_seconds", float)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     config = Config(**vars(p.parse_args(argv)))
@@ -157,6 +169,8 @@ def parse_config(argv: list[str] | None = None) -> Config:
         p.error("--watch-catch-up and --watch-buffer must be at least 1")
     if config.deadline_tick_ms < 1:
         p.error("--deadline-tick-ms must be at least 1")
+    if config.play_rate < 0 or config.play_burst < 1 or config.play_heartbeat_seconds <= 0:
+        p.error("--play-rate must be >= 0, --play-burst >= 1 and --play-heartbeat-seconds > 0")
     if min(config.chat_max_chars, config.chat_kept_lines, config.chat_rate_lines) < 1 \
             or config.chat_rate_seconds <= 0:
         p.error("--chat-max-chars, --chat-kept-lines, --chat-rate-lines and "
@@ -173,6 +187,11 @@ def chat_limits(config: Config) -> ChatLimits:
     return ChatLimits(max_chars=config.chat_max_chars, kept=config.chat_kept_lines,
                       rate_lines=config.chat_rate_lines,
                       rate_window_ms=int(config.chat_rate_seconds * 1000))
+
+
+def play_limits(config: Config) -> PlayLimits:
+    return PlayLimits(rate=config.play_rate, burst=config.play_burst,
+                      heartbeat_s=config.play_heartbeat_seconds)
 
 
 def tls_credentials(config: Config) -> grpc.ServerCredentials | None:
@@ -264,6 +283,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     hub = WatchHub(store, WatchLimits(per_match=config.max_watchers_per_match,
                                       catch_up=config.watch_catch_up,
                                       buffer=config.watch_buffer))
+    runner.on_commit = hub.committed  # this replica's watchers see its commits at once
     deadlines = DeadlineLoop(runner, interval_s=config.deadline_tick_ms / 1000)
 
     limit = config.max_message_bytes
@@ -283,7 +303,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                  ("grpc.max_connection_idle_ms", int(config.max_idle_seconds * 1000))])
     servicers = {"CatalogService": CatalogServicer(runner),
                  "LobbyService": LobbyServicer(runner, config.drain),
-                 "PlayService": PlayServicer(runner, hub, Chat(runner, chat_limits(config))),
+                 "PlayService": PlayServicer(runner, hub, Chat(runner, chat_limits(config)),
+                                             play_limits(config)),
                  "AdminService": AdminServicer(runner, config.admin_token or None)}
     for module in SERVICES:
         for name, service in module.DESCRIPTOR.services_by_name.items():
