@@ -84,7 +84,7 @@ endif
 $(TS)/node_modules/.installed: $(TS)/package-lock.json
 	cd $(TS) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
-$(TS)/src/gen/.generated: $(GEN_STAMP) $(TS)/buf.gen.yaml $(TS)/node_modules/.installed
+$(TS)/src/gen/.generated: $(GEN_STAMP) $(TS)/buf.gen.yaml $(TS)/package.json $(TS)/node_modules/.installed
 	cd $(TS) && npm run --silent generate
 	touch $@
 $(TS)/dist/.built: $(TS)/src/gen/.generated $(TS_SRC) $(TS)/tsconfig.json
