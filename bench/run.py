@@ -12,7 +12,7 @@
 
 Bounded in time (about four minutes with the defaults); only loopback addresses are used.
     python -m bench.run [--seconds 6] [--engine-seconds 2] [--no-engines] [--profile] [--keep]
-                        [--real-only] [--real-seconds 5] [--rounds 3]
+                        [--real-only] [--real-seconds 5] [--rounds 3] [--json FILE]
 """
 
 from __future__ import annotations
@@ -188,7 +188,8 @@ async def main_async(args: argparse.Namespace) -> None:
         pids = {"server": processes[0].pid, "valkey": store.process.pid}
         if not args.real_only:
             await server_figures(address, redis_url, args.seconds, echo_address, pids)
-        await real_path.run(address, list(pids.values()), args.real_seconds, args.rounds, work)
+        await real_path.run(address, list(pids.values()), args.real_seconds, args.rounds, work,
+                            args.json)
     finally:
         for process in processes:
             stop(process)
@@ -212,6 +213,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=6.0, help="per gRPC load phase")
     parser.add_argument("--engine-seconds", type=float, default=2.0)
     parser.add_argument("--no-engines", action="store_true")
+    parser.add_argument("--json", type=Path, default=None,
+                        help="also write the real-path figures to this JSON file")
     parser.add_argument("--real-only", action="store_true",
                         help="only the real client path (with its peer and floor)")
     parser.add_argument("--real-seconds", type=float, default=5.0,

@@ -4,7 +4,8 @@ gRPC stream (PlayService.Play).
     async with seat.session() as session:
         async for update in session.updates():
             for decision in seat.decisions(update.view):
-                await session.submit(decision.options[0], expected_version=update.view.match.version)
+                await session.submit(decision.options[0],
+                                     expected_version=update.view.match.version)
 
 A reader task owns the stream: it hands answers to the `submit` awaiting them and updates to
 `updates()`, in version order. When the stream breaks (a replica restarts, the network

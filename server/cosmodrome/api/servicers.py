@@ -136,11 +136,11 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
 
 class PlayServicer(play_pb2_grpc.PlayServiceServicer):
     def __init__(self, runner: Runner, hub: WatchHub, chat: Chat | None = None,
-                 play_limits: PlayLimits = PlayLimits()) -> None:
+                 play_limits: PlayLimits | None = None) -> None:
         self.runner = runner
         self.hub = hub
         self.chat = chat or Chat(runner)
-        self.play_limits = play_limits
+        self.play_limits = play_limits or PlayLimits()
 
     async def GetView(self, request, context):
         note(match=request.match_id)
@@ -188,9 +188,10 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
                      before_waiting: Callable[[], Awaitable] | None = None,
                      known: tuple[records_pb2.StoredMatch, int | None] | None = None) -> None:
         """Write every update of the match after `following.from_version` (then its chat if
-        asked), in order, with its version (0: a chat line), as `following.digest`'s seat (None: a spectator) may see them,
-        until the match ends. `before_waiting` runs when the stream first has to wait.
-        `known`: the match and the viewer's seat, when the caller has them."""
+        asked), in order, each with its version (0: a chat line), as `following.digest`'s
+        seat (None: a spectator) may see them, until the match ends. `before_waiting` runs
+        when the stream first has to wait. `known`: the match and the viewer's seat, when
+        the caller has them."""
         match_id = following.match_id
         record, viewer = known or await self.viewer(match_id, following.digest)
         game = self.runner.game_of(record)
@@ -216,8 +217,8 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
                     if snapshot is not None and entry is entries[-1]:
                         await write(snapshot.update(game, entry, viewer), entry.version)
                     else:
-                        await write(play_pb2.MatchUpdate(entry=redact.log_entry(entry, viewer)),
-                                    entry.version)
+                        update = play_pb2.MatchUpdate(entry=redact.log_entry(entry, viewer))
+                        await write(update, entry.version)
                 if snapshot is not None and finished(snapshot.record):
                     if watch.chat_last is not None:  # lines said as it ended, not heard yet
                         await self._chat_to_the_end(write, match_id, watch.chat_last)
