@@ -79,7 +79,6 @@ async def measure(address: str, game: str, in_flight: int, seconds: float,
                         raise RuntimeError(response.result.error.message)
                 else:
                     latencies.append(clock() - sent)
-                continue
             if not response.update.HasField("view"):
                 continue
             view = response.update.view

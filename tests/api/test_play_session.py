@@ -25,6 +25,7 @@ class Session:
             match_id=match_id, from_version=from_version, with_chat=with_chat)))
         self.call = api.play.Play(iter(self.requests.get, None), metadata=auth(token))
         self.updates: list[play_pb2.MatchUpdate] = []
+        self.results: list[play_pb2.MoveResult] = []  # answers met while looking for updates
 
     def send(self, request: play_pb2.PlayRequest) -> None:
         self.requests.put(request)
@@ -36,12 +37,13 @@ class Session:
 
     def result(self) -> play_pb2.MoveResult:
         """The next answer to a move (updates met on the way are kept in `updates`)."""
+        if self.results:
+            return self.results.pop(0)
         for response in self.call:
-            kind = response.WhichOneof("kind")
-            if kind == "result":
-                return response.result
-            if kind == "update":
+            if response.HasField("update"):
                 self.updates.append(response.update)
+            if response.HasField("result"):
+                return response.result
         raise AssertionError("the session ended with no answer")
 
     def update_at(self, version: int) -> play_pb2.MatchUpdate:
@@ -50,7 +52,9 @@ class Session:
             if seen.entry.version == version:
                 return seen
         for response in self.call:
-            if response.WhichOneof("kind") == "update":
+            if response.HasField("result"):
+                self.results.append(response.result)
+            if response.HasField("update"):
                 self.updates.append(response.update)
                 if response.update.entry.version == version:
                     return response.update
@@ -284,7 +288,7 @@ def test_play_quiet_session_hears_heartbeats_with_its_version(strict_server):
     session = Session(api, match_id, x)
     try:
         session.update_at(3)
-        beat = next(r for r in session.call if r.WhichOneof("kind") == "heartbeat")
+        beat = next(r for r in session.call if r.HasField("heartbeat"))
         assert beat.heartbeat.version == 3
     finally:
         session.close()
@@ -301,3 +305,17 @@ def test_play_takes_a_seat_given_up_no_more(api):
     with pytest.raises(grpc.RpcError) as caught:
         session.result()
     assert caught.value.code() == grpc.StatusCode.UNAUTHENTICATED
+
+
+def test_play_answer_rides_with_the_update_of_the_version_it_made(api):
+    """One write per move for the mover: its answer and its new view in one message."""
+    match_id, (x, _) = api.new_match()
+    session = Session(api, match_id, x, from_version=3)
+    try:
+        session.move(4, 3, request_id="one")
+        response = next(iter(session.call))
+        assert response.result.request_id == "one" and response.result.version == 4
+        assert response.update.entry.version == 4
+        assert response.update.view.game.tictactoe.cells[4] == 1
+    finally:
+        session.close()

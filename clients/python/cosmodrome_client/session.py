@@ -135,10 +135,9 @@ class Session:
                 await call.write(play_pb2.PlayRequest(move=request))
             async for response in call:
                 progressed = True
-                kind = response.WhichOneof("kind")
-                if kind == "result":
+                if response.HasField("result"):
                     self._answer(response.result)
-                elif kind == "update" and self._take(response.update):
+                if response.HasField("update") and self._take(response.update):
                     return None
             return None if self._finished() else progressed
         except grpc.aio.AioRpcError as e:

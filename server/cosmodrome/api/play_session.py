@@ -8,10 +8,13 @@ has been quiet for a while.
 
 Two tasks share the stream. The call's own task follows the match; a reader task takes
 the moves one at a time, in the order sent, each through the runner's compare-and-set as a
-unary SubmitMove goes (idempotency, redaction, the same errors). A refused move is answered
-with its google.rpc.Status and the session goes on; a request that is no PlayRequest, or a
-second `open`, ends it with INVALID_ARGUMENT. grpc.aio writes one message at a time: a lock
-orders the writes.
+unary SubmitMove goes (idempotency, redaction, the same errors). The answer to a move that
+committed rides in the same message as the update of the version it made (the committing
+replica hands that update to this stream before the answer is known: see `_answer`), so a
+move costs the mover one write, not two. A refused move is answered on its own, with its
+google.rpc.Status, and the session goes on; a request that is no PlayRequest, or a second
+`open`, ends it with INVALID_ARGUMENT. grpc.aio writes one message at a time: a lock orders
+the writes.
 
 Why a stream: a unary call per move costs grpc.aio more CPU than a whole in-memory peer
 server spends per move (docs/operations.md, the realtime figures).
@@ -55,6 +58,7 @@ log = structlog.get_logger("cosmodrome.play")
 
 MOVE_RPC = "PlayService/Play:move"  # each move's latency and status, as a call's
 UPDATE_TAG = b"\x0a"  # PlayResponse.update (field 1, length-delimited)
+RESULT_TAG = b"\x12"  # PlayResponse.result (field 2, length-delimited)
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,8 @@ class PlaySession:
         self.limits = limits
         self.token = credential.get()
         self.match_id = ""
-        self.version = 0  # the newest version written to the stream
+        self.version = 0  # the newest version written (or being written) to the stream
+        self.answers: dict[int, play_pb2.MoveResult] = {}  # by version: to go with its update
         self.lock = asyncio.Lock()
         self.last_write = time.monotonic()
         self.bucket = _Bucket(limits.rate, limits.burst)
@@ -94,8 +99,10 @@ class PlaySession:
         beats = loop.create_task(self._heartbeats())
         try:
             await self.servicer.follow(following, self._update, known=known)
-            if self.moving is not None:  # the match ended on this seat's move: answer it
+            if self.moving is not None:  # the match ended as this seat moved: answer it
                 await asyncio.shield(self.moving)
+            for version in sorted(self.answers):  # (none, unless an update never came)
+                await self._write(play_pb2.PlayResponse(result=self.answers.pop(version)))
         except asyncio.CancelledError:
             if self.failure is None:
                 raise
@@ -119,6 +126,7 @@ class PlaySession:
         if opening.from_version < 0 or opening.chat_from_sequence < 0:
             raise InvalidArgument("from_version and chat_from_sequence must be >= 0")
         self.match_id = opening.match_id
+        self.version = opening.from_version  # what the client holds already
         requestlog.note(match=opening.match_id)
         return opening
 
@@ -164,9 +172,18 @@ class PlaySession:
             result.error.code, result.error.message = grpc.StatusCode.INTERNAL.value[0], \
                 "internal error"
             outcome = code = "INTERNAL"
-        await self._write(play_pb2.PlayResponse(result=result))
+        await self._answer(result)
         metrics.observe_call(MOVE_RPC, code, time.perf_counter() - start)
         access_log.add(MOVE_RPC, outcome, start, fields)
+
+    async def _answer(self, result: play_pb2.MoveResult) -> None:
+        """A refusal, or a version already written, is answered at once; else the answer
+        waits for its version's update, already on its way to this stream (the commit
+        handed it to the hub before the runner returned), and goes with it."""
+        if result.version > self.version:
+            self.answers[result.version] = result
+        else:
+            await self._write(play_pb2.PlayResponse(result=result))
 
     def _check(self, move: play_pb2.PlayMove) -> None:
         if len(move.request_id) > MAX_IDEMPOTENCY_KEY:
@@ -182,13 +199,19 @@ class PlaySession:
         return getattr(exc, "rule", exc.reason), errors.status_code(exc).name
 
     async def _update(self, update: Message | bytes, version: int) -> None:
-        """One MatchUpdate, wrapped in a PlayResponse: bytes serialized once for every
-        stream of one viewer are wrapped as they are (a field's tag and length before)."""
-        if isinstance(update, bytes):
-            await self._write(UPDATE_TAG + _varint(len(update)) + update)
-        else:
-            await self._write(play_pb2.PlayResponse(update=update))
+        """One MatchUpdate, wrapped in a PlayResponse with the answer to the move that made
+        it, if this session's: bytes serialized once for every stream of one viewer are
+        wrapped as they are (each field's tag and length before it)."""
         self.version = max(self.version, version)
+        answer = self.answers.pop(version, None) if version else None
+        if isinstance(update, bytes):
+            response = UPDATE_TAG + _varint(len(update)) + update
+            if answer is not None:
+                answered = answer.SerializeToString()
+                response += RESULT_TAG + _varint(len(answered)) + answered
+            await self._write(response)
+        else:
+            await self._write(play_pb2.PlayResponse(update=update, result=answer))
 
     async def _write(self, response: Message | bytes) -> None:
         async with self.lock:
