@@ -42,6 +42,9 @@ Configuration by flags or environment (flags win):
     --play-burst/COSMODROME_PLAY_BURST  moves it may send at once above that rate (1000)
     --play-heartbeat-seconds/COSMODROME_PLAY_HEARTBEAT_SECONDS  a quiet Play session gets a
                                       heartbeat this often (15)
+    --workers/COSMODROME_WORKERS      run this many replica processes on the port
+                                      (SO_REUSEPORT), each restarted if it dies (1); see
+                                      cosmodrome.workers
 """
 
 from __future__ import annotations
@@ -119,6 +122,8 @@ class Config:
     play_rate: float = PlayLimits.rate
     play_burst: int = PlayLimits.burst
     play_heartbeat_seconds: float = PlayLimits.heartbeat_s
+    workers: int = 1
+    reuse_port: bool = False  # a worker of --workers: others bind the same port
 
 
 def optional_int(text: str | None) -> int | None:
@@ -155,6 +160,8 @@ def parse_config(argv: list[str] | None = None) -> Config:
                    default=optional_int(env("COSMODROME_METRICS_PORT")))
     p.add_argument("--drain", action="store_true",
                    default=env("COSMODROME_DRAIN", "") not in ("", "0"))
+    p.add_argument("--workers", type=int, default=int(env("COSMODROME_WORKERS", d.workers)))
+    p.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
     for name, kind in (("max_streams_per_connection", int), ("max_watchers_per_match", int),
                        ("watch_catch_up", int), ("watch_buffer", int),
                        ("max_idle_seconds", float), ("chat_max_chars", int),
@@ -165,6 +172,8 @@ def parse_config(argv: list[str] | None = None) -> Config:
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     config = Config(**vars(p.parse_args(argv)))
+    if config.workers < 1:
+        p.error("--workers must be at least 1")
     if config.watch_catch_up < 1 or config.watch_buffer < 1:
         p.error("--watch-catch-up and --watch-buffer must be at least 1")
     if config.deadline_tick_ms < 1:
@@ -289,7 +298,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     limit = config.max_message_bytes
     server = grpc.aio.server(
         options=[("grpc.max_receive_message_length", limit),
-                 ("grpc.so_reuseport", 0),
+                 ("grpc.so_reuseport", int(config.reuse_port)),
                  # long watch streams: accept clients' keepalive pings every 10 s or more,
                  # and ping idle clients every minute to find the dead ones
                  ("grpc.keepalive_permit_without_calls", 1),
@@ -374,6 +383,12 @@ async def start_edge(config: Config, grpc_port: int):
 def main(argv: list[str] | None = None) -> None:
     config = parse_config(argv)
     configure_logging(config.log_format, config.log_level)
+    if config.workers > 1:
+        from cosmodrome.workers import supervise
+        try:
+            sys.exit(supervise(config))
+        except EmbeddedStoreError as exc:
+            sys.exit(f"cosmodrome-server: {exc}")
     try:
         import uvloop
         uvloop.install()
