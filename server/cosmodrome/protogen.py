@@ -19,16 +19,18 @@ ROOT = Path(__file__).resolve().parents[2]
 DESCRIPTOR_SET = ROOT / "server" / "cosmodrome" / "v1" / "contract.pb"
 OPENAPI = DESCRIPTOR_SET.with_name("openapi.json")
 ERROR_PROTOS = ("google/rpc/status.proto", "google/rpc/error_details.proto")
+THIRD_PARTY = "third_party"  # under proto/: the googleapis files the contract needs
 
 
 def _protoc_args(proto_dir: Path) -> tuple[list[str], list[str]]:
-    """protoc's include flags, and every .proto under `proto_dir`."""
-    from google.api import annotations_pb2
-
-    googleapis = Path(annotations_pb2.__file__).parents[2]  # holds google/api/*.proto
+    """protoc's include flags, and every .proto of the contract under `proto_dir` (the
+    googleapis files it imports sit in `proto_dir`/third_party: every language's
+    generator reads the same copies; their Python modules come from
+    googleapis-common-protos)."""
     well_known = Path(resources.files("grpc_tools")) / "_proto"
-    files = sorted(str(p.relative_to(proto_dir)) for p in proto_dir.rglob("*.proto"))
-    return ["protoc", f"-I{proto_dir}", f"-I{googleapis}", f"-I{well_known}"], files
+    files = sorted(str(p.relative_to(proto_dir))
+                   for p in (proto_dir / "cosmodrome").rglob("*.proto"))
+    return ["protoc", f"-I{proto_dir}", f"-I{proto_dir / THIRD_PARTY}", f"-I{well_known}"], files
 
 
 def generate(proto_dir: Path, out: Path) -> int:
