@@ -132,7 +132,7 @@ func (s *Seat) act(ctx context.Context, view *pb.MatchView, choose Chooser) *pb.
 			if reply.GetVersion() > s.floor {
 				s.floor = reply.GetVersion()
 			}
-			s.say("seat %d moved %s at version %d", s.Seat, decision.GetKind(), version)
+			s.say("seat %d moved %s: version %d", s.Seat, decision.GetKind(), reply.GetVersion())
 		case status.Code(err) == codes.Aborted, status.Code(err) == codes.FailedPrecondition:
 			// STALE_VERSION, or the decision went away (another seat or a deadline got
 			// there first): a newer update is on its way, decide on that one.

@@ -28,6 +28,7 @@ type config struct {
 	addr, game, options, matchID, name string
 	players, seat                      int
 	seed, choices                      int64
+	timeout                            time.Duration
 }
 
 func main() {
@@ -41,6 +42,7 @@ func main() {
 	flag.IntVar(&c.seat, "seat", -1, "the seat to join (-1: the first open one)")
 	flag.StringVar(&c.name, "name", "go bot", "the display name")
 	flag.Int64Var(&c.choices, "choices", time.Now().UnixNano(), "seeds the bot's choices")
+	flag.DurationVar(&c.timeout, "timeout", 0, "give up after this long (0: never)")
 	flag.Parse()
 	if err := run(c); err != nil {
 		reason, metadata := play.Reason(err)
@@ -51,6 +53,11 @@ func main() {
 
 func run(c config) error {
 	ctx := context.Background()
+	if c.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.timeout)
+		defer cancel()
+	}
 	// grpc.WithInsecure: plain text, for a server on loopback; over a network use
 	// grpc.WithTransportCredentials(credentials.NewTLS(...)) against a TLS edge.
 	conn, err := grpc.Dial(c.addr, grpc.WithInsecure())
