@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PROTOS := $(shell find proto -name '*.proto')
 GEN_STAMP := server/cosmodrome/v1/.generated
 
-.PHONY: setup proto contract contract-lock go-gen go-bot run edge test test-fast bench bench-chat bench-cluster soak lint clean web-build web \
+.PHONY: setup proto contract-lock run edge test test-fast bench bench-chat bench-cluster soak lint clean web-build web \
         client-wheel
 
 setup: $(VENV)/.installed $(GEN_STAMP)
@@ -31,6 +31,7 @@ client-wheel: setup
 # whole, and without the REST routes (-grpc: what gRPC clients generate from), in dist/.
 CONTRACT_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 CONTRACT_GRPC    := dist/cosmodrome-contract-$(CONTRACT_VERSION)-grpc.binpb
+.PHONY: contract go-gen go-bot
 contract: $(CONTRACT_GRPC)
 $(CONTRACT_GRPC): $(GEN_STAMP)
 	$(PY) -m cosmodrome.protogen --release dist
@@ -48,7 +49,8 @@ $(GO_DIR)/gen/.generated: $(CONTRACT_GRPC)
 		$$(cd proto && find cosmodrome -name '*.proto' | sort)
 	touch $@
 go-bot: $(GO_DIR)/bin/cosmobot
-$(GO_DIR)/bin/cosmobot: $(GO_DIR)/gen/.generated $(GO_SRC) $(GO_DIR)/go.mod $(GO_DIR)/vendor-debian.sh
+GO_DEPS := $(GO_DIR)/gen/.generated $(GO_SRC) $(GO_DIR)/go.mod $(GO_DIR)/vendor-debian.sh
+$(GO_DIR)/bin/cosmobot: $(GO_DEPS)
 	$(GO_DIR)/vendor-debian.sh
 	cd $(GO_DIR) && go build -o bin/cosmobot ./cmd/cosmobot
 

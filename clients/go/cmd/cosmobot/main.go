@@ -36,7 +36,8 @@ func main() {
 	flag.StringVar(&c.addr, "addr", "127.0.0.1:50051", "the server's gRPC address")
 	flag.StringVar(&c.game, "game", "tictactoe", "the game of the match to create")
 	flag.IntVar(&c.players, "players", 0, "seats of the match to create (0: the game's minimum)")
-	flag.StringVar(&c.options, "options", "", `GameOptions as JSON, e.g. {"cosmic": {"ruleset": "RULESET_COSMIC"}}`)
+	flag.StringVar(&c.options, "options", "",
+		`GameOptions as JSON, e.g. {"cosmic": {"ruleset": "RULESET_COSMIC"}}`)
 	flag.Int64Var(&c.seed, "seed", -1, "the created match's PRNG seed (-1: a random one)")
 	flag.StringVar(&c.matchID, "match", "", "join this match instead of creating one")
 	flag.IntVar(&c.seat, "seat", -1, "the seat to join (-1: the first open one)")
