@@ -24,6 +24,7 @@ from tests.support import Api, ServerProcess
 ROOT = Path(__file__).resolve().parents[2]
 BOT = ROOT / "clients" / "go" / "bin" / "cosmobot"
 TOOLS = ("go", "protoc", "protoc-gen-go", "protoc-gen-go-grpc")
+GO_SOURCES = Path("/usr/share/gocode/src/google.golang.org/grpc")  # golang-google-grpc-dev
 DEBIAN = ("golang-go protobuf-compiler protoc-gen-go protoc-gen-go-grpc golang-google-grpc-dev "
           "golang-github-golang-protobuf-1-5-dev")
 FINISHED = re.compile(r"finished (\w+) at version (\d+): .*, I am seat (\d+), (\d+) resumes")
@@ -33,6 +34,8 @@ MOVED = re.compile(r"seat \d+ moved (\w+): version (\d+)")
 @pytest.fixture(scope="module")
 def cosmobot() -> Path:
     missing = [tool for tool in TOOLS if shutil.which(tool) is None]
+    if not GO_SOURCES.is_dir():  # offline builds take gRPC and protobuf from there
+        missing.append(f"the Go sources of gRPC ({GO_SOURCES})")
     if missing:
         pytest.skip(f"the Go client needs {', '.join(missing)}: on Debian, "
                     f"apt-get install {DEBIAN} (docs/clients-other-languages.md)")

@@ -53,12 +53,16 @@ func (s *Seat) Run(ctx context.Context, choose Chooser) (*pb.Match, error) {
 	s.acted = map[int64]bool{}
 	ctx = WithToken(ctx, s.Token)
 	for failures := 0; ; failures++ {
+		before := s.last
 		match, err := s.follow(ctx, choose)
-		if match != nil || err == nil && ctx.Err() != nil {
-			return match, err
+		if match != nil {
+			return match, nil
 		}
-		if err != nil && !resumable(err) {
+		if !resumable(err) || ctx.Err() != nil {
 			return nil, err
+		}
+		if s.last > before {
+			failures = 0 // it got somewhere: this drop is a first one again
 		}
 		s.resumes++
 		s.say("watch lost at version %d (%v): resuming", s.last, err)
