@@ -115,7 +115,8 @@ def test_the_go_bot_joins_a_match_someone_else_created(cosmobot, quick_bots_serv
 async def test_the_go_bot_resumes_after_its_connections_are_cut(
         cosmobot, quick_bots_server):
     """Through a TCP proxy cut once the bot has made three moves: the watch resumes from
-    the last version seen, and a move whose reply was lost is resent with its key."""
+    the last version seen and the bot plays on to the end (a move in flight at the cut, if
+    any, is resent with its idempotency key)."""
     from tests.client.conftest import Proxy
 
     proxy = await Proxy(quick_bots_server.address).start()
