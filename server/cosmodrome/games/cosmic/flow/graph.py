@@ -43,8 +43,8 @@ class Step:
 
 
 STEPS: dict[int, Step] = {}  # the table: filled by `table.py`
-# what any step may lead to, beside its own `to`
-FROM_ANY_STEP = {pb.STEP_OVER: "a victory, or one player left (checked after every move)"}
+FROM_ANY_STEP = {  # what any step may lead to, beside its own `to`
+    pb.STEP_OVER: "five foreign bases or one player left (checked after every move)"}
 
 _trace: list[tuple[int, int]] | None = None  # (from, to) of each move, while `tracing`
 

@@ -72,7 +72,7 @@ STEPS.update({
     pb.STEP_AIM: Step(F.aim_asks, F.aim, None, {pb.STEP_LAUNCH: "the cone aimed"}, _offence),
     pb.STEP_LAUNCH: Step(_nobody, None, F.after_launch, {
         pb.STEP_INVITE_OFF: "the tokens on the cone",
-        pb.STEP_RESOLVE: "an empty planet: won at once"}, _offence, enter=F.offence_launches),
+        pb.STEP_RESOLVE: "an empty planet, won at once"}, _offence, enter=F.offence_launches),
     pb.STEP_INVITE_OFF: Step(A.invite_asks, A.invite, pb.STEP_INVITE_DEF, {
         pb.STEP_INVITE_DEF: "the offence has invited"}, _offence),
     pb.STEP_INVITE_DEF: Step(A.invite_asks, A.invite, A.invitations_close, {
@@ -94,7 +94,8 @@ STEPS.update({
     pb.STEP_NEXT: Step(T.next_asks, T.next_move, T.turn_end_step, {
         pb.STEP_START_WINDOW: "another encounter, or the next turn",
         pb.STEP_RETRIEVE: BLACK_HOLE,
-        pb.STEP_ROTATION: "a full round: power rotation"}, _offence, enter=T.next_entered),
+        pb.STEP_ROTATION: "a full round, power rotation",
+        pb.STEP_OVER: "the turn limit"}, _offence, enter=T.next_entered),
     pb.STEP_ROTATION: Step(V.rotation_asks, V.rotation, None, {
         pb.STEP_START_WINDOW: TURN_STARTS, pb.STEP_RETRIEVE: BLACK_HOLE}, _rotating),
     pb.STEP_OVER: Step(_nobody, None, None, {}, _never),
