@@ -11,11 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from cosmodrome.games.cosmic import Cosmic, board
+from cosmodrome.games.cosmic import Cosmic, board, flow
+from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.flow import graph
+from cosmodrome.games.cosmic.flow.cards import replay_cards
 from cosmodrome.games.cosmic.flow.graph import FROM_ANY_STEP, STEPS
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+from tests.games.cosmic.cosmic_helpers import B, able, card_of, cards_down, duel, pass_until
 
+A4, A6, A12, A20 = (card_of("attack", v) for v in (4, 6, 12, 20))
 PACKAGE = Path(board.__file__).parent
 DOC = Path(__file__).parents[3] / "docs" / "rules" / "cosmic-turn.mmd"
 WRITER = ("flow/graph.py", "goto")  # the one function that may write the step
@@ -158,6 +162,29 @@ def test_games_move_only_along_the_edges_the_table_lists() -> None:
                  (pb.STEP_START_WINDOW, pb.STEP_DESTINY), (pb.STEP_NEXT, pb.STEP_ROTATION),
                  (pb.STEP_POST_REVEAL, pb.STEP_PRE_CARDS), (pb.STEP_NEXT, pb.STEP_RETRIEVE)):
         assert edge in seen, edge
+
+
+def test_a_replay_of_the_cards_undoes_what_they_decided_and_resumes_the_pre_cards_window() -> None:
+    """Chronos (seed 001: "les deux joueurs rejouent") asks the flow to replay the cards: the
+    flow resets what the cards down decided and comes back to the end of the pre-cards window
+    (its deadline kept, nobody asked again there), so the cards are due at once."""
+    st = duel(["none", "none", "none"], [A4, A20], [A12, A6])
+    cards_down(st, A4, A12)
+    pass_until(st, pb.STEP_POST_REVEAL)
+    e = st.enc
+    e.swapped = e.compromise_off = e.compromise_def = True
+    e.ext_off.extra.append(A6)
+    e.window_deadline_ms = 900  # the post-reveal window's minimum time, not over yet
+    ctx = Ctx(st, [], 0)
+    replay_cards(st, ctx)
+    assert (B.played(st, "off"), B.played(st, "def")) == (B.NO_CARD_YET, B.NO_CARD_YET)
+    assert not (e.revealed or e.swapped or e.compromise_off or e.compromise_def)
+    assert not e.HasField("ext_off") or not e.ext_off.extra
+    assert st.step == pb.STEP_PRE_CARDS and not e.window_seats and e.window_deadline_ms == 900
+    flow.settle(st, Ctx(st, [], 0))
+    assert st.step == pb.STEP_PRE_CARDS and {k for _, k in able(st)} == {"window_wait"}
+    flow.settle(st, Ctx(st, [], 1000))  # past the window's minimum: the cards are due
+    assert st.step == pb.STEP_CARDS and able(st) == [(0, "encounter_card"), (1, "encounter_card")]
 
 
 def _node(step: int) -> str:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from cosmodrome.core.engine import Decision
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow, pieces, tasks
+from cosmodrome.games.cosmic import moonflow, pieces
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.flow.destiny import launch
+from cosmodrome.games.cosmic.tasks import DONE
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
-
-DONE = tasks.DONE
 
 
 def invite_candidates(st: pb.State) -> list[int]:

@@ -4,14 +4,13 @@ its added cards first), the cards are revealed, and may be played again (`replay
 from __future__ import annotations
 
 from cosmodrome.core.engine import Decision
-from cosmodrome.games.cosmic import actions, moonflow, pieces, tasks
+from cosmodrome.games.cosmic import actions, moonflow, pieces
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.flow.graph import goto
+from cosmodrome.games.cosmic.tasks import DONE
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
-
-DONE = tasks.DONE
 
 
 def open_cards(st: pb.State, ctx: Ctx) -> None:

@@ -11,12 +11,12 @@ from __future__ import annotations
 from cosmodrome.core.engine import Decision
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
-from cosmodrome.games.cosmic import flares, moonflow, pieces, tasks
+from cosmodrome.games.cosmic import flares, moonflow, pieces
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.flow.graph import goto
+from cosmodrome.games.cosmic.tasks import DONE
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
-DONE = tasks.DONE
 WIN_BASES = 5  # "le premier joueur qui possède 5 bases étrangères a gagné"
 
 

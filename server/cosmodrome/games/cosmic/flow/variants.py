@@ -4,12 +4,10 @@ before the first turn."""
 from __future__ import annotations
 
 from cosmodrome.core.engine import Decision
-from cosmodrome.games.cosmic import tasks
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.flow.turn import turn_step
+from cosmodrome.games.cosmic.tasks import DONE
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
-
-DONE = tasks.DONE
 
 
 def rotation_asks(st: pb.State) -> list[Decision]:

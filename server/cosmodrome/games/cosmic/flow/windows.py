@@ -5,14 +5,14 @@ order, what he may do, and when the window closes. A window opens only by enteri
 from __future__ import annotations
 
 from cosmodrome.core.engine import Decision
-from cosmodrome.games.cosmic import actions, flares, moonflow, pieces, tasks
+from cosmodrome.games.cosmic import actions, flares, moonflow, pieces
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.ctx import Ctx
+from cosmodrome.games.cosmic.tasks import DONE
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 WINDOW_STEPS = (pb.STEP_START_WINDOW, pb.STEP_PRE_CARDS, pb.STEP_PRE_REVEAL,
                 pb.STEP_POST_REVEAL, pb.STEP_CLEANUP)
-DONE = tasks.DONE
 AUTO_PASS_ON = pb.Move(auto_pass=pb.AutoPass(on=True))    # pass this and every window
 
 
