@@ -7,7 +7,7 @@ from cosmodrome.core.engine import Decision
 from cosmodrome.games.cosmic import actions, moonflow, pieces
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.ctx import Ctx
-from cosmodrome.games.cosmic.flow.graph import goto
+from cosmodrome.games.cosmic.flow.graph import move_on
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
@@ -35,7 +35,7 @@ def start_window_closes(st: pb.State, ctx: Ctx) -> int:
 
 
 def go_destiny(st: pb.State, ctx: Ctx) -> None:
-    goto(st, ctx, start_window_closes(st, ctx))
+    move_on(st, ctx, start_window_closes(st, ctx))
 
 
 def destiny_asks(st: pb.State) -> list[Decision]:

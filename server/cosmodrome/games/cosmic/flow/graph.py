@@ -51,11 +51,9 @@ _trace: list[tuple[int, int]] | None = None  # (from, to) of each move, while `t
 
 def goto(st: pb.State, ctx: Ctx, step: int, *, entry: bool = True) -> None:
     """The only writer of `st.step`: move to `step`, run what happens on arriving there
-    (`Step.enter`), and on to the step that returns, if any. `step` the current one: stay,
-    nothing is run. `entry=False`: come back to `step` as it was left, nothing run (a replay
-    of the cards resumes the pre-cards window once everyone has passed)."""
-    if step == st.step:
-        return
+    (`Step.enter`, even when `step` is the current one: a window opens anew), and on to the
+    step that returns, if any. `entry=False`: come back to `step` as it was left, nothing run
+    (a replay of the cards resumes the pre-cards window once everyone has passed)."""
     while step is not None:
         if _trace is not None:
             _trace.append((st.step, step))
@@ -63,6 +61,13 @@ def goto(st: pb.State, ctx: Ctx, step: int, *, entry: bool = True) -> None:
         enter = STEPS[step].enter if entry else None
         step = None if enter is None else enter(st, ctx)
         entry = True
+
+
+def move_on(st: pb.State, ctx: Ctx, step: int) -> None:
+    """Go to `step`, the one a step's `then` named; the current step itself: it stays (its
+    closing work done, it asks again), nothing entered."""
+    if step != st.step:
+        goto(st, ctx, step)
 
 
 def then_of(st: pb.State, ctx: Ctx) -> int | None:

@@ -9,7 +9,7 @@ from cosmodrome.games.cosmic import actions, moonflow, tasks
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.flow import table  # noqa: F401 - fills graph.STEPS
 from cosmodrome.games.cosmic.flow.deal import deal_open, no_deal
-from cosmodrome.games.cosmic.flow.graph import STEPS, goto, then_of
+from cosmodrome.games.cosmic.flow.graph import STEPS, goto, move_on, then_of
 from cosmodrome.games.cosmic.flow.turn import check_victory, turn_step
 from cosmodrome.games.cosmic.flow.windows import (
     AUTO_PASS_ON,
@@ -170,7 +170,7 @@ def settle(st: pb.State, ctx: Ctx) -> list[Decision] | None:
         step = then_of(st, ctx)
         if step is None:
             raise RuntimeError(f"cosmic: stuck at step {pb.Step.Name(st.step)}")
-        goto(st, ctx, step)  # the step itself: its closing work done, it asks again
+        move_on(st, ctx, step)
     raise RuntimeError("cosmic: settle did not converge")
 
 
