@@ -165,9 +165,10 @@ def test_games_move_only_along_the_edges_the_table_lists() -> None:
 
 
 def test_a_replay_of_the_cards_undoes_what_they_decided_and_resumes_the_pre_cards_window() -> None:
-    """Chronos (seed 001: "les deux joueurs rejouent") asks the flow to replay the cards: the
-    flow resets what the cards down decided and comes back to the end of the pre-cards window
-    (its deadline kept, nobody asked again there), so the cards are due at once."""
+    """Chronos (seed 001: "Vous reprenez alors le déroulement du duel en choisissant chacun
+    une carte de duel") asks the flow to replay the cards: the flow resets what the cards down
+    decided and comes back to the end of the pre-cards window (its deadline kept, nobody asked
+    again there), so the cards are due at once."""
     st = duel(["none", "none", "none"], [A4, A20], [A12, A6])
     cards_down(st, A4, A12)
     pass_until(st, pb.STEP_POST_REVEAL)
