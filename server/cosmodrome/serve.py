@@ -42,6 +42,8 @@ Configuration by flags or environment (flags win):
     --play-burst/COSMODROME_PLAY_BURST  moves it may send at once above that rate (1000)
     --play-heartbeat-seconds/COSMODROME_PLAY_HEARTBEAT_SECONDS  a quiet Play session gets a
                                       heartbeat this often (15)
+    --play-open-seconds/COSMODROME_PLAY_OPEN_SECONDS  a Play stream must send its opening
+                                      request within this (30)
     --workers/COSMODROME_WORKERS      run this many replica processes on the port
                                       (SO_REUSEPORT), each restarted if it dies (1); see
                                       cosmodrome.workers
@@ -122,6 +124,7 @@ class Config:
     play_rate: float = PlayLimits.rate
     play_burst: int = PlayLimits.burst
     play_heartbeat_seconds: float = PlayLimits.heartbeat_s
+    play_open_seconds: float = PlayLimits.open_s
     workers: int = 1
     reuse_port: bool = False  # a worker of --workers: others bind the same port
 
@@ -168,7 +171,7 @@ def parse_config(argv: list[str] | None = None) -> Config:
                        ("chat_kept_lines", int), ("chat_rate_lines", int),
                        ("chat_rate_seconds", float), ("deadline_tick_ms", int),
                        ("play_rate", float), ("play_burst", int),
-                       ("play_heartbeat_seconds", float)):
+                       ("play_heartbeat_seconds", float), ("play_open_seconds", float)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     config = Config(**vars(p.parse_args(argv)))
@@ -178,8 +181,10 @@ def parse_config(argv: list[str] | None = None) -> Config:
         p.error("--watch-catch-up and --watch-buffer must be at least 1")
     if config.deadline_tick_ms < 1:
         p.error("--deadline-tick-ms must be at least 1")
-    if config.play_rate < 0 or config.play_burst < 1 or config.play_heartbeat_seconds <= 0:
-        p.error("--play-rate must be >= 0, --play-burst >= 1 and --play-heartbeat-seconds > 0")
+    if config.play_rate < 0 or config.play_burst < 1 or \
+            min(config.play_heartbeat_seconds, config.play_open_seconds) <= 0:
+        p.error("--play-rate must be >= 0, --play-burst >= 1, --play-heartbeat-seconds and "
+                "--play-open-seconds > 0")
     if min(config.chat_max_chars, config.chat_kept_lines, config.chat_rate_lines) < 1 \
             or config.chat_rate_seconds <= 0:
         p.error("--chat-max-chars, --chat-kept-lines, --chat-rate-lines and "
@@ -200,7 +205,8 @@ def chat_limits(config: Config) -> ChatLimits:
 
 def play_limits(config: Config) -> PlayLimits:
     return PlayLimits(rate=config.play_rate, burst=config.play_burst,
-                      heartbeat_s=config.play_heartbeat_seconds)
+                      heartbeat_s=config.play_heartbeat_seconds,
+                      open_s=config.play_open_seconds)
 
 
 def tls_credentials(config: Config) -> grpc.ServerCredentials | None:

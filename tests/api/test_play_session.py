@@ -255,11 +255,11 @@ def test_play_long_request_id_is_refused_without_echo(api):
 
 @pytest.fixture(scope="module")
 def strict_server(redis_url):
-    """A replica whose Play sessions may send 2 moves at once, then 1 a second, and hear
-    a heartbeat after a quiet 0.2 s."""
+    """A replica whose Play sessions may send 2 moves at once, then 1 a second, hear a
+    heartbeat after a quiet 0.2 s, and must open within 0.5 s."""
     with ServerProcess(redis_url=redis_url, extra=[
             "--play-rate", "1", "--play-burst", "2",
-            "--play-heartbeat-seconds", "0.2"]) as proc:
+            "--play-heartbeat-seconds", "0.2", "--play-open-seconds", "0.5"]) as proc:
         yield proc
 
 
@@ -319,3 +319,18 @@ def test_play_answer_rides_with_the_update_of_the_version_it_made(api):
         assert response.update.view.game.tictactoe.cells[4] == 1
     finally:
         session.close()
+
+
+def test_play_stream_that_never_opens_is_ended_naming_the_open(strict_server):
+    """A stream that holds a slot and says nothing is not kept forever."""
+    api = Api(strict_server.address)
+    requests: queue.Queue = queue.Queue()
+    call = api.play.Play(iter(requests.get, None))
+    try:
+        with pytest.raises(grpc.RpcError) as caught:
+            next(call)
+        assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        assert "within 0.5 s" in caught.value.details()
+    finally:
+        requests.put(None)
+        api.close()

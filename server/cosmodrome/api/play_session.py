@@ -69,6 +69,7 @@ class PlayLimits:
     rate: float = 500.0        # moves per second, sustained (a token bucket)
     burst: int = 1000          # moves at once above the rate
     heartbeat_s: float = 15.0  # a quiet stream gets a Heartbeat this often
+    open_s: float = 30.0       # the first request must come within this
 
 
 class PlaySession:
@@ -114,10 +115,13 @@ class PlaySession:
 
     async def _open(self, requests) -> play_pb2.OpenPlay:
         try:
-            raw = await anext(aiter(requests))
+            raw = await asyncio.wait_for(anext(aiter(requests)), self.limits.open_s)
         except StopAsyncIteration:
             raise InvalidArgument("a Play session opens with a request whose `open` is set "
                                   "(the stream ended before any)") from None
+        except TimeoutError:
+            raise InvalidArgument(f"a Play session opens with a request whose `open` is set, "
+                                  f"within {self.limits.open_s:g} s") from None
         request = parse_request(play_pb2.PlayRequest.FromString, raw)
         if request.WhichOneof("kind") != "open":
             raise InvalidArgument("the first request of a Play session must set `open`")
@@ -146,6 +150,8 @@ class PlaySession:
         except CosmodromeError as exc:
             self.failure = exc
             session.cancel()
+        except Exception as exc:  # the call is ending under us (the client went away)
+            log.debug("play session reader ended", error=repr(exc))
 
     async def _move(self, move: play_pb2.PlayMove) -> None:
         """Apply one move and answer it, whatever happens (a refusal is an answer)."""
