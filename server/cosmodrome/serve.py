@@ -63,6 +63,7 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TextIO
+from urllib.parse import urlsplit, urlunsplit
 
 import grpc
 import structlog
@@ -203,6 +204,16 @@ def chat_limits(config: Config) -> ChatLimits:
                       rate_window_ms=int(config.chat_rate_seconds * 1000))
 
 
+def without_password(url: str) -> str:
+    """The store's URL as a log may show it: any password replaced by `***`."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = f"{parts.username}:" if parts.username else ":"
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{user}***@{host}"))
+
+
 def play_limits(config: Config) -> PlayLimits:
     return PlayLimits(rate=config.play_rate, burst=config.play_burst,
                       heartbeat_s=config.play_heartbeat_seconds,
@@ -341,7 +352,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await probe.start()
     deadlines.start()
     edge = await start_edge(config, port) if config.http_port else None
-    log.info("serving", address=f"{config.host}:{port}", store=url,
+    log.info("serving", address=f"{config.host}:{port}", store=without_password(url),
              embedded=embedded is not None, games=sorted(runner.games),
              admin_api=bool(config.admin_token), tls=credentials is not None,
              metrics_port=metrics_port)
