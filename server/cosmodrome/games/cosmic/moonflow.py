@@ -221,12 +221,21 @@ def colour_of(st: pb.State, m: int) -> int:
     return st.moons[m].system
 
 
-def attack_cards(st: pb.State, side: int) -> int:
-    """Attack cards main player `side` played: one (extension cards, with the `cosmic`
-    ruleset, make it the number played)."""
-    e = st.enc
-    card = B.played(st, "off") if side == e.offense else B.played(st, "def")
-    return 1 if B.is_attack(card) else 0
+def attack_cards(st: pb.State, side: int) -> list[int]:
+    """The values of the attack cards main player `side` played: his encounter card, and with
+    seed 000's extension cards the attack cards he added (X3: a moon's bonus "à chacune de
+    ses cartes d'Attaque" counts on each)."""
+    card = B.played(st, "off") if side == st.enc.offense else B.played(st, "def")
+    if not B.is_attack(card):
+        return []
+    added = X.of(st, side).extra
+    return [CARDS[c].value for c in (card, *added) if B.is_attack(c)]
+
+
+def card_bonus(per_card: int, values: list[int]) -> int:
+    """A bonus of `per_card` on each attack card of `values`; a malus takes a card down to 0,
+    never below (each card keeps its own floor)."""
+    return sum(max(per_card, -v) for v in values)
 
 
 def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[int, int]]:
@@ -237,14 +246,16 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
     cone = e.cone_off if side == e.offense else e.cone_def
     counted = [s for s in range(st.players) if cone[s] or (
         s == side == B.defender(st) and B.tok(st, e.planet, s))]
-    bonus, factors, acting = 0, {}, []
+    values = attack_cards(st, side)
+    bonus, per_card, factors, acting = 0, 0, {}, []
     for m, piece in on_board(st):
         if suspended(st, m, side):
             continue
-        b = piece.card_bonus(st, m, side) * attack_cards(st, side)
-        b += piece.defence_bonus(st, m, side)
-        changed = bool(b)
+        on_card = piece.card_bonus(st, m, side) if values else 0
+        b = piece.defence_bonus(st, m, side)
+        changed = bool(b or on_card)
         bonus += b
+        per_card += on_card
         for s in counted:
             f = 1 if suspended(st, m, s) else piece.token_factor(st, m, side, s)
             if f != 1:
@@ -252,6 +263,7 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
                 changed = True
         if changed:
             acting.append(m)
+    bonus += card_bonus(per_card, values)
     if ctx is not None:
         for m in acting:
             acts(st, ctx, m, side)
