@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from cosmodrome.games.cosmic import registry
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 if TYPE_CHECKING:
@@ -382,5 +383,4 @@ class Flare(Piece):
 
     def sauvage(self, st: pb.State, seat: int) -> bool:
         """Is the flare `seat` holds his own power's (F06)?"""
-        from cosmodrome.games.cosmic import pieces
-        return pieces.POWER_ID[self.power] in st.seats[seat].powers
+        return registry.POWER_ID[self.power] in st.seats[seat].powers

@@ -12,8 +12,6 @@ pour la victoire finale", so `board.foreign_bases` counts planets only).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from cosmodrome.core.engine import BadOptions
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import actions, pieces, ruleset
@@ -22,6 +20,20 @@ from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx, reason
 from cosmodrome.games.cosmic.hooks import Moon, TaskKind
+from cosmodrome.games.cosmic.moonboard import (  # noqa: F401 - the moon pieces ask them here
+    acting_for,
+    colour_of,
+    colour_side,
+    entitles_powers,
+    moons_with,
+    occupants,
+    occupied_by,
+    on_board,
+    on_board_with,
+    suspended,
+    use,
+    use_moves,
+)
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 MOONS_PER_PLAYER = 2  # "chaque joueur tire au hasard deux lunes"
@@ -153,7 +165,7 @@ def after_step(st: pb.State, ctx: Ctx) -> None:
     """After every step, in one pass over the moons (it runs at every step): L04 "Lorsqu'elle
     n'est plus habitée, elle doit à nouveau présenter sa face cachée" (those who saw it
     remember it: M5); then the moons that keep their own state bring it up to date."""
-    settling, due = pieces.moons_with("settle"), []
+    settling, due = moons_with("settle"), []
     for m, mo in enumerate(st.moons):
         if mo.face_up and not any(mo.count):
             mo.face_up = False
@@ -194,32 +206,6 @@ def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
 
 
 # ====================================================================== moons on the board
-
-def on_board(st: pb.State) -> Iterator[tuple[int, Moon]]:
-    """(index, piece) of every hosted moon on the board; each hook says when it acts."""
-    for m, mo in enumerate(st.moons):
-        piece = pieces.MOONS.get(mo.number)
-        if piece is not None and not mo.gone and m not in st.enc.moons_zapped:
-            yield m, piece
-
-
-def on_board_with(st: pb.State, hook: str) -> Iterator[tuple[int, Moon]]:
-    """`on_board`, kept to the moons whose piece has its own `hook`: for hooks asked at every
-    step, where the others' default answers nothing."""
-    having = pieces.moons_with(hook)
-    for m, mo in enumerate(st.moons):
-        if mo.number in having and not mo.gone:
-            yield m, pieces.MOONS[mo.number]
-
-
-def occupants(st: pb.State, m: int) -> list[int]:
-    return [s for s, n in enumerate(st.moons[m].count) if n > 0]
-
-
-def colour_of(st: pb.State, m: int) -> int:
-    """M6: "la couleur du système" is the player whose home system holds the moon."""
-    return st.moons[m].system
-
 
 def attack_cards(st: pb.State, side: int) -> list[int]:
     """The values of the attack cards main player `side` played: his encounter card, and with
@@ -273,23 +259,9 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
 def _counting(st: pb.State) -> list[tuple[int, Moon]]:
     """(index, piece) of the moons whose piece has `victory_bases` (the win is checked at
     every step: the other moons count none, so they are not asked)."""
-    counting = pieces.moons_with("victory_bases")
+    counting = moons_with("victory_bases")
     return [(m, pieces.MOONS[mo.number]) for m, mo in enumerate(st.moons)
             if mo.number in counting]
-
-
-def _occupied_by(st: pb.State, seat: int) -> Iterator[tuple[int, Moon]]:
-    """(index, piece) of the hosted moons `seat` has tokens on, but those stopped (an edict)
-    or suspended for him."""
-    for m, mo in enumerate(st.moons):
-        if mo.count[seat] and mo.number in pieces.MOONS and acting_for(st, m, seat):
-            yield m, pieces.MOONS[mo.number]
-
-
-def acting_for(st: pb.State, m: int, seat: int) -> bool:
-    """Does moon `m` act for `seat` now: not stopped by an edict, not suspended for him?"""
-    return m not in st.enc.moons_zapped and (
-        st.moons[m].system != seat or not suspended(st, m, seat))
 
 
 def victory_bases_by_seat(st: pb.State) -> list[int]:
@@ -306,7 +278,7 @@ def victory_bases_by_seat(st: pb.State) -> list[int]:
 def most_victory_bases() -> int:
     """The most the moons can add to one seat's count for the win: one per hosted moon that
     counts (`Moon.victory_bases`: a moon counts as one base at most)."""
-    return len(pieces.moons_with("victory_bases"))
+    return len(moons_with("victory_bases"))
 
 
 def victory_bases(st: pb.State, seat: int) -> int:
@@ -315,7 +287,7 @@ def victory_bases(st: pb.State, seat: int) -> int:
 
 def victory_moons_act(st: pb.State, ctx: Ctx, winners: list[int]) -> None:
     for s in winners:
-        for m, piece in _occupied_by(st, s):
+        for m, piece in occupied_by(st, s):
             if piece.victory_bases(st, m, s):
                 acts(st, ctx, m, s)
 
@@ -378,13 +350,6 @@ def _answer(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
 QUESTION = TaskKind("moon", "Answer the moon's question", _question_options, _answer)
 
 
-def colour_side(st: pb.State, m: int, side: int) -> bool:
-    """Moon `m` is face up and main player `side` is the player of its system's colour (the
-    "while face up" moons: "à condition d'être révélée bien sûr ; mais peu importe le joueur
-    qui révèle cet astre")."""
-    return st.moons[m].face_up and side == colour_of(st, m) and not suspended(st, m, side)
-
-
 def rotate_hands(st: pb.State, ctx: Ctx, piece: Moon, left: bool) -> None:
     """Every living player passes his whole hand to his left (seat + 1) or right (seat - 1)
     neighbour (M7); each sees what he gets and knows what he gave."""
@@ -432,47 +397,6 @@ def several_powers(st: pb.State) -> bool:
 
 
 # ============================================================ powers, suspended moons, uses
-
-def suspended(st: pb.State, m: int, seat: int) -> bool:
-    """Moon `m` does nothing for `seat`: it lies in his home system and he stands on a moon
-    that takes his moons from him (50: "perd immédiatement toutes ses lunes et il ne pourra
-    en regagner que lorsqu'il aura quitté cet astre")."""
-    if seat < 0 or st.moons[m].system != seat:
-        return False
-    for k, mo in enumerate(st.moons):
-        piece = pieces.MOONS.get(mo.number) if k != m and mo.count[seat] else None
-        if piece is not None and not mo.gone and piece.suspends_home_moons(st, k, seat):
-            return True
-    return False
-
-
-def entitles_powers(st: pb.State, seat: int) -> bool:
-    """Does a moon of his home system let `seat` use all his powers although he is not
-    entitled to (49: a colour moon)?"""
-    for m, mo in enumerate(st.moons):
-        piece = pieces.MOONS.get(mo.number) if mo.system == seat and not mo.gone else None
-        if piece is not None and piece.entitles_powers(st, m, seat) \
-                and not suspended(st, m, seat):
-            return True
-    return False
-
-
-def use_moves(st: pb.State, seat: int, t: pb.Task | None = None) -> list[pb.Move]:
-    """Moves `seat` may make now with the moons he stands on, by his own choice (`t`: in
-    answer to the response window `t`; None: at any moment or in the card step)."""
-    if not st.moons or st.seats[seat].eliminated:
-        return []
-    out: list[pb.Move] = []
-    for m, piece in _occupied_by(st, seat):
-        out += piece.use_moves(st, m, seat, t)
-    return out
-
-
-def use(st: pb.State, ctx: Ctx, seat: int, move: pb.Move, t: pb.Task | None = None) -> None:
-    """`seat` made one of `use_moves`."""
-    m = move.moon_use.moon
-    pieces.MOONS[st.moons[m].number].use(st, ctx, m, seat, t, move)
-
 
 def use_at_any_time(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> bool:
     """Carry out `move` if it is a moon used "à tout moment" (not in answer to a response
@@ -786,7 +710,6 @@ def send_home(st: pb.State, m: int) -> None:
             actions.place_from_limbo(st, s, n)
 
 
-
 # ================================================================ where a moon lies (m6)
 
 def beside(st: pb.State, m: int) -> int:
@@ -808,7 +731,6 @@ def audit(st: pb.State) -> list[str]:
     return [p for m, piece in on_board(st) for p in piece.audit(st, m)]
 
 
-
 # ================================================================ travelling moons (m21)
 
 def disc_turned(st: pb.State, ctx: Ctx) -> None:
@@ -828,12 +750,12 @@ def step_clockwise(st: pb.State, m: int) -> None:
 
 def may_ally(st: pb.State, seat: int) -> bool:
     """May `seat` ally, or be allied with (no moon he stands on forbids it)?"""
-    return not any(piece.forbids_alliance(st, m, seat) for m, piece in _occupied_by(st, seat))
+    return not any(piece.forbids_alliance(st, m, seat) for m, piece in occupied_by(st, seat))
 
 
 def view_limit(st: pb.State, seat: int) -> int:
     """The strongest TableLimit the moons `seat` stands on put on his view."""
-    return max((piece.view_limit(st, m, seat) for m, piece in _occupied_by(st, seat)),
+    return max((piece.view_limit(st, m, seat) for m, piece in occupied_by(st, seat)),
                default=pb.TABLE_LIMIT_NONE)
 
 

@@ -23,7 +23,7 @@ import unicodedata
 from typing import ClassVar
 
 from cosmodrome.core.engine import Event, IllegalMove
-from cosmodrome.games.cosmic import actions, flow, moonflow, pieces
+from cosmodrome.games.cosmic import actions, flow, moonflow, pieces, registry
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.hooks import Moon, TaskKind
@@ -180,7 +180,7 @@ def _penalty_view(t: pb.Task, out: pb.TaskView) -> None:
 
 PENALTY = TaskKind("table_penalty", "Choose the penalty: a token of his to the black hole, "
                    "or a random card of his hand", _penalty_options, _penalty, view=_penalty_view)
-pieces.register_task_kind("table_penalty", PENALTY)
+registry.register_task_kind("table_penalty", PENALTY)
 
 
 # ====================================================================== moon 60's calls
