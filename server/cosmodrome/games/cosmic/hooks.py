@@ -367,6 +367,11 @@ class Moon(Piece):
     def after_encounter(self, st: pb.State, ctx: Ctx, moon: int) -> None:
         """The encounter is over (`st.enc.winner`): its cards are about to be discarded."""
 
+    # ---- views
+    def publish(self, mo: pb.Moon, out: pb.MoonView) -> None:
+        """Copy the moon's own public fields of `mo` (its `Moon` state) into its view `out`;
+        asked for every hosted moon on the board, of views a table limit does not blind."""
+
 
 # ---- flares: seed 000's flare cards (flares/)
 class Flare(Piece):

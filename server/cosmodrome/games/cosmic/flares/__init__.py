@@ -15,7 +15,7 @@ from itertools import combinations
 
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import pieces, registry
+from cosmodrome.games.cosmic import card_order, pieces, registry
 from cosmodrome.games.cosmic.content import CARDS, FLARE_CARDS, FLARE_OF
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.hooks import Flare, TaskKind
@@ -124,9 +124,7 @@ def aimed_at_the_other_card(piece: Flare, st: pb.State, seat: int, window: int
                             ) -> list[pb.Move]:
     """The use of a flare that acts on the opponent's card (Laser, Oracle): before the cards,
     by a main player, while no one yet chooses it or has it turned first."""
-    e = st.enc
-    if window != pb.STEP_PRE_CARDS or not main_player(st, seat) \
-            or e.HasField("laser_seat") or e.HasField("oracle_seat"):
+    if window != pb.STEP_PRE_CARDS or not main_player(st, seat) or card_order.claimed(st):
         return []
     return [use_move(piece, target=pieces.opponent(st, seat))]
 

@@ -56,5 +56,9 @@ class XDoz(Moon):
             moonflow.send_home(st, moon)
             moonflow.destroyed(st, ctx, B.moon_body(st, moon))
 
+    def publish(self, mo, out):
+        if mo.HasField("guarded"):  # the crown, public since it acted
+            out.guarded = mo.guarded
+
 
 MOON = XDoz()

@@ -61,5 +61,9 @@ class ExTokens(Moon):
                     f"with {mo.count[owner]}"]
         return []
 
+    def publish(self, mo, out):
+        if mo.HasField("ex_owner"):  # the Ex tokens, on the table
+            out.ex, out.ex_owner = mo.ex, mo.ex_owner
+
 
 MOON = ExTokens()
