@@ -26,6 +26,17 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Combat:
+    """A combat modifier's terms for one main player's total (`Moon.combat`): `per_card`
+    added to each of his attack cards (a malus stops each card at 0), `bonus` added once, and
+    `factors`, how many times each token of a seat counts (seat -> factor; others: once)."""
+
+    per_card: int = 0
+    bonus: int = 0
+    factors: dict[int, int] | None = None
+
+
+@dataclass(frozen=True)
 class TaskKind:
     """One kind of queued sub-decision (`State.tasks`): the table entry `tasks.py` reads.
 
@@ -225,15 +236,12 @@ class Moon(Piece):
         """`t.seat` answered this moon's question `t` with `move` (the task is already off
         the queue)."""
 
-    # ------------------------------------------------------------ combat
-    def token_factor(self, st: pb.State, moon: int, side: int, seat: int) -> int:
-        """How many times each of `seat`'s tokens counts in main player `side`'s total
-        (1: no change)."""
-        return 1
-
-    def card_bonus(self, st: pb.State, moon: int, side: int) -> int:
-        """Added to each attack card of main player `side` (0: no change)."""
-        return 0
+    # ------------------------------------------------------------ combat (a capability)
+    def combat(self, st: pb.State, moon: int, side: int) -> Combat | None:
+        """What this moon does to main player `side`'s total (None: nothing): the combat
+        modifier capability, one dispatcher (`moonflow.combat_terms`), used by moons 9, 19,
+        33, 41, 43-48, 51. Asked only of a moon acting for `side` (not suspended for him)."""
+        return None
 
     # ------------------------------------------------------------ victory and deals
     def victory_bases(self, st: pb.State, moon: int, seat: int) -> int:
@@ -314,10 +322,6 @@ class Moon(Piece):
         return False
 
     # ---- destroyed bodies (19, 6)
-    def defence_bonus(self, st: pb.State, moon: int, side: int) -> int:
-        """Added to main player `side`'s total as the defender of the aimed body (0: none)."""
-        return 0
-
     def on_body_destroyed(self, st: pb.State, ctx: Ctx, moon: int, body: int) -> None:
         """The planet or moon `body` has just been destroyed (asked of every moon on board)."""
 

@@ -232,18 +232,19 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
     cone = e.cone_off if side == e.offense else e.cone_def
     counted = [s for s in range(st.players) if cone[s] or (
         s == side == B.defender(st) and B.tok(st, e.planet, s))]
-    values = attack_cards(st, side)
+    values, modifiers = attack_cards(st, side), moons_with("combat")
     bonus, per_card, factors, acting = 0, 0, {}, []
     for m, piece in on_board(st):
-        if suspended(st, m, side):
+        terms = None if st.moons[m].number not in modifiers or suspended(st, m, side) \
+            else piece.combat(st, m, side)
+        if terms is None:
             continue
-        on_card = piece.card_bonus(st, m, side) if values else 0
-        b = piece.defence_bonus(st, m, side)
-        changed = bool(b or on_card)
-        bonus += b
+        on_card = terms.per_card if values else 0
+        changed = bool(terms.bonus or on_card)
+        bonus += terms.bonus
         per_card += on_card
         for s in counted:
-            f = 1 if suspended(st, m, s) else piece.token_factor(st, m, side, s)
+            f = 1 if suspended(st, m, s) else (terms.factors or {}).get(s, 1)
             if f != 1:
                 factors[s] = factors.get(s, 1) * f
                 changed = True

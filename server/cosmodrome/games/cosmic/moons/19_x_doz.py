@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import moonflow
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.hooks import Combat, Moon
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 DEFENCE = 100  # "vaudra désormais + 100 ... en valeur de combat"
@@ -44,10 +44,10 @@ class XDoz(Moon):
         st.moons[moon].guarded = move.planet.planet
         moonflow.acts(st, ctx, moon, t.seat)
 
-    def defence_bonus(self, st, moon, side):
+    def combat(self, st, moon, side):
         mo = st.moons[moon]
         guards = mo.HasField("guarded") and mo.guarded == st.enc.planet
-        return DEFENCE if guards and side == B.defender(st) else 0
+        return Combat(bonus=DEFENCE) if guards and side == B.defender(st) else None
 
     def on_body_destroyed(self, st, ctx, moon, body):
         mo = st.moons[moon]

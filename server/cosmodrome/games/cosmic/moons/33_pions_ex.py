@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import moonflow
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.hooks import Combat, Moon
 
 
 def _owner(mo) -> int:
@@ -47,10 +47,10 @@ class ExTokens(Moon):
         mo.ex = len(living) - 1
         moonflow.acts(st, ctx, moon, mo.ex_owner)
 
-    def defence_bonus(self, st, moon, side):
+    def combat(self, st, moon, side):
         mo = st.moons[moon]
         here = st.enc.planet == B.moon_body(st, moon)
-        return mo.ex if here and side == B.defender(st) == _owner(mo) else 0
+        return Combat(bonus=mo.ex) if here and side == B.defender(st) == _owner(mo) else None
 
     def audit(self, st, moon):
         mo, owner = st.moons[moon], _owner(st.moons[moon])

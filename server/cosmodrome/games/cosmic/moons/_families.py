@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import moonflow
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.hooks import Combat, Moon
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 if TYPE_CHECKING:
@@ -63,7 +63,8 @@ class Coloris(Moon):
     bonus: ClassVar[int]
     defence_only: ClassVar[bool] = False
 
-    def card_bonus(self, st, moon, side):
-        if not moonflow.colour_side(st, moon, side):
-            return 0
-        return 0 if self.defence_only and side != B.defender(st) else self.bonus
+    def combat(self, st, moon, side):
+        if not moonflow.colour_side(st, moon, side) or (
+                self.defence_only and side != B.defender(st)):
+            return None
+        return Combat(per_card=self.bonus)
