@@ -89,10 +89,6 @@ class Piece:
     def on_cards_due(self, st: pb.State, ctx: Ctx, seat: int) -> None:
         """The main players are about to choose their encounter cards."""
 
-    def chooses_card_of(self, st: pb.State, seat: int) -> int:
-        """*Every piece.* The seat that chooses `seat`'s encounter card instead of him (-1)."""
-        return -1
-
     def waits_for_card(self, st: pb.State, seat: int) -> bool:
         """*Every piece.* True while main player `seat` must wait to choose his card."""
         return False

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from cosmodrome.core.engine import Event
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonboard
+from cosmodrome.games.cosmic import card_order, moonboard
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.hooks import Edict, Flare, Piece
@@ -200,12 +200,11 @@ def window_actions(st: pb.State, seat: int, window: int) -> list[pb.Move]:
 
 
 def chooser_of(st: pb.State, seat: int) -> int:
-    """The seat whose piece chooses `seat`'s encounter card instead of him (-1: none)."""
-    for piece in POWERS:
-        chooser = piece.chooses_card_of(st, seat)
-        if chooser >= 0:
-            return chooser
-    return -1
+    """The seat who chooses `seat`'s encounter card instead of him (-1: none): his opponent,
+    if he claimed the choice (`card_order`; it holds even if the claiming piece is zapped or
+    lost since)."""
+    chooser = card_order.chooser(st)
+    return chooser if chooser is not None and opponent(st, chooser) == seat else -1
 
 
 def at_any_time(st: pb.State, seat: int) -> list[pb.Move]:

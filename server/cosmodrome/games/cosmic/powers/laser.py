@@ -66,10 +66,6 @@ class Laser(Piece):
     def perform(self, st, ctx, seat, use):
         card_order.claim_choice(st, seat)
 
-    def chooses_card_of(self, st, seat):
-        laser = card_order.chooser(st)
-        return laser if laser is not None and pieces.opponent(st, laser) == seat else -1
-
     def after_card_played(self, st, ctx, player, card):
         if card_order.chooser(st) == player \
                 and not X.card_down(st, pieces.opponent(st, player)):  # not picked yet
