@@ -228,3 +228,26 @@ def test_no_import_cycle_among_the_cosmic_modules_counting_deferred_imports() ->
     for node in graph:
         if node not in state:
             visit(node, [])
+
+
+def test_a_hook_has_two_users_or_a_line_saying_why_one_is_enough() -> None:
+    """Issue 22: hooks at the grain of one piece pile up; a hook answered by fewer than two
+    piece classes says why one is enough in a docstring line starting "One user:"."""
+    import inspect
+
+    from cosmodrome.games.cosmic import hooks, registry
+    bases = (hooks.Piece, hooks.Moon, hooks.Edict, hooks.Flare)
+    held = [*registry.POWERS, *registry.EDICTS.values(), *registry.MOONS.values(),
+            *registry.FLARES.values()]
+    unexplained = []
+    for base in bases:
+        for name, hook in vars(base).items():
+            if name.startswith("_") or not callable(hook):
+                continue
+            users = {c for piece in held for c in type(piece).__mro__
+                     if c not in (*bases, object) and name in vars(c)}
+            doc = inspect.getdoc(hook) or ""
+            if len(users) < 2 and not any(line.startswith("One user:")
+                                          for line in doc.splitlines()):
+                unexplained.append(f"{base.__name__}.{name}")
+    assert not unexplained, unexplained
