@@ -19,6 +19,7 @@ from cosmodrome.games.cosmic import (
     flow,
     moonboard,
     moonflow,
+    moontools,
     pieces,
     powers,
     registry,
@@ -51,7 +52,8 @@ def test_the_flow_names_no_power_no_edict_and_no_moon() -> None:
     parts of the turn) names no piece; pieces act only through hooks. A moon is named by
     its module, its seed name or its number ("moon 15", "moons 41-51")."""
     words = _piece_words()
-    for module in (flow, tasks, pieces, actions, board, ctx, moonflow, moonboard, registry):
+    for module in (flow, tasks, pieces, actions, board, ctx, moonflow, moonboard, moontools,
+                   registry):
         text = _ascii(Path(module.__file__).read_text())
         found = sorted(w for w in words if re.search(rf"\b{re.escape(w)}\b", text))
         found += re.findall(r"\bmoons? \d+", text)

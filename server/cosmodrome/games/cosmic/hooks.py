@@ -229,7 +229,7 @@ class Moon(Piece):
     (`moonflow` asks them; the flow only calls `moonflow`). Who it acts for follows its code:
     an instant (I) moon acts in `on_landing`, each time tokens land; a permanent (P) one for
     its occupants while it has tokens; the "while face up" ones for the player of its system's
-    colour. When it changes anything it calls `moonflow.acts`, which makes it known to all
+    colour. When it changes anything it calls `moontools.acts`, which makes it known to all
     (seed 000: "Au moment où la lune agit, et pas avant, les autres joueurs prennent alors
     connaissance de sa puissance"). An optional (F) moon that could ever hurt its controller
     asks him (a `moon_question` task: `question_options`, `answer`); one that only helps acts

@@ -18,7 +18,7 @@ counts (their own audit: an owner on the moon, as many as his opponents).
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.hooks import Combat, Moon
 
 
@@ -45,7 +45,7 @@ class ExTokens(Moon):
         order = [st.enc.offense, *B.clockwise_from(st, start)]
         mo.ex_owner = next(s for s in order if s in holders)
         mo.ex = len(living) - 1
-        moonflow.acts(st, ctx, moon, mo.ex_owner)
+        moontools.acts(st, ctx, moon, mo.ex_owner)
 
     def combat(self, st, moon, side):
         mo = st.moons[moon]

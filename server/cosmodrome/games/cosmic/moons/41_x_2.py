@@ -5,7 +5,7 @@ pions qui possèdent la couleur du système où se trouve cette lune. Seule la v
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moonboard
 from cosmodrome.games.cosmic.hooks import Combat, Moon
 
 
@@ -15,7 +15,7 @@ class Double(Moon):
     def combat(self, st, moon, side):
         if not st.moons[moon].face_up:
             return None
-        return Combat(factors={moonflow.colour_of(st, moon): 2})
+        return Combat(factors={moonboard.colour_of(st, moon): 2})
 
 
 MOON = Double()

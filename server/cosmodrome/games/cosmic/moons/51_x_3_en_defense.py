@@ -9,7 +9,7 @@ without asking: a higher defence never hurts the defence.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moonboard
 from cosmodrome.games.cosmic.hooks import Combat, Moon
 
 
@@ -19,7 +19,7 @@ class TripleInDefence(Moon):
     def combat(self, st, moon, side):
         if not st.moons[moon].face_up or side != B.defender(st):
             return None
-        return Combat(factors={moonflow.colour_of(st, moon): 3})
+        return Combat(factors={moonboard.colour_of(st, moon): 3})
 
 
 MOON = TripleInDefence()
