@@ -25,7 +25,6 @@ from cosmodrome.games.cosmic.registry import (  # noqa: F401 - the registry's ta
     PIECE_TASKS,
     POWER_ID,
     POWERS,
-    register_task_kind,
 )
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
