@@ -253,3 +253,25 @@ def test_a_hook_has_two_users_or_a_line_saying_why_one_is_enough() -> None:
                                           for line in doc.splitlines()):
                 unexplained.append(f"{base.__name__}.{name}")
     assert not unexplained, unexplained
+
+
+def test_a_name_list_of_ids_refuses_a_name_twice_and_a_module_missing(
+        tmp_path, monkeypatch) -> None:
+    """The edicts' and flares' ids.json is a list of names: the same checks as the powers'."""
+    import pytest
+
+    from cosmodrome.games.cosmic import registry
+    package = tmp_path / "zz_extra_edicts"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "zz_one.py").write_text("EDICT = None\n")
+    (package / "zz_two.py").write_text("EDICT = None\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (package / "ids.json").write_text('{"ids": ["zz_one", "zz_two", "zz_one"]}')
+    with pytest.raises(registry.IdError, match=r"listed twice: \['zz_one'\]"):
+        registry.load("zz_extra_edicts")
+    (package / "ids.json").write_text('{"ids": ["zz_one"]}')
+    with pytest.raises(registry.IdError, match=r"no id for the module\(s\) \['zz_two'\]"):
+        registry.load("zz_extra_edicts")
+    (package / "ids.json").write_text('{"ids": ["zz_one", "zz_two"]}')
+    assert [name for _, name in registry.load("zz_extra_edicts")] == ["zz_one", "zz_two"]
