@@ -8,7 +8,7 @@ powers from elsewhere the same way (with its own `ids.json`).
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import pieces, registry
+from cosmodrome.games.cosmic import registry
 
 
 def register_package(package: str) -> None:
@@ -25,8 +25,8 @@ def register_package(package: str) -> None:
 if not registry.POWERS:
     register_package(__name__)
 
-POWERS = pieces.POWERS
-POWER_ID = pieces.POWER_ID
+POWERS = registry.POWERS
+POWER_ID = registry.POWER_ID
 
 
 def excluded(pid: int, held: list[int]) -> bool:
