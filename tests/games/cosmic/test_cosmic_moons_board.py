@@ -3,8 +3,8 @@ per rule, named after its French text (docs/rules/cosmic-000.md, rows Moon04-Moo
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import actions, flow, moonflow
+from cosmodrome.games.cosmic import board as B
 from tests.games.cosmic.cosmic_helpers import (
     DONE,
     GAME,

@@ -14,6 +14,7 @@ from tests.games.cosmic.cosmic_helpers import (
     GAME,
     at_aim,
     card_of,
+    duel,
     give,
     mv,
     options,
@@ -32,6 +33,7 @@ from tests.games.cosmic.moon_helpers import (
     land,
     moon_events,
     moon_game,
+    put_moon,
 )
 
 A4, A10, A12, A13, A20 = (card_of("attack", v) for v in (4, 10, 12, 13, 20))
@@ -332,6 +334,59 @@ def test_moon_48_le_joueur_concerne_perd_20_points_a_chacune_de() -> None:
     """"perd 20 points à chacune de ses cartes d'Attaque mais uniquement dans un duel en
     défense"."""
     _coloris(48, -20, 0)
+
+
+def _coloris_with_extension(number: int, defending: bool, values: list[int]) -> int:
+    """Moons 43-48 under seed 000's extension cards (X3: "à chacune de ses cartes
+    d'Attaque" is per card): the player of the system's colour lays an extension 2 and two
+    attack cards of `values` against a 1; his side's total (two tokens, no lucres)."""
+    cosmic = {"ruleset": pb.RULESET_COSMIC, "moons": pb.MOON_SET_ALL, "lucres": 0}
+    own = [card_of("attack", v, skip=values[:i].count(v), cosmic=True)
+           for i, v in enumerate(values)]
+    play_set = [card_of("extension", 2, cosmic=True), *own]
+    one = card_of("attack", 1, cosmic=True)
+    st = duel(["none"] * 3, [one] if defending else play_set,
+              play_set if defending else [one], **cosmic)
+    m = 2 if defending else 0           # a moon of the defender's, or the offence's, system
+    put_moon(st, m, number)
+    occupy(st, m, 2)                    # face up while inhabited (L04)
+    pass_windows(st)
+    for seat, cards in ((0, [one] if defending else play_set), (1, play_set if defending
+                                                                 else [one])):
+        for c in cards:
+            play(st, seat, mv(card=pb.CardChoice(card=c)))
+        if DONE in options(st, seat):
+            play(st, seat, DONE)
+    return flow.side_total(st, None, 1 if defending else 0)
+
+
+def test_moon_43_gagner_10_points_a_chacune_de_ses_cartes_d_attaque_extension() -> None:
+    """"gagner 10 points à chacune de ses cartes d'Attaque": two attack cards under an
+    extension 2 gain 10 each."""
+    assert _coloris_with_extension(43, False, [6, 8]) == (6 + 10) + (8 + 10) + 2
+    assert _coloris_with_extension(43, True, [6, 8]) == (6 + 10) + (8 + 10) + 2
+
+
+def test_moon_44_perd_10_points_a_chacune_de_ses_cartes_d_attaque_extension() -> None:
+    """"perd 10 points à chacune de ses cartes d'Attaque": 10 off each card, each card
+    stopping at 0 (30 and 4 make 20 + 0)."""
+    assert _coloris_with_extension(44, False, [20, 12]) == (20 - 10) + (12 - 10) + 2
+    assert _coloris_with_extension(44, True, [30, 4]) == (30 - 10) + 0 + 2
+
+
+def test_moon_47_gagner_20_points_a_chacune_de_ses_cartes_en_defense_extension() -> None:
+    """"gagner 20 points à chacune de ses cartes d'Attaque mais uniquement dans un duel en
+    défense": 20 on each card in defence, nothing in attack."""
+    assert _coloris_with_extension(47, True, [6, 8]) == (6 + 20) + (8 + 20) + 2
+    assert _coloris_with_extension(47, False, [6, 8]) == 6 + 8 + 2
+
+
+def test_moon_48_perd_20_points_a_chacune_de_ses_cartes_en_defense_extension() -> None:
+    """"perd 20 points à chacune de ses cartes d'Attaque mais uniquement dans un duel en
+    défense": 20 off each card in defence (each stopping at 0), nothing in attack."""
+    assert _coloris_with_extension(48, True, [30, 8]) == (30 - 20) + 0 + 2
+    assert _coloris_with_extension(48, True, [30, 40]) == (30 - 20) + (40 - 20) + 2
+    assert _coloris_with_extension(48, False, [30, 8]) == 30 + 8 + 2
 
 
 def test_moon_43_alpha_coloris_n_ajoute_rien_a_un_compromis() -> None:

@@ -44,7 +44,8 @@ CASES: dict[str, tuple[int, int, dict]] = {  # name: (players, seed, options)
 }
 
 DIGESTS = {  # taken on main at fe93a18; re-taken with the moons, flares, table moons,
-    #           State.game_end and Move.withdraw
+    #           State.game_end and Move.withdraw; cosmic-4p-b and cosmic-5p re-taken when
+    #           moons 43/44 came to count on each attack card of an extension play (X3)
     "classic-2p":
         ("9d2b58cc30467e5535d14048844b5b1c5f47ddf1ec3af595644e0713ab40e8e6", 914),
     "classic-3p-star-discs-no-edicts":
@@ -62,11 +63,11 @@ DIGESTS = {  # taken on main at fe93a18; re-taken with the moons, flares, table 
     "cosmic-4p-a":
         ("f8e137c22828c246529474e12bcfafa1b64fc36c444f252b621b069c8e21b38c", 1860),
     "cosmic-4p-b":
-        ("ea51f662cc23fce95c59fcbaa4fec5b5f4220773f497f833f414ff98ece272a9", 2884),
+        ("eaeb8021d506edbb3c52bae5557503e3646341978f1e7838b0df51226b2e71c8", 2884),
     "cosmic-4p-no-moons":
         ("28ce45879c0de064cb759352e6cbcf7aa74fec876be30aee45ee02a74a454b54", 2217),
     "cosmic-5p":
-        ("6bbed9afc0d3f0973e2ad48c0403fca28f71de590dd6d1e80308258696f13fe9", 1404),
+        ("d062f8afb5d75882a51bfc7de0a0baf669f0d1b7f8e6a27126edd7a1ed54a9fc", 751),
     "cosmic-8p":
         ("0662004597c05ecf12634281d6126cfd20f9d0ed2fa27f2e5f55672343178e4c", 1771),
 }

@@ -7,7 +7,7 @@ Pieces reach one another only through the hooks in `pieces`; nothing here names 
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic import moonboard, pieces
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx, reason
 from cosmodrome.games.cosmic.hooks import (
@@ -321,8 +321,7 @@ def apply_response(st: pb.State, ctx: Ctx, t: pb.Task, seat: int, move: pb.Move)
         pieces.POWERS[move.power.power].respond(st, ctx, seat, t, move)
         return
     if which == "moon_use":
-        from cosmodrome.games.cosmic import moonflow  # moonflow imports this module
-        moonflow.use(st, ctx, seat, move, t)
+        moonboard.use(st, ctx, seat, move, t)
         return
     card = move.edict.card
     st.seats[seat].hand.remove(card)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic import registry
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -45,8 +46,8 @@ def add_tok(st: pb.State, planet: int, seat: int, n: int) -> None:
 
 
 # Numbers of the moons whose tokens stay there (`Moon.keeps_tokens`,
-# filled by `pieces.register_moon`): never a base to launch, lose, move or place tokens from.
-KEEPING_MOONS: set[int] = set()
+# filled by `registry.register_moon`): never a base to launch, lose, move or place tokens from.
+KEEPING_MOONS: set[int] = registry.KEEPING_MOONS
 
 
 def bases(st: pb.State, seat: int) -> list[int]:

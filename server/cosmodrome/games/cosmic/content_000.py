@@ -41,7 +41,8 @@ DECISIONS = ("none", "use_or_not", "show_card", "move_moon", "choose_body", "cho
              "choose_power", "choose_power_kind", "choose_flare", "choose_edict",
              "choose_cards", "per_opponent_take_token", "per_opponent_take_card",
              "cancel_victory", "report_infraction", "infraction_penalty")
-# Who tells the server a table-behaviour moon was broken (docs/rules/cosmic-000.md, §6).
+# Who tells the server a table-behaviour moon was broken (docs/rules/cosmic-000.md,
+# "Table-behaviour moons: who judges").
 JUDGES = ("server_chat", "neighbour_report", "opponent_report", "server_enforced",
           "not_hostable")
 PENALTY_BY = ("right_neighbour", "each_opponent")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cosmodrome.core.engine import Event
 from cosmodrome.core.rng import Rng
+from cosmodrome.games.cosmic.registry import EDICTS, MOON_NAMES, POWER_ID
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 ONLY_HIM: frozenset[int] = frozenset({-1})  # `show`'s default audience: the seat who sees
@@ -65,7 +66,6 @@ def reason(why: str) -> dict:
     of the power or edict whose effect it is."""
     if why in REASONS:
         return {"why": REASONS[why]}
-    from cosmodrome.games.cosmic.pieces import EDICTS, MOON_NAMES, POWER_ID
     if why in MOON_NAMES:
         return {"why": pb.REASON_MOON, "moon": MOON_NAMES[why]}
     if why in POWER_ID:

@@ -9,6 +9,9 @@ Hooks of a held piece (power, moon, flare) receive the holder's `seat`; the flow
 only while the holder may use the piece (`pieces.has`). Hooks marked *every piece* are asked
 of every registered piece, held or not: they read the piece's own encounter fields, set by an
 earlier use, which keep their effect even if the piece is zapped or lost since.
+
+A new hook needs two users, or a docstring line "One user: ..." saying why one is enough (a
+test checks); a new piece first implements an existing hook or capability (`Moon.combat`).
 """
 
 from __future__ import annotations
@@ -16,12 +19,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from cosmodrome.games.cosmic import registry
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from cosmodrome.games.cosmic.ctx import Ctx
+
+
+@dataclass(frozen=True)
+class Combat:
+    """A combat modifier's terms for one main player's total (`Moon.combat`): `per_card`
+    added to each of his attack cards (a malus stops each card at 0), `bonus` added once, and
+    `factors`, how many times each token of a seat counts (seat -> factor; others: once)."""
+
+    per_card: int = 0
+    bonus: int = 0
+    factors: dict[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -66,7 +81,9 @@ class Piece:
     # ------------------------------------------------------------ launch
     def on_launch(self, st: pb.State, ctx: Ctx, seat: int, defending: bool) -> bool:
         """The holder starts putting tokens on the cone (`defending`: as a defensive ally).
-        True: a use is now pending."""
+        True: a use is now pending.
+        One user: a moment of the rule book's turn (the launch), where any piece acting then is
+        asked."""
         return False
 
     def token_worth(self, st: pb.State, seat: int) -> int:
@@ -75,18 +92,18 @@ class Piece:
 
     # ------------------------------------------------------------ cards
     def on_cards_due(self, st: pb.State, ctx: Ctx, seat: int) -> None:
-        """The main players are about to choose their encounter cards."""
-
-    def chooses_card_of(self, st: pb.State, seat: int) -> int:
-        """*Every piece.* The seat that chooses `seat`'s encounter card instead of him (-1)."""
-        return -1
+        """The main players are about to choose their encounter cards.
+        One user: a moment of the rule book's turn (before the cards are chosen)."""
 
     def waits_for_card(self, st: pb.State, seat: int) -> bool:
-        """*Every piece.* True while main player `seat` must wait to choose his card."""
+        """*Every piece.* True while main player `seat` must wait to choose his card.
+        One user: the card step's one question of order, which the flow asks of every piece."""
         return False
 
     def card_choices(self, st: pb.State, seat: int, cards: list[int]) -> list[int]:
-        """*Every piece.* The encounter cards main player `seat` may choose among `cards`."""
+        """*Every piece.* The encounter cards main player `seat` may choose among `cards`.
+        One user: the card step's one narrowing of a hand; a piece limiting the cards answers
+        it."""
         return cards
 
     def after_card_played(self, st: pb.State, ctx: Ctx, player: int, card: int) -> None:
@@ -94,10 +111,12 @@ class Piece:
 
     # ------------------------------------------------------------ reveal and totals
     def on_reveal(self, st: pb.State, ctx: Ctx, seat: int) -> None:
-        """The cards have just been turned face up."""
+        """The cards have just been turned face up.
+        One user: a moment of the rule book's turn (the reveal)."""
 
     def makes_opponent_compromise(self, st: pb.State, seat: int) -> bool:
-        """At resolution: the holder's opponent's card counts as a compromise."""
+        """At resolution: the holder's opponent's card counts as a compromise.
+        One user: the resolution's one question of what a card counts as."""
         return False
 
     def side_total(self, st: pb.State, ctx: Ctx | None, seat: int, value: int,
@@ -108,44 +127,53 @@ class Piece:
 
     # ------------------------------------------------------------ tokens
     def saves_lost_tokens(self, st: pb.State, seat: int) -> bool:
-        """May the holder save tokens he loses (asked every time a seat loses tokens)?"""
+        """May the holder save tokens he loses (asked every time a seat loses tokens)?
+        One user: a pair with `save_lost_tokens`: may, then does, for one rule (losses)."""
         return False
 
     def save_lost_tokens(self, st: pb.State, ctx: Ctx, seat: int, n: int,
                          on_bases: bool) -> None:
         """Save the `n` tokens the holder is losing (`on_bases`: still on his bases; else
-        held in hand, in limbo, meanwhile)."""
+        held in hand, in limbo, meanwhile).
+        One user: a pair with `saves_lost_tokens`."""
 
     def removes_lost_tokens(self, st: pb.State, seat: int, loser: int) -> bool:
-        """Tokens `loser` loses to the holder leave the game instead of the black hole."""
+        """Tokens `loser` loses to the holder leave the game instead of the black hole.
+        One user: the one question of where lost tokens go; asked at every loss."""
         return False
 
     # ------------------------------------------------------------ deals
     def deal_edits(self, st: pb.State, seat: int, draft: pb.DealTerms) -> list[pb.Move]:
-        """Extra terms the holder may write into his draft."""
+        """Extra terms the holder may write into his draft.
+        One user: the deal's one place for a piece's own terms, with `on_deal_made`."""
         return []
 
     def on_deal_made(self, st: pb.State, ctx: Ctx, seat: int, terms: pb.DealTerms) -> None:
-        """A deal has been accepted: carry out this piece's own terms."""
+        """A deal has been accepted: carry out this piece's own terms.
+        One user: a moment of the rule book's turn (a deal made), with `deal_edits`."""
 
     # ------------------------------------------------------------ hands and discards
     def keeps_at_new_hand(self, st: pb.State, seat: int) -> list[int]:
         """Cards of his hand the holder may keep (showing them) when he draws a new hand
-        (every seat about to draw one is asked whether he keeps any)."""
+        (every seat about to draw one is asked whether he keeps any).
+        One user: the new hand's one question of what is kept."""
         return []
 
     # ------------------------------------------------------------ response windows
     def response_moves(self, st: pb.State, seat: int, t: pb.Task) -> list[pb.Move]:
-        """Moves the holder may make with this piece in the response window `t`."""
+        """Moves the holder may make with this piece in the response window `t`.
+        One user: a pair with `respond`: the response window's moves and their effect."""
         return []
 
     def respond(self, st: pb.State, ctx: Ctx, seat: int, t: pb.Task, move: pb.Move) -> None:
-        """One of `response_moves` was made (the window is closed)."""
+        """One of `response_moves` was made (the window is closed).
+        One user: a pair with `response_moves`."""
 
     # ------------------------------------------------------------ end of encounter
     def at_cleanup(self, st: pb.State, ctx: Ctx) -> None:
         """The encounter cards are going to the discard pile: settle this piece's own
-        encounter fields (called for every registered piece, held or not)."""
+        encounter fields (called for every registered piece, held or not).
+        One user: a moment of the rule book's turn (the cleanup)."""
 
     def another_encounter(self, st: pb.State, seat: int) -> bool | None:
         """May the offence (the holder) have another encounter? None: the rule book's rule."""
@@ -177,7 +205,8 @@ class Edict(Piece):
         """Played in answer to the response window `t` (its kind is in `answers`)."""
 
     def answer_target(self, t: pb.Task) -> int:
-        """The seat named by an answer to `t`."""
+        """The seat named by an answer to `t`.
+        One user: the response window's one question of whom an answering edict names."""
         return t.seat
 
 
@@ -200,7 +229,7 @@ class Moon(Piece):
     (`moonflow` asks them; the flow only calls `moonflow`). Who it acts for follows its code:
     an instant (I) moon acts in `on_landing`, each time tokens land; a permanent (P) one for
     its occupants while it has tokens; the "while face up" ones for the player of its system's
-    colour. When it changes anything it calls `moonflow.acts`, which makes it known to all
+    colour. When it changes anything it calls `moontools.acts`, which makes it known to all
     (seed 000: "Au moment où la lune agit, et pas avant, les autres joueurs prennent alors
     connaissance de sa puissance"). An optional (F) moon that could ever hurt its controller
     asks him (a `moon_question` task: `question_options`, `answer`); one that only helps acts
@@ -224,15 +253,12 @@ class Moon(Piece):
         """`t.seat` answered this moon's question `t` with `move` (the task is already off
         the queue)."""
 
-    # ------------------------------------------------------------ combat
-    def token_factor(self, st: pb.State, moon: int, side: int, seat: int) -> int:
-        """How many times each of `seat`'s tokens counts in main player `side`'s total
-        (1: no change)."""
-        return 1
-
-    def card_bonus(self, st: pb.State, moon: int, side: int) -> int:
-        """Added to each attack card of main player `side` (0: no change)."""
-        return 0
+    # ------------------------------------------------------------ combat (a capability)
+    def combat(self, st: pb.State, moon: int, side: int) -> Combat | None:
+        """What this moon does to main player `side`'s total (None: nothing): the combat
+        modifier capability, one dispatcher (`moonflow.combat_terms`), used by moons 9, 19,
+        33, 41, 43-48, 51. Asked only of a moon acting for `side` (not suspended for him)."""
+        return None
 
     # ------------------------------------------------------------ victory and deals
     def victory_bases(self, st: pb.State, moon: int, seat: int) -> int:
@@ -242,22 +268,26 @@ class Moon(Piece):
         return 0
 
     def spares_deal_loss(self, st: pb.State, moon: int, seat: int) -> bool:
-        """A deal failed: does `seat` lose nothing?"""
+        """A deal failed: does `seat` lose nothing?
+        One user: the failed deal's one question, asked of the moons of the two players."""
         return False
 
     # ------------------------------------------------------------ hands
     def forbids_new_hand(self, st: pb.State, moon: int, seat: int) -> bool:
-        """May `seat`, out of encounter cards, not draw a new hand?"""
+        """May `seat`, out of encounter cards, not draw a new hand?
+        One user: the new hand's one question for a moon, asked when out of cards."""
         return False
 
     # ---- powers, suspended moons, uses by choice, standing extensions
     def entitles_powers(self, st: pb.State, moon: int, seat: int) -> bool:
         """May `seat` use all his powers even when not entitled (too few home planets, zapped)?
-        (Asked of the moons of his home system.)"""
+        (Asked of the moons of his home system.)
+        One user: the one place besides the power threshold where a power's use is decided."""
         return False
 
     def suspends_home_moons(self, st: pb.State, moon: int, seat: int) -> bool:
-        """Do the moons of `seat`'s home system stop acting for him (he stands on this one)?"""
+        """Do the moons of `seat`'s home system stop acting for him (he stands on this one)?
+        One user: the one question of which moons act for a seat, asked by moonboard."""
         return False
 
     def use_moves(self, st: pb.State, moon: int, seat: int, t: pb.Task | None) -> list[pb.Move]:
@@ -273,52 +303,57 @@ class Moon(Piece):
     redraws_discs: ClassVar[bool] = False     # may redraw a disc (asked of the offence)
 
     def on_drawn(self, st: pb.State, ctx: Ctx, moon: int, seat: int, n: int) -> None:
-        """`seat` was just entitled to draw (or take) `n` cards and has them."""
+        """`seat` was just entitled to draw (or take) `n` cards and has them.
+        One user: a moment of the rules (a draw a seat was entitled to), asked of every moon."""
 
     def extra_encounter(self, st: pb.State, moon: int, seat: int) -> bool:
-        """May offence `seat` have one more encounter this turn beyond the rule book's?"""
+        """May offence `seat` have one more encounter this turn beyond the rule book's?
+        One user: the turn's one question of a further encounter."""
         return False
 
     def ally_factor(self, st: pb.State, moon: int, seat: int) -> int:
-        """`seat` may join any alliance uninvited, his tokens' cap multiplied by this (0: no)."""
+        """`seat` may join any alliance uninvited, his tokens' cap multiplied by this (0: no).
+        One user: the alliance's one question of an uninvited ally."""
         return 0
 
     def on_revealed(self, st: pb.State, ctx: Ctx, moon: int, lander: int) -> None:
         """The moon has just turned face up at `lander`'s landing (R moons)."""
 
     def on_any_landing(self, st: pb.State, ctx: Ctx, moon: int, seats: list[int]) -> None:
-        """Tokens of `seats` have just landed on some moon (asked of every moon on the board)."""
+        """Tokens of `seats` have just landed on some moon (asked of every moon on the board).
+        One user: a moment of the moons' rules (any landing), asked of every moon."""
 
     def holds_tokens(self, st: pb.State, moon: int, seat: int) -> bool:
         """May `seat` not take his tokens off this moon now?"""
         return False
 
     def cancels_victory(self, st: pb.State, moon: int, seat: int) -> bool:
-        """May `seat` cancel an opponent's win with this moon now?"""
+        """May `seat` cancel an opponent's win with this moon now?
+        One user: a pair with `cancel_victory`: may, then does, for one rule (a win due)."""
         return False
 
     def cancel_victory(self, st: pb.State, ctx: Ctx, moon: int, seat: int,
                        winner: int) -> None:
-        """`seat` cancels `winner`'s win with this moon."""
+        """`seat` cancels `winner`'s win with this moon.
+        One user: a pair with `cancels_victory`."""
     # ---- prison and victory moons (4, 34)
     keeps_tokens: ClassVar[bool] = False  # its tokens never leave as from a base (4, 34)
     zap_frees: ClassVar[bool] = False     # the Moon Zap edict frees the tokens it holds (4)
 
     def no_combat(self, st: pb.State, moon: int) -> bool:
-        """Is a cone aimed at this moon a landing without combat (no defender, no cards)?"""
+        """Is a cone aimed at this moon a landing without combat (no defender, no cards)?
+        One user: the aim's one question of whether a body is fought for at all."""
         return False
 
     def winner_must_hold(self, st: pb.State, moon: int) -> bool:
-        """Must a winner also have tokens on this moon?"""
+        """Must a winner also have tokens on this moon?
+        One user: the win's one condition a moon adds (also published as content)."""
         return False
 
     # ---- destroyed bodies (19, 6)
-    def defence_bonus(self, st: pb.State, moon: int, side: int) -> int:
-        """Added to main player `side`'s total as the defender of the aimed body (0: none)."""
-        return 0
-
     def on_body_destroyed(self, st: pb.State, ctx: Ctx, moon: int, body: int) -> None:
-        """The planet or moon `body` has just been destroyed (asked of every moon on board)."""
+        """The planet or moon `body` has just been destroyed (asked of every moon on board).
+        One user: a moment of the moons' rules (a body destroyed), asked of every moon."""
 
     def window_moves(self, st: pb.State, moon: int, seat: int, window: int) -> list[pb.Move]:
         """Moves `seat` may make with this moon in `window` (a window Step)."""
@@ -329,26 +364,33 @@ class Moon(Piece):
         """`seat` made one of this moon's `window_moves`."""
 
     def redraws_disc(self, st: pb.State, moon: int, seat: int) -> bool:
-        """May offence `seat` set the drawn star disc aside and draw another?"""
+        """May offence `seat` set the drawn star disc aside and draw another?
+        One user: a pair with `redraw_disc`: may, then does, for one rule (the destiny)."""
         return False
 
     def redraw_disc(self, st: pb.State, ctx: Ctx, moon: int, seat: int) -> None:
-        """Offence `seat` sets the drawn disc aside and draws another with this moon."""
+        """Offence `seat` sets the drawn disc aside and draws another with this moon.
+        One user: a pair with `redraws_disc`."""
     # ---- moons that keep their own state (33)
     def settle(self, st: pb.State, ctx: Ctx, moon: int) -> None:
         """After every step, while on the board (asked only of the moons that override it):
-        bring the moon's own state up to date with the board."""
+        bring the moon's own state up to date with the board.
+        One user: the per-step upkeep of a moon's own state, asked only of the moons that have
+        one."""
 
     def audit(self, st: pb.State, moon: int) -> list[str]:
-        """What is wrong with this moon's own state (rules.audit)."""
+        """What is wrong with this moon's own state (rules.audit).
+        One user: rules.audit's one question for a moon's own state."""
         return []
 
     # ---- travelling moons (21)
     def on_disc_turned(self, st: pb.State, ctx: Ctx, moon: int) -> None:
-        """A star disc has just been turned for the destiny."""
+        """A star disc has just been turned for the destiny.
+        One user: a moment of the rule book's turn (the destiny drawn), asked of every moon."""
 
     def shields(self, st: pb.State, moon: int) -> int:
-        """A planet this moon makes impossible to aim at (-1: none)."""
+        """A planet this moon makes impossible to aim at (-1: none).
+        One user: the aim's one question of a planet a moon takes out of reach."""
         return -1
 
     # ---- flares: moons that act on flares
@@ -356,15 +398,23 @@ class Moon(Piece):
 
     # ---- table: the table-behaviour moons (36, 58; table.py)
     def forbids_alliance(self, st: pb.State, moon: int, seat: int) -> bool:
-        """May `seat` neither ally nor be allied with (moon 36)?"""
+        """May `seat` neither ally nor be allied with (moon 36)?
+        One user: the alliance's one question of who may not ally (a table moon)."""
         return False
 
     def view_limit(self, st: pb.State, moon: int, seat: int) -> int:
-        """What `seat`'s view is kept from (a TableLimit; moons 36, 58)."""
+        """What `seat`'s view is kept from (a TableLimit; moons 36, 58).
+        One user: the view's one question of what a seat is kept from (table moons)."""
         return pb.TABLE_LIMIT_NONE
 
     def after_encounter(self, st: pb.State, ctx: Ctx, moon: int) -> None:
-        """The encounter is over (`st.enc.winner`): its cards are about to be discarded."""
+        """The encounter is over (`st.enc.winner`): its cards are about to be discarded.
+        One user: a moment of the rule book's turn (the encounter over), asked of every moon."""
+
+    # ---- views
+    def publish(self, mo: pb.Moon, out: pb.MoonView) -> None:
+        """Copy the moon's own public fields of `mo` (its `Moon` state) into its view `out`;
+        asked for every hosted moon on the board, of views a table limit does not blind."""
 
 
 # ---- flares: seed 000's flare cards (flares/)
@@ -381,6 +431,6 @@ class Flare(Piece):
     power: ClassVar[str]
 
     def sauvage(self, st: pb.State, seat: int) -> bool:
-        """Is the flare `seat` holds his own power's (F06)?"""
-        from cosmodrome.games.cosmic import pieces
-        return pieces.POWER_ID[self.power] in st.seats[seat].powers
+        """Is the flare `seat` holds his own power's (F06)?
+        One user: the flares' one question (sauvage or parasite), asked of every flare."""
+        return registry.POWER_ID[self.power] in st.seats[seat].powers

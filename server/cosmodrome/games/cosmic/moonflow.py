@@ -12,16 +12,32 @@ pour la victoire finale", so `board.foreign_bases` counts planets only).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from cosmodrome.core.engine import BadOptions
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import actions, pieces, ruleset
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.content import CARDS
-from cosmodrome.games.cosmic.ctx import Ctx, reason
+from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.hooks import Moon, TaskKind
+from cosmodrome.games.cosmic.moonboard import (  # noqa: F401 - the flow asks some here
+    acting_for,
+    colour_of,
+    colour_side,
+    entitles_powers,
+    moons_with,
+    occupants,
+    occupied_by,
+    on_board,
+    on_board_with,
+    suspended,
+    use,
+    use_moves,
+)
+from cosmodrome.games.cosmic.moontools import (
+    acts,
+    in_card_step,
+)
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 MOONS_PER_PLAYER = 2  # "chaque joueur tire au hasard deux lunes"
@@ -139,21 +155,11 @@ def know(st: pb.State, ctx: Ctx, m: int, seats: list[int] | None, why: int) -> N
                  None if seats is ALL else frozenset(new))
 
 
-def acts(st: pb.State, ctx: Ctx, m: int, seat: int) -> None:
-    """Moon `m` acts for `seat`: L06 "Au moment où la lune agit, et pas avant, les autres
-    joueurs prennent alors connaissance de sa puissance"."""
-    mo = st.moons[m]
-    if not all(mo.known_by):
-        for s in range(st.players):
-            mo.known_by[s] = True
-    ctx.emit(pb.Event(moon_acted=pb.MoonActed(moon=m, number=mo.number, seat=seat)))
-
-
 def after_step(st: pb.State, ctx: Ctx) -> None:
     """After every step, in one pass over the moons (it runs at every step): L04 "Lorsqu'elle
     n'est plus habitée, elle doit à nouveau présenter sa face cachée" (those who saw it
     remember it: M5); then the moons that keep their own state bring it up to date."""
-    settling, due = pieces.moons_with("settle"), []
+    settling, due = moons_with("settle"), []
     for m, mo in enumerate(st.moons):
         if mo.face_up and not any(mo.count):
             mo.face_up = False
@@ -195,38 +201,21 @@ def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
 
 # ====================================================================== moons on the board
 
-def on_board(st: pb.State) -> Iterator[tuple[int, Moon]]:
-    """(index, piece) of every hosted moon on the board; each hook says when it acts."""
-    for m, mo in enumerate(st.moons):
-        piece = pieces.MOONS.get(mo.number)
-        if piece is not None and not mo.gone and m not in st.enc.moons_zapped:
-            yield m, piece
+def attack_cards(st: pb.State, side: int) -> list[int]:
+    """The values of the attack cards main player `side` played: his encounter card, and with
+    seed 000's extension cards the attack cards he added (X3: a moon's bonus "à chacune de
+    ses cartes d'Attaque" counts on each)."""
+    card = B.played(st, "off") if side == st.enc.offense else B.played(st, "def")
+    if not B.is_attack(card):
+        return []
+    added = X.of(st, side).extra
+    return [CARDS[c].value for c in (card, *added) if B.is_attack(c)]
 
 
-def on_board_with(st: pb.State, hook: str) -> Iterator[tuple[int, Moon]]:
-    """`on_board`, kept to the moons whose piece has its own `hook`: for hooks asked at every
-    step, where the others' default answers nothing."""
-    having = pieces.moons_with(hook)
-    for m, mo in enumerate(st.moons):
-        if mo.number in having and not mo.gone:
-            yield m, pieces.MOONS[mo.number]
-
-
-def occupants(st: pb.State, m: int) -> list[int]:
-    return [s for s, n in enumerate(st.moons[m].count) if n > 0]
-
-
-def colour_of(st: pb.State, m: int) -> int:
-    """M6: "la couleur du système" is the player whose home system holds the moon."""
-    return st.moons[m].system
-
-
-def attack_cards(st: pb.State, side: int) -> int:
-    """Attack cards main player `side` played: one (extension cards, with the `cosmic`
-    ruleset, make it the number played)."""
-    e = st.enc
-    card = B.played(st, "off") if side == e.offense else B.played(st, "def")
-    return 1 if B.is_attack(card) else 0
+def card_bonus(per_card: int, values: list[int]) -> int:
+    """A bonus of `per_card` on each attack card of `values`; a malus takes a card down to 0,
+    never below (each card keeps its own floor)."""
+    return sum(max(per_card, -v) for v in values)
 
 
 def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[int, int]]:
@@ -237,21 +226,25 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
     cone = e.cone_off if side == e.offense else e.cone_def
     counted = [s for s in range(st.players) if cone[s] or (
         s == side == B.defender(st) and B.tok(st, e.planet, s))]
-    bonus, factors, acting = 0, {}, []
+    values, modifiers = attack_cards(st, side), moons_with("combat")
+    bonus, per_card, factors, acting = 0, 0, {}, []
     for m, piece in on_board(st):
-        if suspended(st, m, side):
+        terms = None if st.moons[m].number not in modifiers or suspended(st, m, side) \
+            else piece.combat(st, m, side)
+        if terms is None:
             continue
-        b = piece.card_bonus(st, m, side) * attack_cards(st, side)
-        b += piece.defence_bonus(st, m, side)
-        changed = bool(b)
-        bonus += b
+        on_card = terms.per_card if values else 0
+        changed = bool(terms.bonus or on_card)
+        bonus += terms.bonus
+        per_card += on_card
         for s in counted:
-            f = 1 if suspended(st, m, s) else piece.token_factor(st, m, side, s)
+            f = 1 if suspended(st, m, s) else (terms.factors or {}).get(s, 1)
             if f != 1:
                 factors[s] = factors.get(s, 1) * f
                 changed = True
         if changed:
             acting.append(m)
+    bonus += card_bonus(per_card, values)
     if ctx is not None:
         for m in acting:
             acts(st, ctx, m, side)
@@ -261,23 +254,9 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
 def _counting(st: pb.State) -> list[tuple[int, Moon]]:
     """(index, piece) of the moons whose piece has `victory_bases` (the win is checked at
     every step: the other moons count none, so they are not asked)."""
-    counting = pieces.moons_with("victory_bases")
+    counting = moons_with("victory_bases")
     return [(m, pieces.MOONS[mo.number]) for m, mo in enumerate(st.moons)
             if mo.number in counting]
-
-
-def _occupied_by(st: pb.State, seat: int) -> Iterator[tuple[int, Moon]]:
-    """(index, piece) of the hosted moons `seat` has tokens on, but those stopped (an edict)
-    or suspended for him."""
-    for m, mo in enumerate(st.moons):
-        if mo.count[seat] and mo.number in pieces.MOONS and acting_for(st, m, seat):
-            yield m, pieces.MOONS[mo.number]
-
-
-def acting_for(st: pb.State, m: int, seat: int) -> bool:
-    """Does moon `m` act for `seat` now: not stopped by an edict, not suspended for him?"""
-    return m not in st.enc.moons_zapped and (
-        st.moons[m].system != seat or not suspended(st, m, seat))
 
 
 def victory_bases_by_seat(st: pb.State) -> list[int]:
@@ -294,7 +273,7 @@ def victory_bases_by_seat(st: pb.State) -> list[int]:
 def most_victory_bases() -> int:
     """The most the moons can add to one seat's count for the win: one per hosted moon that
     counts (`Moon.victory_bases`: a moon counts as one base at most)."""
-    return len(pieces.moons_with("victory_bases"))
+    return len(moons_with("victory_bases"))
 
 
 def victory_bases(st: pb.State, seat: int) -> int:
@@ -303,7 +282,7 @@ def victory_bases(st: pb.State, seat: int) -> int:
 
 def victory_moons_act(st: pb.State, ctx: Ctx, winners: list[int]) -> None:
     for s in winners:
-        for m, piece in _occupied_by(st, s):
+        for m, piece in occupied_by(st, s):
             if piece.victory_bases(st, m, s):
                 acts(st, ctx, m, s)
 
@@ -324,29 +303,6 @@ def spares_deal_loss(st: pb.State, ctx: Ctx, seat: int) -> bool:
 
 # ====================================================================== what moons do
 
-def remove_from_game(st: pb.State, ctx: Ctx, seat: int, n: int) -> None:
-    """`n` of `seat`'s tokens, already off the board, leave the game."""
-    if n <= 0:
-        return
-    st.seats[seat].removed += n
-    ctx.emit(pb.Event(tokens_moved=pb.TokensMoved(
-        seat=seat, count=n, source=pb.PLACE_ENCOUNTER, destination=pb.PLACE_REMOVED)))
-    if st.seats[seat].removed > actions.VOID_ELIMINATION:
-        actions.eliminate(st, ctx, seat)
-
-
-def give_lucres(st: pb.State, seat: int, n: int) -> None:
-    """`seat` takes `n` lucres from the bank (the `cosmic` ruleset's money, `Seat.lucres`)."""
-    st.seats[seat].lucres += n
-
-
-def ask(st: pb.State, seat: int, m: int, count: int = 0, target: int | None = None,
-        body: int | None = None, at: int | None = None) -> None:
-    """Queue moon `m`'s question to `seat` (a `moon_question` task), about seat `target` and
-    `body` if any, at position `at` of the queue (None: its end)."""
-    actions.queue(st, pb.Task(seat=seat, moon_question=pb.MoonQuestion(
-        moon=m, count=count, target=target, body=body)), at)
-
 
 def _piece_of(st: pb.State, t: pb.Task) -> Moon:
     return pieces.MOONS[st.moons[t.moon_question.moon].number]
@@ -366,101 +322,7 @@ def _answer(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
 QUESTION = TaskKind("moon", "Answer the moon's question", _question_options, _answer)
 
 
-def colour_side(st: pb.State, m: int, side: int) -> bool:
-    """Moon `m` is face up and main player `side` is the player of its system's colour (the
-    "while face up" moons: "à condition d'être révélée bien sûr ; mais peu importe le joueur
-    qui révèle cet astre")."""
-    return st.moons[m].face_up and side == colour_of(st, m) and not suspended(st, m, side)
-
-
-def rotate_hands(st: pb.State, ctx: Ctx, piece: Moon, left: bool) -> None:
-    """Every living player passes his whole hand to his left (seat + 1) or right (seat - 1)
-    neighbour (M7); each sees what he gets and knows what he gave."""
-    living = B.alive(st)
-    if len(living) < 2:
-        return
-    hands = {s: list(st.seats[s].hand) for s in living}
-    for s in living:
-        order = B.clockwise_from(st, s)
-        to = order[0] if left else order[-1]
-        del st.seats[to].hand[:]
-        st.seats[to].hand.extend(hands[s])
-    for s in living:
-        order = B.clockwise_from(st, s)
-        to = order[0] if left else order[-1]
-        if hands[s]:
-            ctx.show(to, s, sorted(hands[s]), piece.name)
-            st.knowledge.add(viewer=s, target=to, cards=sorted(hands[s]),
-                             **reason(piece.name))
-
-
-def rotate_powers(st: pb.State, ctx: Ctx, left: bool, which: int) -> None:
-    """Every living player passes his main power, his secondary powers or all of them
-    (`which`, PowersPassed) to his left (seat + 1) or right (seat - 1) neighbour (M7); a
-    power keeps whether it was disclosed."""
-    living = B.alive(st)
-    if len(living) < 2:
-        return
-    main = which in (pb.POWERS_PASSED_MAIN, pb.POWERS_PASSED_ALL)
-    second = which in (pb.POWERS_PASSED_SECONDARY, pb.POWERS_PASSED_ALL)
-    held = {s: list(zip(st.seats[s].powers, st.seats[s].disclosed, strict=True))
-            for s in living}
-    for s in living:
-        order = B.clockwise_from(st, s)
-        to = order[0] if left else order[-1]
-        mine, given = held[to], held[s]
-        new = ((given[:1] if main else mine[:1]) + (given[1:] if second else mine[1:]))
-        st.seats[to].powers[:] = [p for p, _ in new]
-        st.seats[to].disclosed[:] = [d for _, d in new]
-
-
-def several_powers(st: pb.State) -> bool:
-    """Does a living player hold secondary powers (so which powers move is a choice)?"""
-    return any(len(st.seats[s].powers) > 1 for s in B.alive(st))
-
-
 # ============================================================ powers, suspended moons, uses
-
-def suspended(st: pb.State, m: int, seat: int) -> bool:
-    """Moon `m` does nothing for `seat`: it lies in his home system and he stands on a moon
-    that takes his moons from him (50: "perd immédiatement toutes ses lunes et il ne pourra
-    en regagner que lorsqu'il aura quitté cet astre")."""
-    if seat < 0 or st.moons[m].system != seat:
-        return False
-    for k, mo in enumerate(st.moons):
-        piece = pieces.MOONS.get(mo.number) if k != m and mo.count[seat] else None
-        if piece is not None and not mo.gone and piece.suspends_home_moons(st, k, seat):
-            return True
-    return False
-
-
-def entitles_powers(st: pb.State, seat: int) -> bool:
-    """Does a moon of his home system let `seat` use all his powers although he is not
-    entitled to (49: a colour moon)?"""
-    for m, mo in enumerate(st.moons):
-        piece = pieces.MOONS.get(mo.number) if mo.system == seat and not mo.gone else None
-        if piece is not None and piece.entitles_powers(st, m, seat) \
-                and not suspended(st, m, seat):
-            return True
-    return False
-
-
-def use_moves(st: pb.State, seat: int, t: pb.Task | None = None) -> list[pb.Move]:
-    """Moves `seat` may make now with the moons he stands on, by his own choice (`t`: in
-    answer to the response window `t`; None: at any moment or in the card step)."""
-    if not st.moons or st.seats[seat].eliminated:
-        return []
-    out: list[pb.Move] = []
-    for m, piece in _occupied_by(st, seat):
-        out += piece.use_moves(st, m, seat, t)
-    return out
-
-
-def use(st: pb.State, ctx: Ctx, seat: int, move: pb.Move, t: pb.Task | None = None) -> None:
-    """`seat` made one of `use_moves`."""
-    m = move.moon_use.moon
-    pieces.MOONS[st.moons[m].number].use(st, ctx, m, seat, t, move)
-
 
 def use_at_any_time(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> bool:
     """Carry out `move` if it is a moon used "à tout moment" (not in answer to a response
@@ -481,21 +343,6 @@ def new_stay(st: pb.State, m: int, tokens: dict[int, int]) -> None:
         mo.used_by[:] = left
 
 
-def share_lucres(st: pb.State, seat: int) -> None:
-    """`seat` shares his lucres equally among his opponents; what does not divide goes to the
-    bank (50: "Si la division ne tombe pas juste, les restant des lucres va à la
-    banque")."""
-    others = [s for s in B.alive(st) if s != seat]
-    share = st.seats[seat].lucres // len(others) if others else 0
-    for s in others:
-        give_lucres(st, s, share)
-    st.seats[seat].lucres = 0
-
-
-def in_card_step(st: pb.State) -> bool:
-    """The main players are choosing their cards (no question queued): `use_moves` there are
-    the card-step moons' (3, 59), not the "à tout moment" ones."""
-    return st.step == pb.STEP_CARDS and not st.tasks
 # ====================================================================== draws, turns,
 # alliances, reveal, victory, combat, destiny
 
@@ -540,11 +387,6 @@ def holds(st: pb.State, body: int, seat: int) -> bool:
     m = B.moon_of(st, body)
     piece = None if m is None or st.moons[m].gone else pieces.MOONS.get(st.moons[m].number)
     return piece is not None and piece.holds_tokens(st, m, seat)
-
-
-def moons_held(st: pb.State, seat: int, but: int = -1) -> int:
-    """Moons (but moon `but`) where `seat` has tokens."""
-    return sum(1 for m, mo in enumerate(st.moons) if m != but and mo.count[seat] > 0)
 
 
 def win_count(st: pb.State, seat: int) -> int:
@@ -626,16 +468,6 @@ def after_landing(st: pb.State, ctx: Ctx, seats: list[int]) -> None:
     """Every moon on the board hears that `seats` have just landed on a moon."""
     for m, piece in on_board(st):
         piece.on_any_landing(st, ctx, m, seats)
-
-
-def vanish(st: pb.State, m: int) -> None:
-    """Moon `m` leaves the game; the tokens on it go back to their owners' bases."""
-    mo = st.moons[m]
-    mo.gone = True
-    for s, n in enumerate(mo.count):
-        if n:
-            mo.count[s] = 0
-            actions.place_from_limbo(st, s, n)
 
 
 def window_moves(st: pb.State, seat: int, window: int) -> list[pb.Move]:
@@ -733,54 +565,7 @@ def keeper_acts(st: pb.State, ctx: Ctx, m: int, lander: int) -> None:
         acts(st, ctx, m, lander)
 
 
-def standing(st: pb.State, body: int) -> bool:
-    """Is `body` (a planet or a moon) still there, neither destroyed nor gone?"""
-    m = B.moon_of(st, body)
-    return not st.planets[body].destroyed if m is None else not st.moons[m].gone
-
-
-def destroyed(st: pb.State, ctx: Ctx, body: int) -> None:
-    """`body` is destroyed (its tokens already dealt with by the moon that did it); the moons
-    that depend on it are told (a moon guarding it vanishes with it)."""
-    m = B.moon_of(st, body)
-    if m is None:
-        st.planets[body].destroyed = True
-    else:
-        st.moons[m].gone, st.moons[m].face_up = True, False
-    for k, piece in list(on_board(st)):
-        piece.on_body_destroyed(st, ctx, k, body)
-
-
-def held_by_prisons(st: pb.State, seat: int) -> list[int]:
-    """Moons holding tokens of `seat` that an edict may free (`Moon.zap_frees`)."""
-    return [m for m, piece in on_board(st) if st.moons[m].count[seat] and piece.zap_frees]
-
-
-def free(st: pb.State, ctx: Ctx, seat: int) -> None:
-    """Every token of `seat` held by a prison moon goes back to his bases (he places them)."""
-    n = 0
-    for m in held_by_prisons(st, seat):
-        n += st.moons[m].count[seat]
-        st.moons[m].count[seat] = 0
-    actions.place_from_limbo(st, seat, n)
-
-
-def send_home(st: pb.State, m: int) -> None:
-    """Every token on moon `m` goes back to its owner's bases (he places them)."""
-    mo = st.moons[m]
-    for s, n in enumerate(mo.count):
-        mo.count[s] = 0
-        if n and not st.seats[s].eliminated:
-            actions.place_from_limbo(st, s, n)
-
-
-
 # ================================================================ where a moon lies (m6)
-
-def beside(st: pb.State, m: int) -> int:
-    """The planet moon `m` lies beside (m6: "la plus proche planète")."""
-    mo = st.moons[m]
-    return B.planets_of(mo.system)[mo.slot]
 
 
 def standing_targets(st: pb.State, targets: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -796,7 +581,6 @@ def audit(st: pb.State) -> list[str]:
     return [p for m, piece in on_board(st) for p in piece.audit(st, m)]
 
 
-
 # ================================================================ travelling moons (m21)
 
 def disc_turned(st: pb.State, ctx: Ctx) -> None:
@@ -805,23 +589,16 @@ def disc_turned(st: pb.State, ctx: Ctx) -> None:
         piece.on_disc_turned(st, ctx, m)
 
 
-def step_clockwise(st: pb.State, m: int) -> None:
-    """Moon `m` moves beside the next planet: planet slot + 1, then the next system clockwise
-    (seat + 1), its tokens riding along."""
-    mo = st.moons[m]
-    mo.slot += 1
-    if mo.slot == B.PLANETS_PER_SYSTEM:
-        mo.slot, mo.system = 0, (mo.system + 1) % st.players
 # ====================================================================== table: 36, 58 (table.py)
 
 def may_ally(st: pb.State, seat: int) -> bool:
     """May `seat` ally, or be allied with (no moon he stands on forbids it)?"""
-    return not any(piece.forbids_alliance(st, m, seat) for m, piece in _occupied_by(st, seat))
+    return not any(piece.forbids_alliance(st, m, seat) for m, piece in occupied_by(st, seat))
 
 
 def view_limit(st: pb.State, seat: int) -> int:
     """The strongest TableLimit the moons `seat` stands on put on his view."""
-    return max((piece.view_limit(st, m, seat) for m, piece in _occupied_by(st, seat)),
+    return max((piece.view_limit(st, m, seat) for m, piece in occupied_by(st, seat)),
                default=pb.TABLE_LIMIT_NONE)
 
 

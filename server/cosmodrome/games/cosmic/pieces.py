@@ -1,9 +1,10 @@
-"""The registry of pieces (powers, edicts) and the questions the flow asks about them.
+"""The questions the flow asks about the pieces (powers, edicts, flares, moons).
 
-`powers/` and `edicts/` register their modules here when imported (`rules.py` imports both).
-The flow asks through the functions below, which name no piece: who uses which power now
-(`has`, `held`), and each hook of `hooks.Piece` over the pieces in play, in the seed's order
-of simultaneous uses (offence, defence, then clockwise from the offence's left).
+What is hosted and under which id is `registry`'s (the piece packages fill it when imported;
+`rules.py` imports them all); its tables are named here too, for the many modules that ask
+both. The flow asks through the functions below, which name no piece: who uses which power
+now (`has`, `held`), and each hook of `hooks.Piece` over the pieces in play, in the seed's
+order of simultaneous uses (offence, defence, then clockwise from the offence's left).
 """
 
 from __future__ import annotations
@@ -12,69 +13,22 @@ from collections.abc import Iterator
 
 from cosmodrome.core.engine import Event
 from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import card_order, moonboard
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx
-from cosmodrome.games.cosmic.hooks import Edict, Moon, Piece, TaskKind
+from cosmodrome.games.cosmic.hooks import Edict, Flare, Piece
+from cosmodrome.games.cosmic.registry import (  # noqa: F401 - the registry's tables, named here
+    EDICTS,
+    FLARES,
+    MOON_NAMES,
+    MOONS,
+    PIECE_TASKS,
+    POWER_ID,
+    POWERS,
+)
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
-POWERS: list[Piece] = []          # index = power id (State.seats[].powers)
-POWER_ID: dict[str, int] = {}
-EDICTS: dict[str, Edict] = {}     # by edict name (content/cards.json)
-PIECE_TASKS: dict[str, TaskKind] = {}  # Task.kind member -> entry, from the pieces' `tasks`
-MOONS: dict[int, Moon] = {}       # by number (content/moons.json): the moons hosted
-MOON_NAMES: dict[str, int] = {}   # piece name -> number
-
-
-def register_power(power: Piece) -> None:
-    if power.name in POWER_ID:
-        raise ValueError(f"power {power.name!r} registered twice")
-    POWER_ID[power.name] = len(POWERS)
-    POWERS.append(power)
-    _register_tasks(power)
-
-
-def register_edict(edict: Edict) -> None:
-    if edict.name in EDICTS:
-        raise ValueError(f"edict {edict.name!r} registered twice")
-    EDICTS[edict.name] = edict
-    _register_tasks(edict)
-
-
-def register_moon(moon: Moon) -> None:
-    if moon.number in MOONS or moon.name in MOON_NAMES:
-        raise ValueError(f"moon {moon.number} ({moon.name!r}) registered twice")
-    MOONS[moon.number] = moon
-    MOON_NAMES[moon.name] = moon.number
-    if moon.keeps_tokens:
-        B.KEEPING_MOONS.add(moon.number)
-    _MOONS_WITH.clear()
-    _register_tasks(moon)
-
-
-def register_task_kind(kind: str, entry: TaskKind) -> None:
-    if kind in PIECE_TASKS:
-        raise ValueError(f"task kind {kind} claimed twice ({entry.name})")
-    PIECE_TASKS[kind] = entry
-
-
-def _register_tasks(piece: Piece) -> None:
-    for kind, entry in piece.tasks.items():
-        if kind in PIECE_TASKS:
-            raise ValueError(f"task kind {kind} claimed twice ({piece.name})")
-        PIECE_TASKS[kind] = entry
-
-
-_MOONS_WITH: dict[str, frozenset[int]] = {}  # hook name -> moons_with(hook), till a register
-
-
-def moons_with(hook: str) -> frozenset[int]:
-    """Numbers of the hosted moons whose piece has its own `hook` (of `hooks.Moon`): a hook
-    asked at every step asks only these, the others' default answers nothing."""
-    if hook not in _MOONS_WITH:
-        default = getattr(Moon, hook)
-        _MOONS_WITH[hook] = frozenset(n for n, m in MOONS.items()
-                                      if getattr(type(m), hook) is not default)
-    return _MOONS_WITH[hook]
+moons_with = moonboard.moons_with
 
 
 def power(name: str) -> Piece:
@@ -113,10 +67,7 @@ def _own(st: pb.State, seat: int, pid: int) -> bool:
 def _moon_entitled(st: pb.State, seat: int) -> bool:
     """A moon lets `seat` use his powers though not entitled (seed 000: 49): the one
     place besides `_own` where "may he use his power" is decided."""
-    if not st.moons:
-        return False
-    from cosmodrome.games.cosmic import moonflow  # moonflow asks the moons; it imports us
-    return moonflow.entitles_powers(st, seat)
+    return bool(st.moons) and moonboard.entitles_powers(st, seat)
 
 
 def used_ids(st: pb.State, seat: int) -> list[int]:
@@ -135,8 +86,7 @@ def used_ids(st: pb.State, seat: int) -> list[int]:
 
 
 def _flare_copies(st: pb.State, seat: int) -> list[int]:
-    from cosmodrome.games.cosmic import flares  # flares import us
-    return [c for card in st.enc.flares_played if (piece := flares.of(card))
+    return [c for card in st.enc.flares_played if (piece := flare_of(card))
             for c in piece.copies(st, seat)]
 
 
@@ -249,12 +199,11 @@ def window_actions(st: pb.State, seat: int, window: int) -> list[pb.Move]:
 
 
 def chooser_of(st: pb.State, seat: int) -> int:
-    """The seat whose piece chooses `seat`'s encounter card instead of him (-1: none)."""
-    for piece in POWERS:
-        chooser = piece.chooses_card_of(st, seat)
-        if chooser >= 0:
-            return chooser
-    return -1
+    """The seat who chooses `seat`'s encounter card instead of him (-1: none): his opponent,
+    if he claimed the choice (`card_order`; it holds even if the claiming piece is zapped or
+    lost since)."""
+    chooser = card_order.chooser(st)
+    return chooser if chooser is not None and opponent(st, chooser) == seat else -1
 
 
 def at_any_time(st: pb.State, seat: int) -> list[pb.Move]:
@@ -269,10 +218,7 @@ def at_any_time(st: pb.State, seat: int) -> list[pb.Move]:
 def moon_moves(st: pb.State, seat: int, t: pb.Task | None = None) -> list[pb.Move]:
     """What the moons let `seat` do by his own choice (seed 000: 11, 17, 29): in answer to
     the response window `t`, or (None) at any moment."""
-    if not st.moons:
-        return []
-    from cosmodrome.games.cosmic import moonflow  # moonflow asks the moons; it imports us
-    return moonflow.use_moves(st, seat, t)
+    return moonboard.use_moves(st, seat, t)
 
 
 def card_choices(st: pb.State, seat: int, cards: list[int]) -> list[int]:
@@ -282,8 +228,7 @@ def card_choices(st: pb.State, seat: int, cards: list[int]) -> list[int]:
 
 
 def token_worth(st: pb.State, seat: int) -> int:
-    from cosmodrome.games.cosmic import flares  # flares imports us
-    for piece in [*flares.active(st, seat), *held(st, seat)]:  # a played flare first
+    for piece in [*active_flares(st, seat), *held(st, seat)]:  # a played flare first
         worth = piece.token_worth(st, seat)
         if worth:
             return worth
@@ -306,3 +251,21 @@ def drawn(st: pb.State, ctx: Ctx, seat: int, n: int) -> None:
         piece = MOONS.get(mo.number)
         if piece is not None and not mo.gone:
             piece.on_drawn(st, ctx, m, seat, n)
+
+
+# ====================================================================== flares played
+
+def flare_of(card: int) -> Flare | None:
+    """The hosted flare piece of a flare card (None: not hosted)."""
+    return FLARES.get(CARDS[card].power)
+
+
+def active_flares(st: pb.State, seat: int) -> list[Flare]:
+    """The hosted flares played this encounter that `seat` holds (FL2: as held now): their
+    passive hooks (`token_worth`, `side_total`, `another_encounter`) act for him until the
+    encounter ends."""
+    if not st.enc.flares_played or seat < 0:
+        return []
+    hand = st.seats[seat].hand
+    return [FLARES[CARDS[c].power] for c in st.enc.flares_played
+            if c in hand and CARDS[c].power in FLARES]

@@ -23,7 +23,7 @@ import unicodedata
 from typing import ClassVar
 
 from cosmodrome.core.engine import Event, IllegalMove
-from cosmodrome.games.cosmic import actions, flow, moonflow, pieces
+from cosmodrome.games.cosmic import actions, flow, moonflow, moontools, pieces, registry
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.hooks import Moon, TaskKind
@@ -134,7 +134,7 @@ def apply_report(st: pb.State, seat: int, move: pb.Move, now: int) -> list[Event
     events: list[Event] = []
     ctx = Ctx(st, events, now)
     judge = piece.judge(st, r.offender, seat)
-    moonflow.acts(st, ctx, r.moon, r.offender)
+    moontools.acts(st, ctx, r.moon, r.offender)
     ctx.note(pb.NOTE_KIND_TABLE_RULE_BROKEN, r.offender, target=judge)
     piece.on_infraction(st, ctx, r.moon, r.offender, judge)
     actions.queue(st, pb.Task(seat=judge, table_penalty=pb.TablePenaltyTask(
@@ -180,7 +180,7 @@ def _penalty_view(t: pb.Task, out: pb.TaskView) -> None:
 
 PENALTY = TaskKind("table_penalty", "Choose the penalty: a token of his to the black hole, "
                    "or a random card of his hand", _penalty_options, _penalty, view=_penalty_view)
-pieces.register_task_kind("table_penalty", PENALTY)
+registry.register_task_kind("table_penalty", PENALTY)
 
 
 # ====================================================================== moon 60's calls

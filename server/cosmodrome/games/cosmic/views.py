@@ -2,21 +2,23 @@
 
 Nothing internal is copied: every field of a View is set from what its viewer may know.
 Hidden from him: other hands, the deck order, face-down cards before the reveal (his own
-excepted, and the Oracle's opponent's card, turned face up), undisclosed powers of others,
+excepted, and a card laid face up first: `card_order`), undisclosed powers of others,
 the arguments of a pending power use (a gift names a card), counts of questions that would
-tell a hand, the deal's drafts but his own, and the PRNG. Conditional knowledge (Esprit,
-La Peste, a gift) is included for the seat that holds it.
+tell a hand, the deal's drafts but his own, and the PRNG. Conditional knowledge (what a
+power, an edict or a gift showed) is included for the seat that holds it.
 
-Seed 000's moons 36 and 58 keep an occupant from the table (`View.table_limit`): blindfolded
-(58) he sees no board (tokens on planets, moons and the cone, the discard pile, the cup);
-away (36) he sees only his own tokens, and the encounter only when he is in it. Where a count
-is not shown it is 0; `table_limit` says so.
+Seed 000's table-behaviour moons may keep an occupant from the table (`View.table_limit`, as
+`hooks.Moon.view_limit` says): blindfolded, he sees no board (tokens on planets, moons and the
+cone, the discard pile, the cup); away, he sees only his own tokens, and the encounter only
+when he is in it. Where a count is not shown it is 0; `table_limit` says so. A piece's own
+public fields are its to publish (`hooks.Moon.publish`): this module names no piece.
 """
 
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow, table, tasks
+from cosmodrome.games.cosmic import card_order, moonflow, table, tasks
+from cosmodrome.games.cosmic.registry import MOONS
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
@@ -67,7 +69,7 @@ def view_for(st: pb.State, viewer: int | None) -> pb.View:
 
 
 def _tokens_seen(st: pb.State, me: int, limit: int) -> set[int]:
-    """Whose tokens a viewer kept from the table sees: away (36), his own; blindfolded, none."""
+    """Whose tokens a viewer kept from the table sees: away, his own; blindfolded, none."""
     return {me} if limit == pb.TABLE_LIMIT_AWAY else set()
 
 
@@ -82,8 +84,8 @@ def _in_encounter(st: pb.State, me: int) -> bool:
 
 def _moons(st: pb.State, me: int, v: pb.View, limit: int) -> None:
     """Every moon's place and tokens are public; its number only to whom has seen it, or
-    to all once it is face up or has acted (seed 000, L03-L06). Kept from the table (36,
-    58), a viewer sees the tokens `_tokens_seen` and the numbers he has seen."""
+    to all once it is face up or has acted (seed 000, L03-L06). Kept from the table, a viewer
+    sees the tokens `_tokens_seen` and the numbers he has seen."""
     board = limit == pb.TABLE_LIMIT_NONE
     seen = _tokens_seen(st, me, limit)
     for mo in st.moons:
@@ -93,10 +95,9 @@ def _moons(st: pb.State, me: int, v: pb.View, limit: int) -> None:
                                                  for s, n in enumerate(mo.count)])
         if (board and (mo.face_up or all(mo.known_by))) or (me >= 0 and mo.known_by[me]):
             out.number = mo.number
-        if board and mo.HasField("guarded"):  # X-Doz's crown, public since it acted
-            out.guarded = mo.guarded
-        if board and mo.HasField("ex_owner"):  # moon 33's Ex tokens, on the table
-            out.ex, out.ex_owner = mo.ex, mo.ex_owner
+        piece = MOONS.get(mo.number)
+        if board and piece is not None:  # what the moon itself shows on the table
+            piece.publish(mo, out)
     v.moon_deck_size = len(st.moon_deck)
 
 
@@ -116,7 +117,7 @@ def _encounter(st: pb.State, me: int, out: pb.EncounterView, board: bool) -> Non
     out.revealed, out.success, out.winner, out.auto_win = \
         e.revealed, e.success, e.winner, e.auto_win
     out.swapped = e.swapped
-    out.moons_zapped.extend(e.moons_zapped)  # Moon Zap's public target
+    out.moons_zapped.extend(e.moons_zapped)  # the stopping edict's public target
     out.window_deadline_ms = e.window_deadline_ms
     if e.HasField("pending"):  # announced in public; its detail may name a card
         out.pending_seat, out.pending_power = e.pending.seat, e.pending.use.power
@@ -134,7 +135,7 @@ def _encounter(st: pb.State, me: int, out: pb.EncounterView, board: bool) -> Non
 
 def _known_cards(st: pb.State, me: int) -> set[str]:
     """Which face-down slots `me` may read: all once revealed; his own (wherever a swap put
-    it); the one the Oracle's opponent turned face up."""
+    it); the one laid face up first for all (`card_order`)."""
     e = st.enc
     if e.revealed:
         return {"card_off", "card_def"}
@@ -142,8 +143,9 @@ def _known_cards(st: pb.State, me: int) -> set[str]:
     if me >= 0 and me in (e.offense, B.defender(st)):
         mine_off = (me == e.offense) != e.swapped
         known.add("card_off" if mine_off else "card_def")
-    if e.HasField("oracle_seat"):
-        known.add("card_def" if e.oracle_seat == e.offense else "card_off")
+    face_up = card_order.face_up_slot(st)
+    if face_up is not None:
+        known.add(face_up)
     return known
 
 

@@ -6,7 +6,7 @@ the end of the encounter."""
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow, pieces
+from cosmodrome.games.cosmic import moonboard, moontools, pieces
 from cosmodrome.games.cosmic.hooks import Edict
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -17,16 +17,16 @@ class MoonZap(Edict):
     def at_any_time(self, st, seat):
         card = pieces.first_edict(st, seat, self.name)
         frees = [pb.Move(edict=pb.PlayEdict(card=card, target=t))
-                 for t in B.alive(st) if moonflow.held_by_prisons(st, t)]
+                 for t in B.alive(st) if moontools.held_by_prisons(st, t)]
         stops = [pb.Move(edict=pb.PlayEdict(card=card, moon=m))
-                 for m, _ in moonflow.on_board(st)]
+                 for m, _ in moonboard.on_board(st)]
         return frees + stops
 
     def play(self, st, ctx, seat, move):
         if move.HasField("moon"):
             st.enc.moons_zapped.append(move.moon)
         else:
-            moonflow.free(st, ctx, move.target)
+            moontools.free(st, ctx, move.target)
 
 
 EDICT = MoonZap()

@@ -11,40 +11,35 @@ has no effect (docs/rules/cosmic-000.md lists the flares hosted).
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from itertools import combinations
 
 from cosmodrome.core.rng import Rng
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import pieces
+from cosmodrome.games.cosmic import card_order, pieces, registry
 from cosmodrome.games.cosmic.content import CARDS, FLARE_CARDS, FLARE_OF
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.hooks import Flare, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
-FLARES: dict[str, Flare] = {}  # by power name: the flares hosted
+FLARES: dict[str, Flare] = registry.FLARES  # by power name: the flares hosted
 KEEP_CHOICES = 8  # FL5: every subset of up to this many flares is offered; more are kept
+# A flare card's hosted piece, and the flares played that act for a seat: in `pieces`, which
+# asks them below this package (a played flare's token worth comes first).
+of = pieces.flare_of
+active = pieces.active_flares
 
 
 def _discover() -> None:
-    pieces.register_task_kind("flares_kept", KEPT)
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
-            continue
-        flare = importlib.import_module(f"{__name__}.{info.name}").FLARE
-        if flare.power != info.name or flare.power not in FLARE_OF:
-            raise ValueError(f"flares/{info.name}.py: FLARE.power is {flare.power!r}")
-        FLARES[flare.power] = flare
+    registry.register_task_kind("flares_kept", KEPT)
+    for module, power in registry.load(__name__):
+        flare = module.FLARE
+        if flare.power != power or flare.power not in FLARE_OF:
+            raise registry.IdError(f"flares/{power}.py: FLARE.power is {flare.power!r}")
+        registry.register_flare(flare)
 
 
 def is_flare(card: int) -> bool:
     return card >= 0 and CARDS[card].kind == "flare"
-
-
-def of(card: int) -> Flare | None:
-    """The hosted flare piece of a flare card (None: not hosted)."""
-    return FLARES.get(CARDS[card].power)
 
 
 def in_hand(st: pb.State, seat: int) -> list[int]:
@@ -129,9 +124,7 @@ def aimed_at_the_other_card(piece: Flare, st: pb.State, seat: int, window: int
                             ) -> list[pb.Move]:
     """The use of a flare that acts on the opponent's card (Laser, Oracle): before the cards,
     by a main player, while no one yet chooses it or has it turned first."""
-    e = st.enc
-    if window != pb.STEP_PRE_CARDS or not main_player(st, seat) \
-            or e.HasField("laser_seat") or e.HasField("oracle_seat"):
+    if window != pb.STEP_PRE_CARDS or not main_player(st, seat) or card_order.claimed(st):
         return []
     return [use_move(piece, target=pieces.opponent(st, seat))]
 
@@ -178,16 +171,3 @@ def side(st: pb.State, seat: int, other: bool = False) -> list[int]:
     main, cone = ((e.offense, e.cone_off) if off_side != other else (B.defender(st), e.cone_def))
     members = {main} | {s for s in range(len(cone)) if cone[s] > 0}
     return sorted(members - {-1} if other else (members | {seat}) - {-1})
-
-
-# ---- flares that act until the encounter ends (flares machine, macron, virus)
-
-def active(st: pb.State, seat: int) -> list[Flare]:
-    """The hosted flares played this encounter that `seat` holds (FL2: as held now): their
-    passive hooks (`token_worth`, `side_total`, `another_encounter`) act for him until the
-    encounter ends."""
-    if not st.enc.flares_played or seat < 0:
-        return []
-    hand = st.seats[seat].hand
-    return [FLARES[CARDS[c].power] for c in st.enc.flares_played
-            if c in hand and CARDS[c].power in FLARES]

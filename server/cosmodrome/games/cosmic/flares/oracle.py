@@ -5,7 +5,7 @@ opponent plays and turns his card first, as the Oracle's does; he chooses his af
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import flares
+from cosmodrome.games.cosmic import card_order, flares
 from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Flare
 
@@ -18,7 +18,7 @@ class OracleFlare(Flare):
 
     def perform(self, st, ctx, seat, use):
         if not self.sauvage(st, seat):
-            st.enc.oracle_seat = seat  # the Oracle's own hooks then wait for his opponent
+            card_order.claim_first_sight(st, seat)  # the Oracle's hooks then wait for his opponent
             return
         cards = sorted(st.seats[use.target].hand)
         st.knowledge.add(viewer=seat, target=use.target, cards=cards, **reason(self.power))

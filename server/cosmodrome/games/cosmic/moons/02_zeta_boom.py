@@ -11,7 +11,7 @@ too, and so does the moon.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.moons._families import FirstLanding
 
@@ -30,8 +30,8 @@ class ZetaBoom(FirstLanding):
             return
         for s, n in enumerate(mo.count):
             mo.count[s] = 0
-            moonflow.remove_from_game(st, ctx, s, n)
-        moonflow.destroyed(st, ctx, B.moon_body(st, moon))
+            moontools.remove_from_game(st, ctx, s, n)
+        moontools.destroyed(st, ctx, B.moon_body(st, moon))
 
 
 MOON = ZetaBoom()

@@ -8,7 +8,7 @@ territoire neutre où plusieurs races peuvent cohabiter."
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.moons._families import FirstLanding
 
 HOARD = 10  # "La somme retrouvée est de 10 Lucres"
@@ -18,7 +18,7 @@ class Hoard(FirstLanding):
     name, en, number = "05_magot", "Pirates' hoard (10 lucres, once)", 5
 
     def first_landing(self, st, ctx, moon, lander):
-        moonflow.give_lucres(st, lander, HOARD)
+        moontools.give_lucres(st, lander, HOARD)
 
 
 MOON = Hoard()

@@ -16,7 +16,7 @@ cleanup window ("à la fin de n'importe quel duel"): the moon acts then, known t
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import actions, moonflow
+from cosmodrome.games.cosmic import actions, moontools
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.moons._families import FirstLanding
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -27,14 +27,14 @@ class Magma(FirstLanding):
 
     def first_landing(self, st, ctx, moon, lander):
         mo = st.moons[moon]
-        planet = moonflow.beside(st, moon)
+        planet = moontools.beside(st, moon)
         for place in (mo, st.planets[planet]):
             for s, n in enumerate(place.count):
                 place.count[s] = 0
                 if n and not st.seats[s].eliminated:
                     actions.lose_plainly(st, ctx, s, n, -1)
-        moonflow.destroyed(st, ctx, planet)
-        moonflow.destroyed(st, ctx, B.moon_body(st, moon))
+        moontools.destroyed(st, ctx, planet)
+        moontools.destroyed(st, ctx, B.moon_body(st, moon))
 
     def window_moves(self, st, moon, seat, window):
         mo = st.moons[moon]
@@ -46,7 +46,7 @@ class Magma(FirstLanding):
 
     def make_window_move(self, st, ctx, moon, seat, move):
         st.moons[moon].slot = move.move_moon.slot
-        moonflow.acts(st, ctx, moon, seat)
+        moontools.acts(st, ctx, moon, seat)
 
 
 MOON = Magma()

@@ -10,7 +10,7 @@ a higher total never hurts its side.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.hooks import Combat, Moon
 
 ALLY_WORTH = 2
 
@@ -18,8 +18,10 @@ ALLY_WORTH = 2
 class Alien(Moon):
     name, en, number = "09_alien", "Alien (allies count double)", 9
 
-    def token_factor(self, st, moon, side, seat):
-        return ALLY_WORTH if seat != side and st.moons[moon].count[side] > 0 else 1
+    def combat(self, st, moon, side):
+        if not st.moons[moon].count[side]:
+            return None
+        return Combat(factors={s: ALLY_WORTH for s in range(st.players) if s != side})
 
 
 MOON = Alien()

@@ -7,7 +7,7 @@ Right = seat - 1 (M7); each player knows the hand he gave.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.hooks import Moon
 
 
@@ -15,8 +15,8 @@ class HandsRight(Moon):
     name, en, number = "10_mains_a_droite", "Hands pass right", 10
 
     def on_landing(self, st, ctx, moon, lander, landed):
-        moonflow.acts(st, ctx, moon, lander)
-        moonflow.rotate_hands(st, ctx, self, left=False)
+        moontools.acts(st, ctx, moon, lander)
+        moontools.rotate_hands(st, ctx, self, left=False)
 
 
 MOON = HandsRight()

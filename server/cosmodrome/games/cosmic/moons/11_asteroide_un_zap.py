@@ -9,7 +9,7 @@ stays (m11).
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.hooks import RESPONSE_POWERS_STOPPED, Moon, about
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -24,7 +24,7 @@ class UnZapAsteroid(Moon):
 
     def use(self, st, ctx, moon, seat, t, move):
         del st.enc.zapped[t.response.powers_stopped.zapped_from:]  # exactly what it stopped
-        moonflow.acts(st, ctx, moon, seat)
+        moontools.acts(st, ctx, moon, seat)
         ctx.note(pb.NOTE_KIND_ZAP_UNDONE, seat)
 
 

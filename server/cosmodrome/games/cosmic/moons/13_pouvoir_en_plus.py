@@ -10,7 +10,7 @@ replaces it.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.hooks import Moon
 from cosmodrome.games.cosmic.powers import excluded
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -22,7 +22,7 @@ class ExtraPower(Moon):
     def on_landing(self, st, ctx, moon, lander, landed):
         if not st.power_pool:
             return
-        moonflow.acts(st, ctx, moon, lander)
+        moontools.acts(st, ctx, moon, lander)
         pid = st.power_pool.pop(ctx.rng.below(len(st.power_pool)))
         in_play = [p for s, se in enumerate(st.seats) if not se.eliminated for p in se.powers]
         if excluded(pid, in_play):

@@ -9,7 +9,7 @@ right-hand neighbour (seat - 1, M7), who then knows he holds them.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import actions, moonflow
+from cosmodrome.games.cosmic import actions, moontools
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Moon
@@ -22,7 +22,7 @@ class DrawPile(Moon):
     name, en, number = "15_pioche", "Draw a card per token landed", 15
 
     def on_landing(self, st, ctx, moon, lander, landed):
-        moonflow.ask(st, lander, moon, count=landed.get(lander, 0))
+        moontools.ask(st, lander, moon, count=landed.get(lander, 0))
 
     def question_options(self, st, t):
         return [YES, NO] if t.moon_question.count > 0 else []
@@ -31,7 +31,7 @@ class DrawPile(Moon):
         if not move.answer.yes:
             return
         seat, moon = t.seat, t.moon_question.moon
-        moonflow.acts(st, ctx, moon, seat)
+        moontools.acts(st, ctx, moon, seat)
         drawn = []
         for _ in range(t.moon_question.count):
             c = actions.draw_card(st, ctx)

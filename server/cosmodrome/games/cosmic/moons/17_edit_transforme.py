@@ -12,7 +12,7 @@ goes to the discard pile as itself ("il reprend sa forme d'origine").
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import actions, moonflow, pieces
+from cosmodrome.games.cosmic import actions, moontools, pieces
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.hooks import Moon, about
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -40,7 +40,7 @@ class EdictTransformed(Moon):
     name, en, number = "17_edit_transforme", "Play an edict as another", 17
 
     def use_moves(self, st, moon, seat, t):
-        if not st.moons[moon].count[seat] or (t is None and moonflow.in_card_step(st)):
+        if not st.moons[moon].count[seat] or (t is None and moontools.in_card_step(st)):
             return []
         held = {}  # edict kind -> its lowest card in hand
         for c in sorted(st.seats[seat].hand, reverse=True):

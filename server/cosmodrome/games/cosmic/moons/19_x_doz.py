@@ -15,8 +15,8 @@ and its colonists are put back on their owners' bases.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic import moontools
+from cosmodrome.games.cosmic.hooks import Combat, Moon
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 DEFENCE = 100  # "vaudra désormais + 100 ... en valeur de combat"
@@ -24,7 +24,7 @@ DEFENCE = 100  # "vaudra désormais + 100 ... en valeur de combat"
 
 def _bodies(st: pb.State) -> list[int]:
     everything = range(len(st.planets) + len(st.moons))
-    return [b for b in everything if moonflow.standing(st, b)]
+    return [b for b in everything if moontools.standing(st, b)]
 
 
 class XDoz(Moon):
@@ -34,7 +34,7 @@ class XDoz(Moon):
         mo = st.moons[moon]
         if not mo.spent:
             mo.spent = True
-            moonflow.ask(st, lander, moon, at=0)
+            moontools.ask(st, lander, moon, at=0)
 
     def question_options(self, st, t):
         return [pb.Move(planet=pb.PlanetChoice(planet=b)) for b in _bodies(st)]
@@ -42,19 +42,23 @@ class XDoz(Moon):
     def answer(self, st, ctx, t, move):
         moon = t.moon_question.moon
         st.moons[moon].guarded = move.planet.planet
-        moonflow.acts(st, ctx, moon, t.seat)
+        moontools.acts(st, ctx, moon, t.seat)
 
-    def defence_bonus(self, st, moon, side):
+    def combat(self, st, moon, side):
         mo = st.moons[moon]
         guards = mo.HasField("guarded") and mo.guarded == st.enc.planet
-        return DEFENCE if guards and side == B.defender(st) else 0
+        return Combat(bonus=DEFENCE) if guards and side == B.defender(st) else None
 
     def on_body_destroyed(self, st, ctx, moon, body):
         mo = st.moons[moon]
         if mo.HasField("guarded") and mo.guarded == body:
-            moonflow.acts(st, ctx, moon, st.moons[moon].system)
-            moonflow.send_home(st, moon)
-            moonflow.destroyed(st, ctx, B.moon_body(st, moon))
+            moontools.acts(st, ctx, moon, st.moons[moon].system)
+            moontools.send_home(st, moon)
+            moontools.destroyed(st, ctx, B.moon_body(st, moon))
+
+    def publish(self, mo, out):
+        if mo.HasField("guarded"):  # the crown, public since it acted
+            out.guarded = mo.guarded
 
 
 MOON = XDoz()

@@ -13,7 +13,7 @@ The planet beside it cannot be aimed at while it travels.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.hooks import Moon
 
 
@@ -25,10 +25,10 @@ class Comet(Moon):
 
     def on_disc_turned(self, st, ctx, moon):
         if st.moons[moon].spent:
-            moonflow.step_clockwise(st, moon)
+            moontools.step_clockwise(st, moon)
 
     def shields(self, st, moon):
-        return moonflow.beside(st, moon) if st.moons[moon].spent else -1
+        return moontools.beside(st, moon) if st.moons[moon].spent else -1
 
 
 MOON = Comet()

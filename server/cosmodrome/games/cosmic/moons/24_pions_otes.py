@@ -10,7 +10,7 @@ board (his bases, moons included; not the cone) for the black hole.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.hooks import Moon
 from cosmodrome.games.cosmic.moons import _take_token
 
@@ -19,7 +19,7 @@ class TokensTaken(Moon):
     name, en, number = "24_pions_otes", "Each opponent removes one of the lander's tokens", 24
 
     def on_landing(self, st, ctx, moon, lander, landed):
-        moonflow.acts(st, ctx, moon, lander)
+        moontools.acts(st, ctx, moon, lander)
         _take_token.ask_opponents(st, moon, lander)
 
     def question_options(self, st, t):

@@ -9,7 +9,7 @@ acts without asking. Dealt only in games with flares.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import flares, moonflow
+from cosmodrome.games.cosmic import flares, moontools
 from cosmodrome.games.cosmic.hooks import Moon
 
 
@@ -19,7 +19,7 @@ class ExtraFlare(Moon):
 
     def on_landing(self, st, ctx, moon, lander, landed):
         if st.flare_pool:
-            moonflow.acts(st, ctx, moon, lander)
+            moontools.acts(st, ctx, moon, lander)
             flares.take_from_pool(st, ctx, lander, self.name)
 
 

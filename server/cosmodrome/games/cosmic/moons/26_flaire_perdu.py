@@ -15,7 +15,7 @@ flares.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import flares, moonflow
+from cosmodrome.games.cosmic import flares, moontools
 from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Moon
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -26,9 +26,9 @@ class FlareLost(Moon):
     needs_flares = True
 
     def on_landing(self, st, ctx, moon, lander, landed):
-        moonflow.acts(st, ctx, moon, lander)
+        moontools.acts(st, ctx, moon, lander)
         if flares.in_hand(st, lander):
-            moonflow.ask(st, lander, moon, at=0)
+            moontools.ask(st, lander, moon, at=0)
             return
         cards = sorted(st.seats[lander].hand)
         for s in B.clockwise_from(st, lander):  # "à tous ses adversaires"

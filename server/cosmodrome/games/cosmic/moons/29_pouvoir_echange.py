@@ -13,7 +13,7 @@ left (the incompatible ones drawn go back); none compatible, no swap is offered.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.hooks import Moon
 from cosmodrome.games.cosmic.powers import excluded
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -32,7 +32,7 @@ class PowerSwap(Moon):
     def use_moves(self, st, moon, seat, t):
         mo = st.moons[moon]
         if t is not None or not mo.count[seat] or seat in mo.used_by \
-                or moonflow.in_card_step(st):
+                or moontools.in_card_step(st):
             return []
         return [pb.Move(moon_use=pb.MoonUse(moon=moon, power=p))
                 for p in sorted(set(st.seats[seat].powers)) if _compatible(st, seat, p)]
@@ -41,7 +41,7 @@ class PowerSwap(Moon):
         old = move.moon_use.power
         allowed = _compatible(st, seat, old)
         st.moons[moon].used_by.append(seat)
-        moonflow.acts(st, ctx, moon, seat)
+        moontools.acts(st, ctx, moon, seat)
         new = st.power_pool.pop(allowed[ctx.rng.below(len(allowed))])
         se = st.seats[seat]
         i = list(se.powers).index(old)   # the old one is "retiré définitivement du jeu"

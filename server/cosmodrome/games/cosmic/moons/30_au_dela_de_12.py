@@ -7,7 +7,7 @@ foi."
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Moon
@@ -19,7 +19,7 @@ class AboveTwelve(Moon):
     name, en, number = "30_au_dela_de_12", "Discard attacks above 12", 30
 
     def on_landing(self, st, ctx, moon, lander, landed):
-        moonflow.acts(st, ctx, moon, lander)
+        moontools.acts(st, ctx, moon, lander)
         hand = st.seats[lander].hand
         for c in [c for c in hand if CARDS[c].kind == "attack" and CARDS[c].value > ABOVE]:
             hand.remove(c)

@@ -11,7 +11,7 @@ card more never hurts (m31).
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import actions, moonflow
+from cosmodrome.games.cosmic import actions, moontools
 from cosmodrome.games.cosmic.hooks import Moon
 
 HAND_LIMIT = 40  # "une fois que le total de sa main atteint 40 cartes"
@@ -31,7 +31,7 @@ class OneMoreCard(Moon):
             hand.append(c)
             drawn.append(c)
         if drawn:
-            moonflow.acts(st, ctx, moon, seat)
+            moontools.acts(st, ctx, moon, seat)
             ctx.show(seat, -1, drawn, self.name)
 
 

@@ -18,8 +18,8 @@ counts (their own audit: an owner on the moon, as many as his opponents).
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic import moontools
+from cosmodrome.games.cosmic.hooks import Combat, Moon
 
 
 def _owner(mo) -> int:
@@ -45,12 +45,12 @@ class ExTokens(Moon):
         order = [st.enc.offense, *B.clockwise_from(st, start)]
         mo.ex_owner = next(s for s in order if s in holders)
         mo.ex = len(living) - 1
-        moonflow.acts(st, ctx, moon, mo.ex_owner)
+        moontools.acts(st, ctx, moon, mo.ex_owner)
 
-    def defence_bonus(self, st, moon, side):
+    def combat(self, st, moon, side):
         mo = st.moons[moon]
         here = st.enc.planet == B.moon_body(st, moon)
-        return mo.ex if here and side == B.defender(st) == _owner(mo) else 0
+        return Combat(bonus=mo.ex) if here and side == B.defender(st) == _owner(mo) else None
 
     def audit(self, st, moon):
         mo, owner = st.moons[moon], _owner(st.moons[moon])
@@ -60,6 +60,10 @@ class ExTokens(Moon):
             return [f"moon {mo.number}: seat {owner} has {mo.ex} Ex tokens, standing on it "
                     f"with {mo.count[owner]}"]
         return []
+
+    def publish(self, mo, out):
+        if mo.HasField("ex_owner"):  # the Ex tokens, on the table
+            out.ex, out.ex_owner = mo.ex, mo.ex_owner
 
 
 MOON = ExTokens()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
-from cosmodrome.games.cosmic import moonflow, pieces
+from cosmodrome.games.cosmic import moontools, pieces
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.hooks import Moon
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -48,7 +48,7 @@ class Transformation(Moon):
 
     def make_window_move(self, st, ctx, moon, seat, move):
         card = move.transform.card
-        moonflow.acts(st, ctx, moon, seat)
+        moontools.acts(st, ctx, moon, seat)
         st.enc.transformed.append(card)
         st.enc.transformed_value.append(swapped(CARDS[card].value))
 

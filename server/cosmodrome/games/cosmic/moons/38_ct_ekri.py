@@ -11,7 +11,7 @@ still lose them).
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.hooks import Moon
 
 OTHER_MOONS = 3  # "trois autres lunes"
@@ -23,9 +23,9 @@ class CtEkri(Moon):
     def on_landing(self, st, ctx, moon, lander, landed):
         for s in sorted(landed):
             se = st.seats[s]
-            if moonflow.moons_held(st, s, but=moon) >= OTHER_MOONS or not se.powers:
+            if moontools.moons_held(st, s, but=moon) >= OTHER_MOONS or not se.powers:
                 continue
-            moonflow.acts(st, ctx, moon, s)
+            moontools.acts(st, ctx, moon, s)
             se.powers_aside.extend(se.powers)
             se.disclosed_aside.extend(se.disclosed)
             del se.powers[:]
@@ -34,16 +34,16 @@ class CtEkri(Moon):
     def on_any_landing(self, st, ctx, moon, seats):
         for s in seats:
             se = st.seats[s]
-            if se.powers_aside and moonflow.moons_held(st, s, but=moon) >= OTHER_MOONS:
+            if se.powers_aside and moontools.moons_held(st, s, but=moon) >= OTHER_MOONS:
                 se.powers[:] = [*se.powers_aside, *se.powers]
                 se.disclosed[:] = [*se.disclosed_aside, *se.disclosed]
                 del se.powers_aside[:]
                 del se.disclosed_aside[:]
-                moonflow.acts(st, ctx, moon, s)
+                moontools.acts(st, ctx, moon, s)
 
     def holds_tokens(self, st, moon, seat):
         return (st.moons[moon].count[seat] > 0
-                and moonflow.moons_held(st, seat, but=moon) < OTHER_MOONS)
+                and moontools.moons_held(st, seat, but=moon) < OTHER_MOONS)
 
 
 MOON = CtEkri()

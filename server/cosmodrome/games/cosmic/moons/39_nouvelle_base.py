@@ -9,7 +9,7 @@ all (optional); then which of his bases the token comes from. Arriving on a moon
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moonflow, moontools
 from cosmodrome.games.cosmic.hooks import Moon
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -28,7 +28,7 @@ class NewBase(Moon):
     name, en, number = "39_nouvelle_base", "A new base anywhere", 39
 
     def on_landing(self, st, ctx, moon, lander, landed):
-        moonflow.ask(st, lander, moon)
+        moontools.ask(st, lander, moon)
 
     def question_options(self, st, t):
         q = t.moon_question
@@ -45,8 +45,8 @@ class NewBase(Moon):
             return
         q = t.moon_question
         if not q.HasField("body"):
-            moonflow.acts(st, ctx, q.moon, t.seat)
-            moonflow.ask(st, t.seat, q.moon, body=move.planet.planet, at=0)
+            moontools.acts(st, ctx, q.moon, t.seat)
+            moontools.ask(st, t.seat, q.moon, body=move.planet.planet, at=0)
             return
         B.add_tok(st, move.planet.planet, t.seat, -1)
         B.add_tok(st, q.body, t.seat, 1)

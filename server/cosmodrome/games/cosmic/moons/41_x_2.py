@@ -5,15 +5,17 @@ pions qui possèdent la couleur du système où se trouve cette lune. Seule la v
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic import moonboard
+from cosmodrome.games.cosmic.hooks import Combat, Moon
 
 
 class Double(Moon):
     name, en, number = "41_x_2", "X 2 (system colour counts double)", 41
 
-    def token_factor(self, st, moon, side, seat):
-        return 2 if st.moons[moon].face_up and seat == moonflow.colour_of(st, moon) else 1
+    def combat(self, st, moon, side):
+        if not st.moons[moon].face_up:
+            return None
+        return Combat(factors={moonboard.colour_of(st, moon): 2})
 
 
 MOON = Double()

@@ -11,7 +11,7 @@ last; no one is shown the hands (no player played it).
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.edicts import peste
 from cosmodrome.games.cosmic.hooks import Moon
 
@@ -31,7 +31,7 @@ class Pesta(Moon):
                    if in_system(st, system, s)]
         if not victims:
             return
-        moonflow.acts(st, ctx, moon, lander)
+        moontools.acts(st, ctx, moon, lander)
         for s in reversed(victims):  # each strike goes first in the queue: the last first
             peste.strike(st, ctx, s, s)
 

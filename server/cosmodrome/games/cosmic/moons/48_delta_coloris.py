@@ -3,7 +3,7 @@ système où elle se trouve, à condition d'être révélée bien sûr ; mais pe
 révèle cet astre. Le joueur concerné perd 20 points à chacune de ses cartes d'Attaque mais
 uniquement dans un duel en défense. Delta Coloris n'enlève rien à un Compromis."
 
-A card's value never goes below 0 (flow.side_total).
+Each card's value stops at 0 (moonflow.card_bonus), each card counted (X3).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ without asking (m49): his powers are his to use or not, each when its own text s
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moonboard
 from cosmodrome.games.cosmic.hooks import Moon
 
 
@@ -18,7 +18,7 @@ class PowersKept(Moon):
     name, en, number = "49_pouvoirs_garantis", "Powers usable even when not entitled", 49
 
     def entitles_powers(self, st, moon, seat):
-        return moonflow.colour_side(st, moon, seat)
+        return moonboard.colour_side(st, moon, seat)
 
 
 MOON = PowersKept()

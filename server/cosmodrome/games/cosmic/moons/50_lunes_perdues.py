@@ -5,13 +5,13 @@ juste, les restant des lucres va à la banque. Notes : Le joueur n'est pas contr
 sur cette lune."
 
 Reading (moons.json): the moons of his home system stop acting for him while he has tokens
-here (`moonflow.suspended`); his tokens on other moons stay. Every player whose tokens land
+here (`moonboard.suspended`); his tokens on other moons stay. Every player whose tokens land
 shares his lucres (m50).
 """
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.hooks import Moon
 
 
@@ -19,9 +19,9 @@ class MoonsLost(Moon):
     name, en, number = "50_lunes_perdues", "The lander loses his moons and his lucres", 50
 
     def on_landing(self, st, ctx, moon, lander, landed):
-        moonflow.acts(st, ctx, moon, lander)
+        moontools.acts(st, ctx, moon, lander)
         for s in sorted(landed):
-            moonflow.share_lucres(st, s)
+            moontools.share_lucres(st, s)
 
     def suspends_home_moons(self, st, moon, seat):
         return True

@@ -9,17 +9,17 @@ without asking: a higher defence never hurts the defence.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic import moonboard
+from cosmodrome.games.cosmic.hooks import Combat, Moon
 
 
 class TripleInDefence(Moon):
     name, en, number = "51_x_3_en_defense", "System colour counts triple in defence", 51
 
-    def token_factor(self, st, moon, side, seat):
-        defending = side == B.defender(st)
-        return 3 if (st.moons[moon].face_up and defending
-                     and seat == moonflow.colour_of(st, moon)) else 1
+    def combat(self, st, moon, side):
+        if not st.moons[moon].face_up or side != B.defender(st):
+            return None
+        return Combat(factors={moonboard.colour_of(st, moon): 3})
 
 
 MOON = TripleInDefence()

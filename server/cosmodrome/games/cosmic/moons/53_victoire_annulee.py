@@ -10,7 +10,7 @@ cancelled winner wins again only above the count he was stopped at (m53, m53b).
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.hooks import Moon
 
 
@@ -22,7 +22,7 @@ class CancelVictory(Moon):
         return st.moons[moon].count[seat] > 0
 
     def cancel_victory(self, st, ctx, moon, seat, winner):
-        moonflow.vanish(st, moon)  # "elle disparaît": once, as the text says
+        moontools.vanish(st, moon)  # "elle disparaît": once, as the text says
 
 
 MOON = CancelVictory()

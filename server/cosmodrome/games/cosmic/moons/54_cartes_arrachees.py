@@ -11,7 +11,7 @@ loses the encounter as any player with none).
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import actions, moonflow
+from cosmodrome.games.cosmic import actions, moontools
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.hooks import Moon
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -23,9 +23,9 @@ class CardsTorn(Moon):
     name, en, number = "54_cartes_arrachees", "Opponents may take the lander's cards", 54
 
     def on_landing(self, st, ctx, moon, lander, landed):
-        moonflow.acts(st, ctx, moon, lander)
+        moontools.acts(st, ctx, moon, lander)
         for s in B.clockwise_from(st, lander):
-            moonflow.ask(st, s, moon, target=lander)
+            moontools.ask(st, s, moon, target=lander)
 
     def question_options(self, st, t):
         return [YES, NO] if st.seats[t.moon_question.target].hand else []

@@ -12,7 +12,7 @@ left on Génésis (his beyond the moons drawn, his allies') go back to their bas
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import actions, moonflow
+from cosmodrome.games.cosmic import actions, moonflow, moontools
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.hooks import Moon
 
@@ -22,8 +22,8 @@ class Genesis(Moon):
 
     def on_landing(self, st, ctx, moon, lander, landed):
         mo = st.moons[moon]
-        moonflow.acts(st, ctx, moon, lander)
-        moonflow.destroyed(st, ctx, B.moon_body(st, moon))
+        moontools.acts(st, ctx, moon, lander)
+        moontools.destroyed(st, ctx, B.moon_body(st, moon))
         new = []
         for _ in range(min(landed.get(lander, 0), len(st.moon_deck))):
             number = st.moon_deck.pop(ctx.rng.below(len(st.moon_deck)))

@@ -10,7 +10,7 @@ for the black hole; then the lander must take one off himself.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.hooks import Moon
 from cosmodrome.games.cosmic.moons import _take_token
 
@@ -19,9 +19,9 @@ class TokensTorn(Moon):
     name, en, number = "56_pions_arraches", "Opponents may remove the lander's tokens", 56
 
     def on_landing(self, st, ctx, moon, lander, landed):
-        moonflow.acts(st, ctx, moon, lander)
+        moontools.acts(st, ctx, moon, lander)
         _take_token.ask_opponents(st, moon, lander)
-        moonflow.ask(st, lander, moon, target=lander)  # "mais en dernier"
+        moontools.ask(st, lander, moon, target=lander)  # "mais en dernier"
 
     def question_options(self, st, t):
         # an opponent "s'il le désire"; the lander himself must

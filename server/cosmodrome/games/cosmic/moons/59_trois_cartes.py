@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
-from cosmodrome.games.cosmic import moonflow, pieces
+from cosmodrome.games.cosmic import moontools, pieces
 from cosmodrome.games.cosmic.hooks import Moon
 from cosmodrome.games.cosmic.moons._card_step import may_lay
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -35,7 +35,7 @@ class ThreeCards(Moon):
     def use(self, st, ctx, moon, seat, t, move):
         ext = X.of(st, seat)
         ext.triple, ext.choosing = True, True
-        moonflow.acts(st, ctx, moon, seat)
+        moontools.acts(st, ctx, moon, seat)
 
 
 MOON = ThreeCards()

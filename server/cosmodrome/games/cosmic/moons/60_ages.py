@@ -11,7 +11,7 @@ one of the lander's tokens on the board to the black hole himself (no card).
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import moonflow, table
+from cosmodrome.games.cosmic import moontools, table
 from cosmodrome.games.cosmic.table import TableMoon
 
 
@@ -20,7 +20,7 @@ class Ages(TableMoon):
     card_penalty = False  # "lui ôter 1 pion sur le plateau de jeu"
 
     def on_landing(self, st, ctx, moon, lander, landed):
-        moonflow.acts(st, ctx, moon, lander)
+        moontools.acts(st, ctx, moon, lander)
         table.open_calls(st, moon, lander)
 
     def may_report(self, st, moon, seat, offender):

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic import moonboard, moontools
+from cosmodrome.games.cosmic.hooks import Combat, Moon
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ class FirstLanding(Moon):
         if mo.spent:
             return
         mo.spent = True
-        moonflow.acts(st, ctx, moon, lander)
+        moontools.acts(st, ctx, moon, lander)
         self.first_landing(st, ctx, moon, lander)
 
 
@@ -41,18 +41,18 @@ class PowersRotate(Moon):
     left: ClassVar[bool]
 
     def on_landing(self, st, ctx, moon, lander, landed):
-        if moonflow.several_powers(st):
-            moonflow.ask(st, lander, moon)
+        if moontools.several_powers(st):
+            moontools.ask(st, lander, moon)
             return
-        moonflow.acts(st, ctx, moon, lander)
-        moonflow.rotate_powers(st, ctx, left=self.left, which=pb.POWERS_PASSED_ALL)
+        moontools.acts(st, ctx, moon, lander)
+        moontools.rotate_powers(st, ctx, left=self.left, which=pb.POWERS_PASSED_ALL)
 
     def question_options(self, st, t):
         return [pb.Move(moon_choice=pb.MoonChoice(powers=w)) for w in POWER_CHOICES]
 
     def answer(self, st, ctx, t, move):
-        moonflow.acts(st, ctx, t.moon_question.moon, t.seat)
-        moonflow.rotate_powers(st, ctx, left=self.left, which=move.moon_choice.powers)
+        moontools.acts(st, ctx, t.moon_question.moon, t.seat)
+        moontools.rotate_powers(st, ctx, left=self.left, which=move.moon_choice.powers)
 
 
 class Coloris(Moon):
@@ -63,7 +63,8 @@ class Coloris(Moon):
     bonus: ClassVar[int]
     defence_only: ClassVar[bool] = False
 
-    def card_bonus(self, st, moon, side):
-        if not moonflow.colour_side(st, moon, side):
-            return 0
-        return 0 if self.defence_only and side != B.defender(st) else self.bonus
+    def combat(self, st, moon, side):
+        if not moonboard.colour_side(st, moon, side) or (
+                self.defence_only and side != B.defender(st)):
+            return None
+        return Combat(per_card=self.bonus)

@@ -3,7 +3,7 @@ to the black hole."""
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import actions, moonflow
+from cosmodrome.games.cosmic import actions, moontools
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -13,7 +13,7 @@ DONE = pb.Move(done=pb.Done())
 def ask_opponents(st: pb.State, moon: int, lander: int) -> None:
     """One question per living opponent, from the lander's left, clockwise."""
     for s in B.clockwise_from(st, lander):
-        moonflow.ask(st, s, moon, target=lander)
+        moontools.ask(st, s, moon, target=lander)
 
 
 def options(st: pb.State, t: pb.Task, optional: bool) -> list[pb.Move]:

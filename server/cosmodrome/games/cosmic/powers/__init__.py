@@ -1,41 +1,32 @@
 """The alien powers: one module per power in this folder, each a `hooks.Piece` named `POWER`.
 
-Importing this package registers them all with `pieces` (ids: the seed's order in
-`order.json`, then any other module by name), so a power module dropped here plays with no
-other edit.
+Importing this package registers them all (`registry`); each power's id is data, in
+`ids.json` (seed 001's order, then the next number). A new power is its module and its line
+in `ids.json`; a module missing there fails at import. `register_package` takes a package of
+powers from elsewhere the same way (with its own `ids.json`).
 """
 
 from __future__ import annotations
 
-import importlib
-import json
-import pkgutil
-from pathlib import Path
-
-from cosmodrome.games.cosmic import pieces
-
-_ORDER = json.loads((Path(__file__).parent / "order.json").read_text())["order"]
+from cosmodrome.games.cosmic import registry
 
 
-def _discover() -> None:
-    found = {m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")}
-    missing = [n for n in _ORDER if n not in found]
-    if missing:
-        raise ValueError(f"powers/order.json names powers without a module: {missing}")
-    for name in _ORDER + sorted(found - set(_ORDER)):
-        power = importlib.import_module(f"{__name__}.{name}").POWER
-        if power.name != name:
-            raise ValueError(f"powers/{name}.py: POWER.name is {power.name!r}")
-        pieces.register_power(power)
-    if len(pieces.POWERS) > 64:
-        raise ValueError("more than 64 powers")
+def register_package(package: str) -> None:
+    """Register every power module of `package` under the id its `ids.json` gives."""
+    for module, pid in registry.load(package):
+        power = module.POWER
+        if power.name != module.__name__.rsplit(".", 1)[1]:
+            raise registry.IdError(f"{module.__name__}: POWER.name is {power.name!r}")
+        registry.register_power(power, pid)
+    if len(registry.POWERS) > 64:
+        raise registry.IdError("more than 64 powers")
 
 
-if not pieces.POWERS:
-    _discover()
+if not registry.POWERS:
+    register_package(__name__)
 
-POWERS = pieces.POWERS
-POWER_ID = pieces.POWER_ID
+POWERS = registry.POWERS
+POWER_ID = registry.POWER_ID
 
 
 def excluded(pid: int, held: list[int]) -> bool:

@@ -12,8 +12,8 @@ him pick before his own card is down: he then sees the card picked.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic import card_order, pieces
 from cosmodrome.games.cosmic import extensions as X
-from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.ctx import reason
 from cosmodrome.games.cosmic.hooks import Piece, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -51,28 +51,23 @@ class Laser(Piece):
         "laser_pick", "Laser: pick a card of the opponent's hand, face down", _options, _pick)}
 
     def reset_encounter(self, e):
-        e.ClearField("laser_seat")
+        card_order.forget_choice(e)
 
     def window_actions(self, st, seat, window):
         e = st.enc
         if window != pb.STEP_PRE_CARDS or seat not in (e.offense, B.defender(st)) \
-                or pieces.used(st, seat, self.name) or e.HasField("laser_seat"):
+                or pieces.used(st, seat, self.name) or card_order.chooser(st) is not None:
             return []
-        if e.HasField("oracle_seat") and e.oracle_seat == seat:
-            return []  # his Oracle flare has the opponent choose and turn his card first
+        if card_order.first_seer(st) == seat:
+            return []  # he already has his opponent lay and turn his card first
         return [pb.Move(power=pb.UsePower(power=pieces.POWER_ID[self.name],
                                           target=pieces.opponent(st, seat)))]
 
     def perform(self, st, ctx, seat, use):
-        st.enc.laser_seat = seat
-
-    def chooses_card_of(self, st, seat):
-        laser = st.enc.laser_seat
-        return laser if st.enc.HasField("laser_seat") and pieces.opponent(st, laser) == seat \
-            else -1
+        card_order.claim_choice(st, seat)
 
     def after_card_played(self, st, ctx, player, card):
-        if st.enc.HasField("laser_seat") and st.enc.laser_seat == player \
+        if card_order.chooser(st) == player \
                 and not X.card_down(st, pieces.opponent(st, player)):  # not picked yet
             st.tasks.add(seat=player, laser=pb.LaserTask())
 
