@@ -31,20 +31,21 @@ def test_served_document_is_valid_openapi(document):
 
 
 def test_every_annotated_route_is_documented(document):
-    annotated = {(verb, path) for verb, path, _, _ in routes(load(DESCRIPTOR_SET))}
+    annotated = {(verb, path.replace("{match_id}", "{matchId}"))
+                 for verb, path, _, _ in routes(load(DESCRIPTOR_SET))}
     documented = {(verb, path) for path, item in document["paths"].items() for verb in item}
     assert documented == annotated
-    assert ("post", "/v1/matches/{match_id}:watchTicket") in documented
+    assert ("post", "/v1/matches/{matchId}:watchTicket") in documented
 
 
 def test_document_says_what_the_edge_does(document):
-    watch = document["paths"]["/v1/matches/{match_id}:watch"]["get"]
+    watch = document["paths"]["/v1/matches/{matchId}:watch"]["get"]
     assert "text/event-stream" in watch["responses"]["200"]["content"]
     names = {p["name"] for p in watch["parameters"]}
-    assert {"match_id", "fromVersion", "ticket"} <= names
-    error = document["components"]["schemas"]["google.rpc.Status"]["properties"]
+    assert {"matchId", "fromVersion", "ticket"} <= names
+    error = document["components"]["schemas"]["Status"]["properties"]
     assert set(error) == {"code", "message", "details"}
-    version = document["components"]["schemas"]["cosmodrome.v1.Match"]["properties"]["version"]
+    version = document["components"]["schemas"]["Match"]["properties"]["version"]
     assert version["type"] == "string"  # int64 in the JSON mapping
 
 
