@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 from string import Template
 
-from cosmodrome.edge import openapi, unknown_fields
+from cosmodrome.edge import openapi, sse, unknown_fields
 from cosmodrome.v1 import play_pb2
 
 GENERATED = Path(play_pb2.__file__).parent
@@ -79,6 +79,7 @@ def render(config: EdgeConfig) -> str:
         "services": list(contract.services), "max_request_bytes": config.max_request_bytes,
         "endpoints": [_endpoint(u) for u in config.upstreams],
         "unknown_fields_lua": unknown_fields.lua_source(contract),
+        "sse_lua": sse.lua_source(contract),
     }
     return template.substitute({k: json.dumps(v) for k, v in values.items()})
 
