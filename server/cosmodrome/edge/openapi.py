@@ -98,6 +98,18 @@ RATE_HEADERS = {
 }
 
 
+# Message fields the server always sets in what it sends, though the contract cannot say so
+# (proto3 has no required message field): required in responses too. The live tests check
+# every response against it (tests/edge/test_openapi.py, tests/openapi_clients).
+ALWAYS_SET = {
+    "cosmodrome.v1.Match.options", "cosmodrome.v1.Match.create_time",
+    "cosmodrome.v1.Match.update_time", "cosmodrome.v1.MatchView.match",
+    "cosmodrome.v1.JoinMatchResponse.match", "cosmodrome.v1.SubmitMoveResponse.view",
+    "cosmodrome.v1.LogEntry.time", "cosmodrome.v1.ChatLine.time",
+    "cosmodrome.v1.SendChatResponse.line", "cosmodrome.v1.WatchTicket.expire_time",
+}
+
+
 @dataclass(frozen=True)
 class Contract:
     """The contract as a descriptor set holds it: every type, the services of
@@ -160,10 +172,11 @@ def real_oneofs(message: Descriptor) -> list[OneofDescriptor]:
 
 def always_sent(field: FieldDescriptor) -> bool:
     """What the edge prints even at its zero value (always_print_primitive_fields): every
-    scalar, enum, list and map, but not a message field, a oneof member or an `optional`."""
+    scalar, enum, list and map, but not a message field (unless ALWAYS_SET), a oneof member
+    or an `optional`."""
     if field.containing_oneof is not None:
         return False
-    return field.is_repeated or field.type != F.TYPE_MESSAGE
+    return field.is_repeated or field.type != F.TYPE_MESSAGE or field.full_name in ALWAYS_SET
 
 
 class Generator:
