@@ -234,7 +234,8 @@ class Generator:
         tags = []
         for name in self.contract.services:
             service = self.pool.FindServiceByName(name)
-            text = self.comments.get((service.file.name, (6, service.index)), "")
+            text = (self.comments.get((service.file.name, (6, service.index)))
+                    or self.comments.get((service.file.name, (12,)), ""))  # the file's head
             tags.append({"name": service.name, "description": text or service.name})
         return tags
 
@@ -523,6 +524,9 @@ def _summary(comment: str, name: str) -> tuple[str, str]:
     if not comment:
         return words, f"{words} (gRPC: {name})."
     first = re.split(r"(?<=\.)\s", comment, maxsplit=1)[0].rstrip(".")
+    for aside in (": ", "; ", " ("):  # a long sentence: its head
+        if len(first) > 80:
+            first = first.split(aside, 1)[0]
     return (first if len(first) <= 100 else words), comment
 
 
