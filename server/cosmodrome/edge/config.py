@@ -80,6 +80,8 @@ def render(config: EdgeConfig) -> str:
         "endpoints": [_endpoint(u) for u in config.upstreams],
         "unknown_fields_lua": unknown_fields.lua_source(contract),
         "sse_lua": sse.lua_source(contract),
+        "header_names_lua": resources.files("cosmodrome.edge").joinpath(
+            "header_names.lua").read_text(),
     }
     return template.substitute({k: json.dumps(v) for k, v in values.items()})
 
