@@ -11,8 +11,10 @@ import re
 from pathlib import Path
 
 import pytest
+from openapi_schema_validator import OAS31Validator
 
-from tests.edge.http import call
+from cosmodrome.edge.config import OPENAPI
+from tests.edge.http import EventStream, call
 from tests.openapi_clients.conftest import BIN, HERE, PY_BIN, checked, run
 
 PLAYS = [HERE / "ts" / "fetch_play.ts", HERE / "ts" / "hey_play.ts", HERE / "py" / "play.py"]
@@ -24,13 +26,35 @@ def games(edge) -> list[str]:
 
 
 def assert_whole_matches(edge, output: str) -> None:
-    """One finished match per hosted game, as the edge itself reports it."""
+    """One finished match per hosted game, as the edge itself reports it, and everything the
+    edge says of it (match, view, log, every watch event) as the document describes it."""
     played = [json.loads(line) for line in output.splitlines() if line.startswith("{")]
     assert [p["game"] for p in played] == games(edge)
     for match in played:
         reply = call(edge.url, "GET", f"/v1/matches/{match['matchId']}").json
         assert reply["status"] == "MATCH_STATUS_FINISHED", match
         assert reply["version"] == match["version"] and reply["result"]["summary"]
+        assert_as_documented(edge, match["matchId"])
+
+
+def assert_as_documented(edge, match_id: str) -> None:
+    document = json.loads(OPENAPI.read_text())
+
+    def check(value, name: str) -> None:
+        schema = {"$ref": f"#/components/schemas/{name}", "components": document["components"]}
+        errors = list(OAS31Validator(schema).iter_errors(value))
+        assert not errors, (name, errors[0].message[:300], list(errors[0].absolute_path))
+
+    check(call(edge.url, "GET", f"/v1/matches/{match_id}").json, "Match")
+    check(call(edge.url, "GET", f"/v1/matches/{match_id}/view").json, "MatchView")
+    check(call(edge.url, "GET", f"/v1/matches/{match_id}/log?pageSize=1000").json,
+          "GetLogResponse")
+    with EventStream(edge.url, f"/v1/matches/{match_id}:watch") as stream:
+        while True:
+            try:
+                check(stream.next_event(), "MatchUpdate")
+            except EOFError:
+                break
 
 
 BANNED = {".ts": (r"\bas\s+(const\b|[\w{<\[])",  # a cast
