@@ -15,11 +15,13 @@ from tests.web.conftest import run_node_tests
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 WATCH_IDLE_S = 1  # the edge cuts a quiet watch this soon: the EventSource must reconnect
+RETRY_MS = 200    # and tells it to come back this soon (3 s in production)
 
 
 @pytest.fixture(scope="module")
 def cutting_edge(server):
-    with start_edge([server.address], watch_idle_timeout_s=WATCH_IDLE_S) as edge:
+    with start_edge([server.address], watch_idle_timeout_s=WATCH_IDLE_S,
+                    sse_retry_ms=RETRY_MS) as edge:
         yield edge
 
 
