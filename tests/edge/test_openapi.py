@@ -17,7 +17,7 @@ from schemathesis import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from cosmodrome.edge.config import DESCRIPTOR_SET
-from cosmodrome.edge.openapi import generate, load, routes
+from cosmodrome.edge.openapi import generate, load, routes, type_name
 from tests.edge.http import call
 
 
@@ -212,3 +212,10 @@ def test_an_rpc_without_http_annotation_has_no_route(tmp_path):
     before, after = generate(DESCRIPTOR_SET), generate(changed)
     assert after["paths"] == before["paths"]
     assert "PlayStream" not in json.dumps(after)
+
+
+def test_type_names_are_short_and_name_their_game():
+    assert type_name("cosmodrome.v1.Match") == "Match"
+    assert type_name("cosmodrome.v1.Match.Result") == "MatchResult"
+    assert type_name("cosmodrome.games.cosmic.v1.Task.Kind") == "CosmicTaskKind"
+    assert type_name("google.rpc.Status") == "Status"
