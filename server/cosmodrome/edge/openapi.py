@@ -248,6 +248,9 @@ class Generator:
                            self._comment(request.fields_by_name[name])
                            or f"the {name.replace('_', ' ')}")}
                       for name in bound]
+        if method.name not in ACCESS:
+            raise ValueError(f"{method.full_name} has a route: say in ACCESS ({__file__}) "
+                             "which token it takes")
         summary, description = _summary(self._comment(method), method.name)
         operation = {"operationId": _lower_first(method.name),
                      "tags": [method.containing_service.name],
