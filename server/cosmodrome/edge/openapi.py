@@ -218,7 +218,6 @@ class Generator:
         for _, _, _, method in routes(self.contract):
             self._mark(method.output_type)
         self._mark(self.pool.FindMessageTypeByName("cosmodrome.v1.MatchUpdate"))
-        self._mark(self.pool.FindMessageTypeByName("google.rpc.Status"))
 
     def _mark(self, message: Descriptor) -> None:
         if message.full_name in self.sent:
