@@ -153,9 +153,12 @@ def test_errors_are_listed_with_typed_details_and_rate_headers(document):
     move = document["paths"]["/v1/matches/{matchId}/moves"]["post"]["responses"]
     assert {"400", "401", "403", "404", "409", "413", "429", "503"} <= set(move)
     assert "default" not in move
-    assert move["409"]["content"]["application/json"]["schema"]["$ref"].endswith("/Status")
-    assert set(move["429"]["headers"]) == {"X-RateLimit-Limit", "X-RateLimit-Remaining",
-                                           "X-RateLimit-Reset"}
+    shared = document["components"]["responses"]
+    conflict = shared[move["409"]["$ref"].rsplit("/", 1)[1]]
+    assert conflict["content"]["application/json"]["schema"]["$ref"].endswith("/Status")
+    limited = shared[move["429"]["$ref"].rsplit("/", 1)[1]]
+    assert set(limited["headers"]) == {"X-RateLimit-Limit", "X-RateLimit-Remaining",
+                                       "X-RateLimit-Reset"}
     games = document["paths"]["/v1/games"]["get"]["responses"]
     assert "401" not in games and "409" not in games
     detail = schema(document, "ErrorDetail")

@@ -89,6 +89,9 @@ ERRORS = {
     "503": "UNAVAILABLE: no replica could answer (retry; reads and SubmitMove are safe)",
     "504": "DEADLINE_EXCEEDED: the call took longer than the edge allows",
 }
+ERROR_NAMES = {"400": "BadRequest", "401": "Unauthenticated", "403": "PermissionDenied",
+               "404": "NotFound", "409": "Conflict", "413": "TooLarge", "429": "TooManyRequests",
+               "500": "Internal", "503": "Unavailable", "504": "DeadlineExceeded"}
 ALWAYS = ("400", "404", "429", "500", "503", "504")
 CONFLICTS = {"SubmitMove", "ImportMatch"}
 RATE_HEADERS = {
@@ -204,6 +207,7 @@ class Generator:
             "components": {
                 "schemas": dict(sorted(self.schemas.items())),
                 "securitySchemes": SCHEMES,
+                "responses": {ERROR_NAMES[status]: _error(status) for status in ERRORS},
                 "headers": {name: {"description": text, "schema": {"type": "integer"}}
                             for name, text in RATE_HEADERS.items()},
             },
@@ -295,15 +299,8 @@ class Generator:
             statuses.add("413")
         if method.name in CONFLICTS:
             statuses.add("409")
-        return {status: self._error(status) for status in sorted(statuses)}
-
-    def _error(self, status: str) -> dict:
-        reply = {"description": ERRORS[status], "content": {"application/json": {
-            "schema": {"$ref": "#/components/schemas/Status"}}}}
-        if status == "429":
-            reply["headers"] = {name: {"$ref": f"#/components/headers/{name}"}
-                                for name in RATE_HEADERS}
-        return reply
+        return {status: {"$ref": f"#/components/responses/{ERROR_NAMES[status]}"}
+                for status in sorted(statuses)}
 
     def _body_schema(self, message: Descriptor, bound: list[str]) -> dict:
         if not bound:
@@ -505,6 +502,16 @@ so a browser's EventSource that reconnects sends `Last-Event-ID` and resumes rig
 nothing missed, nothing repeated. The first event is preceded by a `retry:` hint. Chat
 lines (`withChat`) have no version of their own: they carry no id. The stream ends when the
 match finishes; a reconnect then gets 204 and the EventSource stops."""
+
+
+def _error(status: str) -> dict:
+    """One error response, shared by the routes that may answer it."""
+    reply = {"description": ERRORS[status], "content": {"application/json": {
+        "schema": {"$ref": "#/components/schemas/Status"}}}}
+    if status == "429":
+        reply["headers"] = {name: {"$ref": f"#/components/headers/{name}"}
+                            for name in RATE_HEADERS}
+    return reply
 
 
 def _absent(schema: dict, members: list[FieldDescriptor]) -> None:
