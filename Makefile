@@ -6,7 +6,7 @@ PROTOS := $(shell find proto -name '*.proto')
 GEN_STAMP := server/cosmodrome/v1/.generated
 
 .PHONY: setup proto contract-lock run edge test test-fast bench bench-chat bench-cluster soak lint clean web-build web \
-        client-wheel
+        client-wheel openapi-clients
 
 setup: $(VENV)/.installed $(GEN_STAMP)
 
@@ -66,10 +66,10 @@ run: setup
 edge: setup
 	$(VENV)/bin/cosmodrome-edge $(ARGS)
 
-test: setup web-build
+test: setup web-build openapi-clients
 	$(PY) -m pytest -q -rs $(ARGS)
 
-test-fast: setup web-build
+test-fast: setup web-build openapi-clients
 	$(PY) -m pytest -q -m "not slow" $(ARGS)
 
 bench: setup bench/peer/node_modules
@@ -123,6 +123,20 @@ $(WEB)/node_modules/.installed: $(WEB)/package-lock.json
 $(WEB)/dist/app.js: $(TS)/dist/.built $(WEB)/node_modules/.installed $(WEB_SRC)
 	cd $(WEB) && npm run --silent build
 
+# Third-party generators and linters over /openapi.json (tests/openapi_clients): Node
+# packages from their lockfile, the Python generator and mypy pinned in requirements.txt.
+OAC := tests/openapi_clients
+openapi-clients: $(VENV)/.openapi-clients
+$(VENV)/.openapi-clients: $(OAC)/requirements.txt $(VENV)/.installed
+	$(PY) -m pip install --quiet -r $(OAC)/requirements.txt
+	touch $@
+ifneq ($(shell command -v node && command -v npm),)
+openapi-clients: $(OAC)/node_modules/.installed
+$(OAC)/node_modules/.installed: $(OAC)/package-lock.json
+	cd $(OAC) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+endif
+
 # The page on http://127.0.0.1:8081, calling the edge of `make run` on :8080
 web: web-build
 	$(PY) -m http.server --bind 127.0.0.1 --directory $(WEB)/dist 8081
@@ -134,3 +148,4 @@ clean:
 	rm -f $(GEN_STAMP)
 	rm -rf $(TS)/node_modules $(TS)/src/gen $(TS)/dist $(WEB)/node_modules $(WEB)/dist
 	rm -rf $(GO_DIR)/gen $(GO_DIR)/vendor $(GO_DIR)/bin
+	rm -rf $(OAC)/node_modules $(OAC)/gen $(OAC)/build

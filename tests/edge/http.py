@@ -43,10 +43,12 @@ class EventStream:
     """A server-sent events stream (what a browser's EventSource reads), opened at once."""
 
     def __init__(self, base: str, path: str, token: str | None = None,
-                 timeout: float = 10) -> None:
+                 timeout: float = 10, last_event_id: str | None = None) -> None:
         url = urlsplit(base)
         self.connection = http.client.HTTPConnection(url.hostname, url.port, timeout=timeout)
         headers = {"Accept": "text/event-stream"}
+        if last_event_id is not None:
+            headers["Last-Event-ID"] = last_event_id
         if token:
             headers["Authorization"] = f"Bearer {token}"
         self.connection.request("GET", path, headers=headers)
@@ -54,16 +56,27 @@ class EventStream:
 
     def next_event(self) -> dict:
         """The JSON of the next `data:` event."""
-        data = []
+        return json.loads(self.next_fields()["data"])
+
+    def next_fields(self) -> dict[str, str]:
+        """The fields of the next event with data (`id`, `retry`, `data`), as sent."""
+        fields: dict[str, str] = {}
         while True:
             line = self.response.readline()
             if not line:
                 raise EOFError("the stream ended")
-            line = line.rstrip(b"\r\n")
-            if line.startswith(b"data:"):
-                data.append(line[5:].strip())
-            elif not line and data:
-                return json.loads(b"\n".join(data))
+            line = line.rstrip(b"\r\n").decode()
+            if not line and "data" in fields:
+                return fields
+            name, _, value = line.partition(":")
+            if name in fields:
+                fields[name] += "\n" + value.strip()
+            elif name:
+                fields[name] = value.strip()
+
+    def rest(self) -> bytes:
+        """Everything until the server ends the stream."""
+        return self.response.read()
 
     def close(self) -> None:
         self.connection.close()

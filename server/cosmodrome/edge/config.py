@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 from string import Template
 
-from cosmodrome.edge import openapi, unknown_fields
+from cosmodrome.edge import openapi, sse, unknown_fields
 from cosmodrome.v1 import play_pb2
 
 GENERATED = Path(play_pb2.__file__).parent
@@ -44,6 +44,7 @@ class EdgeConfig:
     call_timeout_s: float = 30.0
     idle_timeout_s: float = 300.0   # a connection or request with no bytes either way
     watch_idle_timeout_s: float = 3600.0  # a watch may stay quiet this long
+    sse_retry_ms: int = sse.RETRY_MS  # the watch's `retry:` hint to EventSource
     health_interval_s: float = 5.0
     access_log: bool = True
     descriptor_set: Path = DESCRIPTOR_SET
@@ -79,6 +80,9 @@ def render(config: EdgeConfig) -> str:
         "services": list(contract.services), "max_request_bytes": config.max_request_bytes,
         "endpoints": [_endpoint(u) for u in config.upstreams],
         "unknown_fields_lua": unknown_fields.lua_source(contract),
+        "sse_lua": sse.lua_source(contract, config.sse_retry_ms),
+        "header_names_lua": resources.files("cosmodrome.edge").joinpath(
+            "header_names.lua").read_text(),
     }
     return template.substitute({k: json.dumps(v) for k, v in values.items()})
 

@@ -18,11 +18,11 @@ def lua_source(contract: Contract) -> str:
     table, body_routes = {}, []
     for verb, path, body, method in routes(contract):
         if body == "*":
-            body_routes.append([verb.upper(), _lua_pattern(path), method.input_type.full_name])
+            body_routes.append([verb.upper(), lua_pattern(path), method.input_type.full_name])
             _collect(method.input_type, table)
     template = resources.files("cosmodrome.edge").joinpath("unknown_fields.lua").read_text()
-    return (template.replace("__ROUTES__", _lua(body_routes))
-            .replace("__MESSAGES__", _lua(table)))
+    return (template.replace("__ROUTES__", lua_table(body_routes))
+            .replace("__MESSAGES__", lua_table(table)))
 
 
 def _collect(message: Descriptor, table: dict) -> None:
@@ -45,17 +45,17 @@ def _kind(field: FieldDescriptor, table: dict) -> str:
     return field.message_type.full_name
 
 
-def _lua_pattern(template: str) -> str:
+def lua_pattern(template: str) -> str:
     """/v1/matches/{match_id}:join -> ^/v1/matches/[^/]+:join$"""
     parts = re.split(r"\{[^}]+\}", template)
     escaped = [re.sub(r"([%().+\-*?\[\]^$])", r"%\1", p) for p in parts]
     return "^" + "[^/]+".join(escaped) + "$"
 
 
-def _lua(value) -> str:
+def lua_table(value) -> str:
     """A Lua table constructor for a JSON-like value (strings, lists, dicts)."""
     if isinstance(value, str):
         return json.dumps(value)  # a JSON string is a valid Lua string here (ASCII names)
     if isinstance(value, list):
-        return "{" + ", ".join(_lua(v) for v in value) + "}"
-    return "{" + ", ".join(f"[{json.dumps(k)}] = {_lua(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(lua_table(v) for v in value) + "}"
+    return "{" + ", ".join(f"[{json.dumps(k)}] = {lua_table(v)}" for k, v in value.items()) + "}"
