@@ -10,6 +10,7 @@ import pytest
 from google.protobuf.message import Message
 
 from cosmodrome.api.content import game_content
+from cosmodrome.games import records
 from cosmodrome.games.cosmic.v1 import cosmic_pb2
 from cosmodrome.games.crafting.v1 import crafting_pb2
 from cosmodrome.games.mlem.v1 import mlem_pb2
@@ -286,7 +287,7 @@ def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
                                      turn_limit=30)  # random seats on moon 34's board run long
         game = "cosmic"
     renderer, engine = RENDERERS[game], Engine()
-    content = unwrap(game_content(engine))
+    content = unwrap(game_content(records()[game]))  # as the catalog publishes it
     for players, seed in ((2, 1), (4, 2)):
         state = engine.setup(options, players, seed)
         pick = random.Random(seed)
@@ -313,8 +314,8 @@ def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
 def test_every_cosmic_note_outcome_and_card_kind_has_its_own_words():
     """A NoteKind or Outcome added to the contract without words, or a card kind worded as
     another (a flare read as a compromise), fails here."""
-    from cosmodrome.games.cosmic import Cosmic
-    ctx = Context(names=("ada", "bob"), viewer=0, content=unwrap(game_content(Cosmic())))
+    ctx = Context(names=("ada", "bob"), viewer=0,
+                  content=unwrap(game_content(records()["cosmic"])))
     for kind in cosmic_pb2.NoteKind.values():
         if kind:
             note = cosmic_pb2.Event(note=cosmic_pb2.Note(kind=kind, seat=0, target=1))

@@ -4,8 +4,8 @@ revealed; number and name only for whom may know it; who stands on each), extens
 
 from __future__ import annotations
 
-from cosmodrome.api.content import cosmic_content
 from cosmodrome.games.cosmic import Cosmic
+from cosmodrome.games.cosmic.published import cosmic_content
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 from cosmodrome_client.renderers import RENDERERS, Context
 

@@ -1,3 +1,11 @@
+"""High card: the game's record (docs/adding-a-game.md) and its engine."""
+
+from cosmodrome.core.record import GameRecord
 from cosmodrome.games.highcard.rules import HighCard
 
-__all__ = ["HighCard"]
+
+def record() -> GameRecord:
+    return GameRecord(engine=HighCard())
+
+
+__all__ = ["HighCard", "record"]

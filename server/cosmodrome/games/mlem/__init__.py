@@ -1,3 +1,13 @@
+"""MLEM (Space Agency): the game's record (docs/adding-a-game.md) and its engine."""
+
+from cosmodrome.core.record import GameRecord
+from cosmodrome.games.mlem.bot import MlemBot
+from cosmodrome.games.mlem.published import mlem_content
 from cosmodrome.games.mlem.rules import Mlem
 
-__all__ = ["Mlem"]
+
+def record() -> GameRecord:
+    return GameRecord(engine=Mlem(), content=mlem_content, bot=MlemBot)
+
+
+__all__ = ["Mlem", "record"]

@@ -1,3 +1,11 @@
+"""Tic-tac-toe: the game's record (docs/adding-a-game.md) and its engine."""
+
+from cosmodrome.core.record import GameRecord
 from cosmodrome.games.tictactoe.rules import TicTacToe
 
-__all__ = ["TicTacToe"]
+
+def record() -> GameRecord:
+    return GameRecord(engine=TicTacToe())
+
+
+__all__ = ["TicTacToe", "record"]
