@@ -57,7 +57,8 @@ async def bots_move(seats, bots, moves: int, until=None) -> None:
 async def events_of(seat, game: str) -> list[tuple[Message, str]]:
     """Every event the seat may see so far, with its description as the seat's screen has it."""
     view = await seat.view()
-    ctx = context(view, content=await seat.client.game_content(game))
+    ctx = context(view, content=await seat.client.game_content(game),
+                  words=await seat.client.game_words(game))
     return [(unwrap(e), describe_event(game, unwrap(e), ctx))
             for entry in await seat.log() for e in entry.events]
 
@@ -84,7 +85,7 @@ NAMES = ["ada", "bob", "cy"]
 
 
 async def test_mlem_screen_shows_the_track_the_rocket_and_every_players_board(server, client):
-    content = await client.game_content("mlem")
+    content, words = await client.game_content("mlem"), await client.game_words("mlem")
     seats = await seated(client, "mlem", NAMES, seed=3)
     bots = [await client.game_bot("mlem", seed=i) for i in range(3)]
     # a few moves in, with cats aboard a rocket that is flying
@@ -93,8 +94,8 @@ async def test_mlem_screen_shows_the_track_the_rocket_and_every_players_board(se
     view = await seats[0].view()
     gv = game_view(view)
     assert gv.phase == mlem_pb2.PHASE_TRAVEL and gv.rocket, "a flight in progress"
-    screen = "\n".join(render(view, content=content))
-    ctx = context(view, content=content)
+    screen = "\n".join(render(view, content=content, words=words))
+    ctx = context(view, content=content, words=words)
     assert "seat 0: ada  <- you" in screen and "seat 1: bob" in screen
     assert f"Expedition {gv.expedition} - travel" in screen
     assert f"Cosmic Failure: {gv.failure}/11" in screen
@@ -122,14 +123,14 @@ async def test_mlem_screen_shows_the_track_the_rocket_and_every_players_board(se
     # the Commander's options, as a person reads them
     commander_seat = seats[commander.owner]
     [decision] = commander_seat.decisions(await commander_seat.view())
-    ctx = context(await commander_seat.view(), decision.kind, content)
+    ctx = context(await commander_seat.view(), decision.kind, content, words)
     for option in decision.options:
         text = describe_move("mlem", option, ctx)
         assert re.fullmatch(r"use dice groups [1-4B+booster]+: fly \d+ to space \d+.*", text)
 
 
 async def test_mlem_take_off_shows_who_boarded_what_and_who_is_still_to_board(server, client):
-    content = await client.game_content("mlem")
+    content, words = await client.game_content("mlem"), await client.game_words("mlem")
     seats = await seated(client, "mlem", NAMES, seed=5)
     view = await seats[0].view()
     [pick] = seats[0].decisions(view)
@@ -138,7 +139,7 @@ async def test_mlem_take_off_shows_who_boarded_what_and_who_is_still_to_board(se
     view = await seats[1].view()
     screen = "\n".join(render(view, content=content))
     assert "still to board: you, cy" in screen
-    kind = mlem_text.cat_kind(mine.send_cat.kind)
+    kind = mlem_text.cat_kind(mine.send_cat.kind, context(view, words=words))
     watched = await client.spectate(view.match.match_id).view()
     spectator = "\n".join(render(watched, content=content))
     assert "still to board: bob, cy" in spectator
@@ -252,13 +253,19 @@ async def test_cosmic_events_of_a_played_match_are_all_in_words(server, client):
 
 # ------------------------------------------------------------------------------- every kind
 
+def catalog_words(game: str) -> Message | None:
+    """The game's words as the catalog publishes them (GameContent.words), if any."""
+    content = game_content(records()[game])
+    return content.words if content.HasField("words") else None
+
+
 @pytest.mark.parametrize("game, module", [("mlem", "mlem_pb2"), ("cosmic", "cosmic_pb2"),
                                           ("crafting", "crafting_pb2")])
 def test_every_move_and_event_kind_has_a_description(game, module):
     """A kind added to a game's Move or Event oneof without a description fails here."""
     pb = {"mlem_pb2": mlem_pb2, "cosmic_pb2": cosmic_pb2, "crafting_pb2": crafting_pb2}[module]
     renderer = RENDERERS[game]
-    ctx = Context(names=("ada", "bob"), viewer=0)
+    ctx = Context(names=("ada", "bob"), viewer=0, words=catalog_words(game))
     for message in [*oneof_kinds(pb.Move), *oneof_kinds(pb.Event)]:
         render = renderer.move if isinstance(message, pb.Move) else renderer.event
         text = render(message, ctx)
@@ -288,6 +295,7 @@ def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
         game = "cosmic"
     renderer, engine = RENDERERS[game], Engine()
     content = unwrap(game_content(records()[game]))  # as the catalog publishes it
+    words = catalog_words(game)
     for players, seed in ((2, 1), (4, 2)):
         state = engine.setup(options, players, seed)
         pick = random.Random(seed)
@@ -300,13 +308,14 @@ def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
             for viewer in (d.seat, None):
                 lines = renderer.board(engine.view(state, viewer),
                                        Context(names, -1 if viewer is None else viewer,
-                                               content=content))
+                                               content=content, words=words))
                 assert lines and all(isinstance(line, str) for line in lines)
-            ctx = Context(names, d.seat, d.kind, engine.view(state, d.seat), content)
+            ctx = Context(names, d.seat, d.kind, engine.view(state, d.seat), content, words)
             for option in d.options:
                 assert renderer.move(option, ctx), option
             for event in engine.apply(state, d.seat, pick.choice(d.options)):
-                assert renderer.event(event.payload, Context(names, d.seat, content=content)), \
+                assert renderer.event(event.payload,
+                                      Context(names, d.seat, content=content, words=words)), \
                     event.payload
         assert not engine.decisions(state), "the game ended"
 

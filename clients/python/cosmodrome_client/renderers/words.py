@@ -1,0 +1,68 @@
+"""A game's words, as the server's catalog publishes them (GameContent.words): one template per
+Move and Event case, and the words of the enum values the sentences name. A renderer picks the
+key (and a variant, "move.land#parachute", where one case reads differently) and fills the
+template; its own code is layout: how a seat, a cat or a space is drawn (`formats`).
+
+A template's "{path}" or "{path:format}" names a field of the message worded; a format the
+renderer does not know draws the plain value, and "enum" draws the value's own phrase
+("<Enum>.<VALUE>", itself filled from the same message).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from google.protobuf.message import Message
+
+if TYPE_CHECKING:
+    from cosmodrome_client.renderers import Context
+
+PLACEHOLDER = re.compile(r"\{([\w.]+)(?::(\w+))?\}")
+# a format: (the field's value, the context) -> text
+Format = Callable[[object, "Context"], str]
+
+
+def phrase(ctx: Context, key: str) -> str | None:
+    words = ctx.words
+    return words.phrases[key] if words is not None and key in words.phrases else None
+
+
+def enum_words(ctx: Context, enum, value: int, message: Message | None = None) -> str:
+    """An enum value in words: its phrase, filled from `message`; else its name without the
+    type's prefix ("PHASE_TRAVEL" -> "travel")."""
+    member = enum.values_by_number.get(value)
+    name = member.name if member else str(value)
+    text = phrase(ctx, f"{enum.name}.{name}")
+    if text is None:
+        prefix = re.sub(r"(?<!^)(?=[A-Z])", "_", enum.name).upper() + "_"
+        return name.removeprefix(prefix).replace("_", " ").lower()
+    return fill(text, message, ctx, {}) if message is not None else text
+
+
+def fill(template: str, message: Message, ctx: Context, formats: Mapping[str, Format]) -> str:
+    def one(match: re.Match) -> str:
+        path, fmt = match.group(1).split("."), match.group(2)
+        owner = message
+        for part in path[:-1]:
+            owner = getattr(owner, part)
+        value = getattr(owner, path[-1])
+        if fmt == "enum":
+            field = owner.DESCRIPTOR.fields_by_name[path[-1]]
+            return enum_words(ctx, field.enum_type, value, owner)
+        draw = formats.get(fmt or "")
+        return draw(value, ctx) if draw else str(value)
+    return PLACEHOLDER.sub(one, template)
+
+
+def worded(message: Message, prefix: str, ctx: Context, formats: Mapping[str, Format],
+           variant: str = "") -> str | None:
+    """A Move ("move") or an Event ("event") in the game's words: the case's template (its
+    variant's where the words have one), filled; None where the words have no such case."""
+    kind = message.WhichOneof("kind")
+    if kind is None:
+        return None
+    key = f"{prefix}.{kind}"
+    template = (phrase(ctx, f"{key}#{variant}") if variant else None) or phrase(ctx, key)
+    return fill(template, getattr(message, kind), ctx, formats) if template else None
