@@ -6,7 +6,7 @@
 // bundler) and imported. tests/web/test_words.py runs it under `make test`.
 
 import assert from "node:assert/strict";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -18,7 +18,7 @@ export * from "./src/render/cosmic.ts";
 export { taskWords, viewSections } from "./src/render/cosmic-view.ts";
 export { eventLabel, moveLabel } from "./src/render/index.ts";
 export { describeEvent, describeMove } from "./src/render/generic.ts";
-export { cosmic, create, GameEventSchema, GameMoveSchema, GameContentSchema, MatchViewSchema } from "@cosmodrome/client";
+export { cosmic, create, fromJson, GameEventSchema, GameMoveSchema, GameContentSchema, MatchViewSchema, mlem } from "@cosmodrome/client";
 `;
 
 let r; // the bundled modules
@@ -161,4 +161,45 @@ test("moves name moons, flares and table reports as the terminal does", () => {
     r.cosmicEvent(create(cosmic.EventSchema, { kind: { case: "flarePlayed", value: { seat: 1, card: 4, power: 0 } } }), w),
     "bob played flare (Clone) face up: the parasite flare of Clone",
   );
+});
+
+// MLEM is worded from the catalog (GameContent.words), as the server publishes it:
+// tests/web/test_words.py writes the server's MLEM GameContent as JSON and names the file here.
+const MLEM_CONTENT = process.env.COSMODROME_MLEM_CONTENT ?? "";
+
+test("every Move and Event case of the mlem contract has words from the catalog", { skip: !MLEM_CONTENT && "COSMODROME_MLEM_CONTENT is not set (tests/web/test_words.py sets it)" }, async () => {
+  const { create, fromJson, mlem, GameContentSchema, GameEventSchema, GameMoveSchema, MatchViewSchema } = r;
+  const content = fromJson(GameContentSchema, JSON.parse(await readFile(MLEM_CONTENT, "utf8")));
+  assert.ok(Object.keys(content.words?.phrases ?? {}).length > 0, "the catalog carries no words");
+  const view = create(MatchViewSchema, { viewerSeat: 0, match: { seats: [{ index: 0, displayName: "ada" }, { index: 1, displayName: "bob" }] } });
+  const places = [{ content }, { content, view, kind: "land" }, { content, view, kind: "parachute" }];
+  const moves = cases(mlem.MoveSchema);
+  assert.ok(moves.length >= 3, `only ${moves.length} Move cases read from the schema`);
+  for (const field of moves) {
+    for (const disembark of [false, true]) {
+      const value = field.localName === "land" ? create(field.message, { disembark, space: 4 }) : create(field.message);
+      const move = create(GameMoveSchema, { game: { case: "mlem", value: create(mlem.MoveSchema, { kind: { case: field.localName, value } }) } });
+      for (const at of places) {
+        const text = r.moveLabel(move, at);
+        assertWords(text, `Move.${field.name}`);
+        assert.notEqual(text, r.describeMove(move), `Move.${field.name} falls back to the generic label`);
+      }
+      // one source: without the catalog's words the page has none of its own, only the generic label
+      assert.equal(r.moveLabel(move, {}), r.describeMove(move), `Move.${field.name} is worded outside the catalog`);
+    }
+  }
+  const events = cases(mlem.EventSchema);
+  assert.ok(events.length >= 12, `only ${events.length} Event cases read from the schema`);
+  for (const field of events) {
+    const event = create(GameEventSchema, { game: { case: "mlem", value: create(mlem.EventSchema, { kind: { case: field.localName, value: create(field.message) } }) } });
+    for (const at of places) {
+      const text = r.eventLabel(event, at);
+      assertWords(text, `Event.${field.name}`);
+      assert.notEqual(text, r.describeEvent(event), `Event.${field.name} falls back to the generic label`);
+    }
+    assert.equal(r.eventLabel(event, {}), r.describeEvent(event), `Event.${field.name} is worded outside the catalog`);
+  }
+  // the words are the catalog's: a landing on a moon, in the server's template
+  const landed = create(GameEventSchema, { game: { case: "mlem", value: create(mlem.EventSchema, { kind: { case: "landed", value: { cat: { owner: 1, kind: mlem.CatKind.SHIFTER }, space: 9, site: mlem.Site.MOON, moonNumber: 5 } } }) } });
+  assert.equal(r.eventLabel(landed, { content, view }), "bob's shifter landed on moon 5 (space 9)");
 });

@@ -6,7 +6,7 @@ import type { BoardRenderer } from "./context.js";
 import { cosmicEvent, cosmicMove, cosmicWords } from "./cosmic.js";
 import { cosmicBoard } from "./cosmic-view.js";
 import { describeEvent, describeMove, genericBoard } from "./generic.js";
-import { describeMlemMove, mlemBoard } from "./mlem.js";
+import { mlemBoard, mlemEvent, mlemMove } from "./mlem.js";
 import { ticTacToeBoard } from "./tictactoe.js";
 
 /** Where a move or event is shown: the viewer's MatchView, the game's content, and for a move
@@ -23,10 +23,11 @@ const BOARDS: Record<string, BoardRenderer> = {
   cosmic: (ctx) => cosmicBoard(ctx, cosmicWords(ctx.view, ctx.content)),
 };
 const MOVE_LABELS: ((move: GameMove, at: LabelContext) => string | undefined)[] = [
-  describeMlemMove,
+  mlemMove,
   (move, at) => (move.game.case === "cosmic" ? cosmicMove(move.game.value, cosmicWords(at.view, at.content, at.kind)) : undefined),
 ];
 const EVENT_LABELS: ((event: GameEvent, at: LabelContext) => string | undefined)[] = [
+  mlemEvent,
   (event, at) => (event.game.case === "cosmic" ? cosmicEvent(event.game.value, cosmicWords(at.view, at.content)) : undefined),
 ];
 
