@@ -253,6 +253,11 @@ async def test_cosmic_events_of_a_played_match_are_all_in_words(server, client):
 
 # ------------------------------------------------------------------------------- every kind
 
+def fill_plain(template: str) -> str:
+    """A template's words after its last placeholder (what any filling ends with)."""
+    return template.rsplit("}", 1)[-1]
+
+
 def catalog_words(game: str) -> Message | None:
     """The game's words as the catalog publishes them (GameContent.words), if any."""
     content = game_content(records()[game])
@@ -324,12 +329,16 @@ def test_every_cosmic_note_outcome_and_card_kind_has_its_own_words():
     """A NoteKind or Outcome added to the contract without words, or a card kind worded as
     another (a flare read as a compromise), fails here."""
     ctx = Context(names=("ada", "bob"), viewer=0,
-                  content=unwrap(game_content(records()["cosmic"])))
+                  content=unwrap(game_content(records()["cosmic"])), words=catalog_words("cosmic"))
     for kind in cosmic_pb2.NoteKind.values():
         if kind:
             note = cosmic_pb2.Event(note=cosmic_pb2.Note(kind=kind, seat=0, target=1))
-            assert "(a note)" not in cosmic_text.event(note, ctx), cosmic_pb2.NoteKind.Name(kind)
-    assert set(cosmic_text.OUTCOMES) == set(cosmic_pb2.Outcome.values()) - {0}
+            name = cosmic_pb2.NoteKind.Name(kind)
+            text = cosmic_text.event(note, ctx)
+            assert "(a note)" not in text and "{" not in text, name
+            assert text.endswith(fill_plain(ctx.words.phrases[f"NoteKind.{name}"])), (name, text)
+    for outcome in set(cosmic_pb2.Outcome.values()) - {0}:  # the catalog words each outcome
+        assert f"Outcome.{cosmic_pb2.Outcome.Name(outcome)}" in ctx.words.phrases
     worded = {}
     for c in ctx.content.cards:
         worded.setdefault(c.kind, cosmic_text.card(c.id, ctx))

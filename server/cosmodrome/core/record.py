@@ -50,3 +50,10 @@ class GameRecord:
         """The game's content as this server publishes it, built once: a bot needs nothing
         else, so the server plays the clients' own bots with it."""
         return self.content(self.engine) if self.content else None
+
+
+def enum_phrases(enum, texts: dict[int, str]) -> dict[str, str]:
+    """Words keys of an enum's values ("<Enum>.<VALUE>", the Words message's grammar) from
+    `texts` by value: each game's words name its enums this way."""
+    return {f"{enum.name}.{enum.values_by_number[value].name}": text
+            for value, text in texts.items()}

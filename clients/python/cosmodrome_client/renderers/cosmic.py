@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from google.protobuf.message import Message
 
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+from cosmodrome_client.renderers.words import enum_words, proper_name, worded
 
 
 def seen(msg: Message, field: str) -> int:
@@ -30,97 +31,20 @@ if TYPE_CHECKING:
     from cosmodrome_client.renderers import Context
 
 PLANETS_PER_SYSTEM = 5
+
+
+def words_of(enum: str, value: int, ctx: Context, message: Message | None = None) -> str:
+    """A value of one of the contract's enums (Step, NoteKind, Outcome...) in the game's
+    words from the catalog (games/cosmic/words.py), filled from `message` where it has fields."""
+    return enum_words(ctx, pb.DESCRIPTOR.enum_types_by_name[enum], value, message, FORMATS)
+
+
+def edict_name(edict: str, ctx: Context) -> str:
+    """An edict by the seed's French name (the catalog's), else by its id."""
+    name = proper_name(ctx, f"edict.{edict}")
+    return name.french if name is not None and name.french else edict
 # the colour of each seat's system, as docs/rules/cosmic.md names them (the View numbers seats)
 COLOURS = ("red", "blue", "green", "black", "white", "silver", "gold", "brown")
-EDICTS = {"zap": "Zap Cosmique", "zap_sauvage": "Zap Sauvage", "unzap": "Un-Zap",
-          "anneaux": "Anneaux de Moebius", "spheres": "Sphères de Moebius",
-          "champ": "Champ de Force", "controle": "Contrôle Émotionnel",
-          "gaz": "Gaz Stellaire", "peste": "La Peste"}
-QUESTIONS = {pb.QUESTION_HOLDS_COMPROMISE: "do you hold a compromise?",
-             pb.QUESTION_HOLDS_EDICT: "do you hold an edict?",
-             pb.QUESTION_HOLDS_ATTACK_10: "do you hold an attack of 10 or more?",
-             pb.QUESTION_HOLDS_ATTACK_15: "do you hold an attack of 15 or more?",
-             pb.QUESTION_HOLDS_ATTACK_20: "do you hold an attack of 20 or more?",
-             pb.QUESTION_WILL_PLAY_COMPROMISE: "will you play a compromise in this encounter?"}
-REASONS = {pb.REASON_NEW_HAND: "new hand", pb.REASON_REWARD: "reward", pb.REASON_DEAL: "deal",
-           pb.REASON_CONSOLATION: "consolation", pb.REASON_KEPT_AT_NEW_HAND: "kept at a new hand"}
-GAME_ENDS = {pb.GAME_END_FIVE_FOREIGN_BASES: "five foreign bases",
-             pb.GAME_END_LAST_PLAYER_STANDING: "last player standing",
-             pb.GAME_END_TURN_LIMIT: "turn limit: a draw"}
-# Notes (NoteKind), worded with their fields: {who} the seat, {target}, {count}, {tokens},
-# {side}, {question}, {answer}, {reason}.
-NOTES = {
-    pb.NOTE_KIND_TURN_ENDS_NO_ENCOUNTER_CARD: "no encounter card left: the turn ends",
-    pb.NOTE_KIND_TOKEN_RETRIEVED: "takes a token back from the black hole",
-    pb.NOTE_KIND_DESTINY_DRAWN_AGAIN: "own colour with nothing to attack at home: draw again",
-    pb.NOTE_KIND_JOINS: "joins the {side}",
-    pb.NOTE_KIND_DECLINES: "declines to ally",
-    pb.NOTE_KIND_CARD_FACE_DOWN: "plays an encounter card face down",
-    pb.NOTE_KIND_NO_CARD_LOSES: "has no encounter card at all and loses the encounter",
-    pb.NOTE_KIND_AUTO_WIN: "no defending tokens: the offence wins automatically",
-    pb.NOTE_KIND_DEAL_STARTS: "both played a compromise: deal",
-    pb.NOTE_KIND_DEAL_PROPOSED: "proposes a deal",
-    pb.NOTE_KIND_DEAL_ABANDONED: "walks away from the deal",
-    pb.NOTE_KIND_DEAL_MADE: "deal made",
-    pb.NOTE_KIND_NO_DEAL: "no deal: each loses three tokens",
-    pb.NOTE_KIND_NEW_POWER: "draws a new power",
-    pb.NOTE_KIND_ELIMINATED: "eliminated: too many tokens removed from the game",
-    pb.NOTE_KIND_NEW_HAND: "draws a new hand",
-    pb.NOTE_KIND_CARDS_TAKEN: "takes {count} card(s) from {target} ({reason})",
-    pb.NOTE_KIND_REWARD_TAKEN: "reward: {count} card(s), {tokens} token(s) from the black hole",
-    pb.NOTE_KIND_ENCOUNTER_REPLAYED: "time travel: the encounter is played again",
-    pb.NOTE_KIND_CARDS_SWAPPED: "the face-down cards are swapped",
-    pb.NOTE_KIND_QUESTION_ASKED: "asks {target}: {question}",
-    pb.NOTE_KIND_QUESTION_ANSWERED: "answers {answer} to: {question}",
-    pb.NOTE_KIND_HANDS_EXCHANGED: "hands exchanged with {target}",
-    pb.NOTE_KIND_CARD_PICKED: "the Laser picks the card of {target}",
-    pb.NOTE_KIND_NO_CONSOLATION: "Gaz Stellaire: no consolation",
-    pb.NOTE_KIND_POWERS_ZAPPED: "zaps the power of {target} for this encounter",
-    pb.NOTE_KIND_ZAP_UNDONE: "un-zap: the zap has no effect",
-    pb.NOTE_KIND_OUT_OF_CARDS_LOSES: "out of encounter cards: loses the encounter, turn over",
-    pb.NOTE_KIND_EXTENSION_FACE_DOWN: "plays an extension card face down",
-    pb.NOTE_KIND_CONSOLATION_FROM_DECK: "takes a consolation card from the deck",
-    pb.NOTE_KIND_TABLE_RULE_BROKEN: "broke the rule of a table moon; {target} chooses the penalty",
-    pb.NOTE_KIND_PENALTY_CARD:
-        "loses a card of the hand at random to {target} (a table moon's penalty)",
-    pb.NOTE_KIND_FOREIGN_BASES_LOST: "{count} foreign base(s) lost: the tokens go home (moon 32)",
-}
-STEPS = {
-    pb.STEP_RETRIEVE: "the offence may take a token back from the black hole",
-    pb.STEP_DESTINY: "the offence chooses the system to attack",
-    pb.STEP_AIM: "the offence aims the cone at a planet",
-    pb.STEP_LAUNCH: "the offence launches tokens",
-    pb.STEP_INVITE_OFF: "the offence invites allies",
-    pb.STEP_INVITE_DEF: "the defence invites allies",
-    pb.STEP_ALLIES: "the invited answer",
-    pb.STEP_PRE_CARDS: "powers and edicts before the cards",
-    pb.STEP_CARDS: "both main players choose a card face down",
-    pb.STEP_PRE_REVEAL: "powers before the reveal",
-    pb.STEP_POST_REVEAL: "powers and edicts after the reveal",
-    pb.STEP_RESOLVE: "the outcome",
-    pb.STEP_DEAL: "both compromised: negotiating a deal",
-    pb.STEP_CLEANUP: "cleanup",
-    pb.STEP_NEXT: "the offence may launch another encounter",
-    pb.STEP_OVER: "game over",
-    pb.STEP_START_WINDOW: "start of the encounter: edicts",
-    pb.STEP_ROTATION: "power rotation",
-    pb.STEP_CHOOSE_POWERS: "each player keeps two of three powers",
-}
-TASKS = {  # by TaskView.kind member
-    "take": "take tokens from bases", "place": "put tokens back on bases",
-    "reward": "choose a defensive reward", "answer": "answer the Seeker",
-    "mutant": "draw cards (Mutant)", "amoeba": "add or withdraw tokens (Amoeba)",
-    "laser": "pick the opponent's card (Laser)", "response": "answer with an edict",
-    "plague": "discard cards (La Peste)",
-    "tokens_lost": "say whether a power saves the tokens lost",
-    "new_hand": "say whether a power keeps cards at the new hand",
-    "consolation": "take consolation cards (the opponent's hand or the deck)",
-    "moon_question": "answer a moon",
-}
-OUTCOMES = {pb.OUTCOME_OFFENCE_WINS: "the offence wins",
-            pb.OUTCOME_DEFENCE_WINS: "the defence wins",
-            pb.OUTCOME_DEAL_DUE: "both compromised: a deal", pb.OUTCOME_NO_DEAL: "no deal",
-            pb.OUTCOME_DEAL_MADE: "a deal made"}
 
 
 def _cards(ctx: Context) -> Sequence[pb.CardInfo]:
@@ -141,7 +65,7 @@ def card(c: int, ctx: Context) -> str:
     if k.kind == pb.CardInfo.KIND_ATTACK:
         return f"attack {k.value}"
     if k.kind == pb.CardInfo.KIND_EDICT:
-        return f"edict {EDICTS.get(k.edict, k.edict)}"
+        return f"edict {edict_name(k.edict, ctx)}"
     if k.kind == pb.CardInfo.KIND_EXTENSION:
         return f"extension {k.value}"
     if k.kind == pb.CardInfo.KIND_FLARE:
@@ -232,7 +156,7 @@ def board(view: Message, ctx: Context) -> list[str]:
     e = view.enc
     me = seen(view, "viewer")
     lines = [f"Turn {view.turn + 1}" + (f", encounter {e.number}" if e.number else "")
-             + f" - {STEPS.get(view.step, 'step ?')}"]
+             + f" - {words_of('Step', view.step, ctx)}"]
     top = f" (top: {card(view.discard[-1], ctx)})" if view.discard else ""
     piles = f" in four piles ({', '.join(map(str, view.piles))})" if view.piles else ""
     lines.append(f"Deck: {_plural(view.deck_size, 'card')}{piles}; discard: "
@@ -290,10 +214,7 @@ def board(view: Message, ctx: Context) -> list[str]:
         lines += deal(view, ctx)
     if view.tasks:
         t = view.tasks[0]
-        kind = t.WhichOneof("kind")
-        left = getattr(t, kind).count if kind in ("take", "place") else 0
-        lines.append(f"Now: {ctx.who(t.seat)} to {TASKS.get(kind, 'answer')}"
-                     + (f" ({left} left)" if left else ""))
+        lines.append(f"Now: {ctx.who(t.seat)} to {task(t, ctx) or 'answer'}")
     if view.finished:
         lines.append("Winners: " + (", ".join(ctx.who(w) for w in view.winners) or "none"))
     return lines
@@ -405,7 +326,7 @@ def encounter(view: Message, ctx: Context) -> list[str]:
         lines.append("  zapped: " + ", ".join(f"{ctx.whose(z.seat)} {power(z.power, ctx)}"
                                               for z in e.zapped_powers))
     if e.winner:
-        lines.append(f"  outcome: {OUTCOMES.get(e.winner, '?')}"
+        lines.append(f"  outcome: {words_of('Outcome', e.winner, ctx)}"
                      + (" (a success)" if e.success else ""))
     return lines
 
@@ -501,7 +422,7 @@ def _power(u: Message, ctx: Context) -> str:
     text = f"use {power(u.power, ctx)}"
     target = ctx.who(u.target)
     detail = {
-        "chercheur": f"ask {target}: {QUESTIONS.get(u.question, '?')}",
+        "chercheur": f"ask {target}: {words_of('Question', u.question, ctx)}",
         "philanthrope": f"give {card(u.card, ctx)} to {target}",
         "echangeur": f"swap hands with {target}",
         "esprit": f"see {ctx.whose(u.target)} hand",
@@ -644,14 +565,11 @@ def move(m: Message, ctx: Context) -> str | None:
 
 # ------------------------------------------------------------------------------- events
 
-PLACES = {pb.PLACE_CONE: "the cone", pb.PLACE_ENCOUNTER: "the encounter",
-          pb.PLACE_BASES: "their bases", pb.PLACE_BLACK_HOLE: "the black hole",
-          pb.PLACE_REMOVED: "out of the game (the Void)"}
 
 
-def _place(place: int, planet_id: int) -> str:
+def _place(place: int, planet_id: int, ctx: Context) -> str:
     """Where tokens went, in the board's words."""
-    return planet(planet_id) if place == pb.PLACE_PLANET else PLACES.get(place, "?")
+    return planet(planet_id) if place == pb.PLACE_PLANET else words_of("Place", place, ctx)
 
 
 def _subject(seat: int, ctx: Context) -> str:
@@ -668,17 +586,34 @@ def _reason(r: Message, ctx: Context) -> str:
         return r.edict
     if r.why == pb.REASON_MOON:
         return f"moon {moon_number(r.moon, ctx)}"
-    return REASONS.get(r.why, "")
+    return words_of("Reason", r.why, ctx) if r.why else ""
 
 
 def _note(n: Message, ctx: Context) -> str:
-    """A typed note (NoteKind) worded from its fields."""
-    target = ctx.who(n.target) if n.HasField("target") else "every other player"
-    return NOTES.get(n.kind, "(a note)").format(
-        target=target, count=n.count, tokens=n.tokens, answer="yes" if n.yes else "no",
-        side="offence" if n.side == pb.SIDE_OFFENCE else "defence",
-        question=QUESTIONS.get(n.question, "?"),
-        reason=REASONS.get(n.reason, "?"))
+    """A typed note (NoteKind) in the catalog's words, filled from its fields."""
+    return words_of("NoteKind", n.kind, ctx, n)
+
+
+def task(t: Message, ctx: Context) -> str | None:
+    """What a queued task asks (TaskView), in the catalog's words."""
+    take = t.take if t.WhichOneof("kind") == "take" else None
+    variant = ""
+    if take is not None and take.dest == pb.DEST_BLACK_HOLE:
+        variant = "black_hole"
+    elif take is not None and take.dest == pb.DEST_PLANET and take.HasField("planet"):
+        variant = "planet"
+    return worded(t, "task", ctx, FORMATS, variant)
+
+
+# How Cosmic's words draw the values their templates name (games/cosmic/words.py lists them).
+FORMATS = {
+    "who": lambda seat, ctx: ctx.who(seat),
+    "others": lambda seat, ctx: "every other player" if seat is None else ctx.who(seat),
+    "yes_no": lambda yes, ctx: "yes" if yes else "no",
+    "planet": lambda p, ctx: planet(p),
+    "moon": lambda m, ctx: f"moon {m + 1}",
+    "tokens": lambda n, ctx: _plural(n, "token"),
+}
 
 
 def _cards_seen(c: Message, ctx: Context) -> str:
@@ -686,14 +621,14 @@ def _cards_seen(c: Message, ctx: Context) -> str:
     cards, who, why = card_list(c.cards, ctx), ctx.who(c.seat), _reason(c, ctx)
     other = ctx.who(c.from_seat) if c.HasField("from_seat") else "the deck"
     hand = f"{ctx.whose(c.from_seat)} hand" if c.HasField("from_seat") else "the deck"
-    if why == "new hand":
+    if c.why == pb.REASON_NEW_HAND:
         return f"{who} drew a new hand: {cards}"
-    if why == "reward":
+    if c.why == pb.REASON_REWARD:
         return f"{who} drew {cards} as a reward"
-    if why == "consolation":
-        return f"{who} took {cards} from {hand} (consolation)"
-    if why == "deal":
-        return f"{who} got {cards} from {other} (deal)"
+    if c.why == pb.REASON_CONSOLATION:
+        return f"{who} took {cards} from {hand} ({why})"
+    if c.why == pb.REASON_DEAL:
+        return f"{who} got {cards} from {other} ({why})"
     if why == "philanthrope":
         return f"{who} got {cards} from {other} (Philanthropist)"
     if why == "mutant":
@@ -731,15 +666,15 @@ def event(e: Message, ctx: Context) -> str | None:
     if kind == "tokens_moved":
         t = e.tokens_moved
         return (f"{_subject(t.seat, ctx)}: {_plural(t.count, 'token')} from "
-                f"{_place(t.source, t.planet)} to {_place(t.destination, t.planet)}")
+                f"{_place(t.source, t.planet, ctx)} to {_place(t.destination, t.planet, ctx)}")
     if kind == "encounter_over":
         o = e.encounter_over
-        outcome = f": {OUTCOMES[o.winner]}" if o.winner in OUTCOMES else ""
+        outcome = f": {words_of('Outcome', o.winner, ctx)}" if o.winner else ""
         return f"encounter over{outcome}" + (" (a success for the offence)" if o.success else "")
     if kind == "game_over":
         g = e.game_over
         won = ", ".join(ctx.who(w) for w in g.winners) or "nobody"
-        why = GAME_ENDS.get(g.why)
+        why = words_of("GameEnd", g.why, ctx) if g.why else ""
         return f"game over: won by {won}" + (f" ({why})" if why else "")
     if kind == "edict_played":
         p = e.edict_played
@@ -747,16 +682,14 @@ def event(e: Message, ctx: Context) -> str | None:
         as_edict = f" as {p.as_edict}" if p.as_edict else ""  # seed 000, moon 17
         return f"{ctx.who(p.seat)} played {card(p.card, ctx)}{as_edict}{target}"
     if kind == "window_closed":
-        return f"the window closes ({STEPS.get(e.window_closed.step, 'a window')})"
+        return f"the window closes ({words_of('Step', e.window_closed.step, ctx)})"
     if kind == "destiny":
         c = e.destiny.colour
         return f"destiny: {colour(c)} ({ctx.whose(c)} system)"
     if kind == "moon_known":
         k = e.moon_known
-        why = {pb.MOON_WHY_DRAWN: "drawn", pb.MOON_WHY_REVEALED: "turned face up",
-               pb.MOON_WHY_LANDED: "seen by who landed", pb.MOON_WHY_ACTS: "it acts"}
-        return f"moon {k.moon + 1} is moon {moon_number(k.number, ctx)} " \
-            f"({why.get(k.why, 'known')})"
+        why = words_of("MoonWhy", k.why, ctx) if k.why else "known"
+        return f"moon {k.moon + 1} is moon {moon_number(k.number, ctx)} ({why})"
     if kind == "moon_acted":
         a = e.moon_acted
         return f"moon {moon_number(a.number, ctx)} acts for {ctx.who(a.seat)}"

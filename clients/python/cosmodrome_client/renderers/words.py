@@ -29,7 +29,8 @@ def phrase(ctx: Context, key: str) -> str | None:
     return words.phrases[key] if words is not None and key in words.phrases else None
 
 
-def enum_words(ctx: Context, enum, value: int, message: Message | None = None) -> str:
+def enum_words(ctx: Context, enum, value: int, message: Message | None = None,
+               formats: Mapping[str, Format] | None = None) -> str:
     """An enum value in words: its phrase, filled from `message`; else its name without the
     type's prefix ("PHASE_TRAVEL" -> "travel")."""
     member = enum.values_by_number.get(value)
@@ -38,7 +39,13 @@ def enum_words(ctx: Context, enum, value: int, message: Message | None = None) -
     if text is None:
         prefix = re.sub(r"(?<!^)(?=[A-Z])", "_", enum.name).upper() + "_"
         return name.removeprefix(prefix).replace("_", " ").lower()
-    return fill(text, message, ctx, {}) if message is not None else text
+    return fill(text, message, ctx, formats or {}) if message is not None else text
+
+
+def proper_name(ctx: Context, key: str) -> Message | None:
+    """A proper name of the game's words ("edict.zap", "power.3"): French and English."""
+    words = ctx.words
+    return words.names[key] if words is not None and key in words.names else None
 
 
 def fill(template: str, message: Message, ctx: Context, formats: Mapping[str, Format]) -> str:
@@ -47,10 +54,12 @@ def fill(template: str, message: Message, ctx: Context, formats: Mapping[str, Fo
         owner = message
         for part in path[:-1]:
             owner = getattr(owner, part)
+        field = owner.DESCRIPTOR.fields_by_name[path[-1]]
         value = getattr(owner, path[-1])
         if fmt == "enum":
-            field = owner.DESCRIPTOR.fields_by_name[path[-1]]
-            return enum_words(ctx, field.enum_type, value, owner)
+            return enum_words(ctx, field.enum_type, value, owner, formats)
+        if field.has_presence and field.message_type is None and not owner.HasField(path[-1]):
+            value = None  # an unset optional field: the format says what that means
         draw = formats.get(fmt or "")
         return draw(value, ctx) if draw else str(value)
     return PLACEHOLDER.sub(one, template)

@@ -13,6 +13,7 @@ place (a place in the rocket, 1 being the Commander's), scores (each seat's), wh
 from __future__ import annotations
 
 from cosmodrome.core.engine import Game
+from cosmodrome.core.record import enum_phrases
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
 from cosmodrome.v1 import games_pb2
 
@@ -75,11 +76,7 @@ ENUMS = {
 }
 
 
-def enum_phrases() -> dict[str, str]:
-    """"<Enum>.<VALUE>" -> words, for every value named above."""
-    return {f"{enum}.{pb.DESCRIPTOR.enum_types_by_name[enum].values_by_number[value].name}": text
-            for enum, values in ENUMS.items() for value, text in values.items()}
-
-
 def words(game: Game) -> games_pb2.Words:
-    return games_pb2.Words(phrases={**MOVES, **EVENTS, **enum_phrases()})
+    enums = {key: text for name, texts in ENUMS.items()
+             for key, text in enum_phrases(pb.DESCRIPTOR.enum_types_by_name[name], texts).items()}
+    return games_pb2.Words(phrases={**MOVES, **EVENTS, **enums})
