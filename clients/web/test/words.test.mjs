@@ -23,6 +23,9 @@ export { cosmic, create, fromJson, GameEventSchema, GameMoveSchema, GameContentS
 
 let r; // the bundled modules
 let folder;
+// Cosmic's words as the server's catalog publishes them (GameContent.words): tests/web/test_words.py
+// writes the server's GameContent as JSON and names the file in COSMODROME_COSMIC_CONTENT.
+let catalog;
 
 before(async () => {
   const out = await build({
@@ -33,6 +36,8 @@ before(async () => {
   const file = join(folder, "words.mjs");
   await writeFile(file, out.outputFiles[0].text);
   r = await import(pathToFileURL(file).href);
+  const path = process.env.COSMODROME_COSMIC_CONTENT;
+  catalog = path ? r.fromJson(r.GameContentSchema, JSON.parse(await readFile(path, "utf8"))).words : undefined;
 });
 after(() => rm(folder, { recursive: true, force: true }));
 
@@ -78,6 +83,7 @@ function view() {
 const contexts = () => [
   { name: "a spectator, without content", w: { viewer: -1 } },
   { name: "seat 0 with content and a View", w: { viewer: 0, names: ["ada", "bob"], content: content(), view: view() } },
+  { name: "seat 0 with the catalog's words", w: { viewer: 0, names: ["ada", "bob"], content: content(), view: view(), words: catalog } },
 ];
 
 // Words, not a raw dump: a sentence with nothing left unfilled.
@@ -114,14 +120,17 @@ test("every Event case of the cosmic contract has words", () => {
   }
 });
 
-test("every NoteKind is worded, with its fields filled in", () => {
+test("every NoteKind is worded from the catalog, with its fields filled in", () => {
   const { cosmic, create } = r;
+  assert.ok(catalog, "COSMODROME_COSMIC_CONTENT is not set (tests/web/test_words.py sets it)");
   for (const value of cosmic.NoteKindSchema.values) {
     if (value.number === 0) continue;
     const note = create(cosmic.EventSchema, { kind: { case: "note", value: { kind: value.number, seat: 1, target: 0, count: 2 } } });
-    const text = r.cosmicEvent(note, { viewer: 0 });
+    const text = r.cosmicEvent(note, { viewer: 0, words: catalog });
     assertWords(text, value.name);
-    assert.ok(!text.includes("(a note)"), `${value.name} has no words: "${text}"`);
+    const template = catalog.phrases[`NoteKind.${value.name}`];
+    assert.ok(template, `${value.name} has no words in the catalog`);
+    assert.ok(text.endsWith(template.split("}").pop()), `${value.name}: "${text}" is not the catalog's "${template}"`);
   }
 });
 
@@ -129,7 +138,9 @@ test("every queued task kind of the View is worded", () => {
   const { cosmic, create } = r;
   for (const field of cases(cosmic.TaskViewSchema)) {
     const task = create(cosmic.TaskViewSchema, { seat: 1, kind: { case: field.localName, value: create(field.message) } });
-    assertWords(r.taskWords(task, { viewer: 0 }), `TaskView.${field.name}`);
+    const text = r.taskWords(task, { viewer: 0, words: catalog });
+    assertWords(text, `TaskView.${field.name}`);
+    assert.ok(catalog.phrases[`task.${field.name}`], `TaskView.${field.name} has no words in the catalog`);
   }
 });
 

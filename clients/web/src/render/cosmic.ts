@@ -10,10 +10,11 @@
 // number: "blue 3" is planet 3 of seat 1's home system.
 
 import { cosmic, type GameContent, type MatchView } from "@cosmodrome/client";
+import { enumWords, type fill, type Format } from "./words.js";
 
 const {
-  CardFace, CardInfo_Kind, CardSource, DealTerm, GameEnd, MoonWhy, NoteKind, Outcome, Place,
-  PowerScope, PowersPassed, Question, Reason, Side, Step,
+  CardFace, CardInfo_Kind, CardSource, DealTerm, Place,
+  PowerScope, PowersPassed, Reason, Side, Step,
 } = cosmic;
 
 /** What the words may know beyond the message itself (all of it optional). */
@@ -23,6 +24,7 @@ export interface CosmicWords {
   content?: cosmic.Content; // the game's static content (GetGameContent), if fetched
   kind?: string; // for a move: the kind of decision it is offered for
   view?: cosmic.View; // for a move: the View it was offered from
+  words?: GameContent["words"]; // the game's words (the catalog's: notes, tasks, steps, names)
 }
 
 /** The words' context for a viewer's MatchView (names, seat, the cosmic View and content). */
@@ -34,105 +36,44 @@ export function cosmicWords(view: MatchView | undefined, content?: GameContent, 
     viewer: view?.viewerSeat ?? -1,
     names,
     content: content?.game.case === "cosmic" ? content.game.value : undefined,
+    words: content?.words,
     kind,
     view: game?.case === "cosmic" ? game.value : undefined,
   };
 }
 
 export const PLANETS_PER_SYSTEM = 5;
+
+// How Cosmic's words draw the values their templates name (server/cosmodrome/games/cosmic/words.py).
+export function formats(w: CosmicWords): Record<string, Format> {
+  return {
+    who: (seat) => who(w, seat as number),
+    others: (seat) => (seat === undefined ? "every other player" : who(w, seat as number)),
+    yes_no: (yes) => (yes ? "yes" : "no"),
+    planet: (p) => planet(p as number),
+    moon: (m) => `moon ${(m as number) + 1}`,
+    tokens: (n) => plural(n as number, "token"),
+  };
+}
+
+type EnumSchema = Parameters<typeof enumWords>[1];
+const ENUMS: Record<string, EnumSchema> = {
+  NoteKind: cosmic.NoteKindSchema, Step: cosmic.StepSchema, Outcome: cosmic.OutcomeSchema, GameEnd: cosmic.GameEndSchema,
+  Question: cosmic.QuestionSchema, Reason: cosmic.ReasonSchema, Place: cosmic.PlaceSchema, MoonWhy: cosmic.MoonWhySchema,
+};
+
+/** A value of one of the contract's enums (Step, NoteKind, Outcome...) in the game's words from
+ * the catalog, filled from `message` (of type `schema`) where it has fields. */
+export function catalogWords(w: CosmicWords, enumName: keyof typeof ENUMS, value: number, schema?: Parameters<typeof fill>[1], message?: unknown): string {
+  return enumWords(w.words?.phrases, ENUMS[enumName], value, schema, message, formats(w));
+}
+
+/** An edict by the seed's French name (the catalog's), else by its id. */
+export const edictName = (edict: string, w: CosmicWords) => w.words?.names[`edict.${edict}`]?.french || edict;
+
+
 // the colour of each seat's system, as docs/rules/cosmic.md names them (the View numbers seats)
 const COLOURS = ["red", "blue", "green", "black", "white", "silver", "gold", "brown"];
-const EDICTS: Record<string, string> = {
-  zap: "Zap Cosmique", zap_sauvage: "Zap Sauvage", unzap: "Un-Zap", anneaux: "Anneaux de Moebius",
-  spheres: "Sphères de Moebius", champ: "Champ de Force", controle: "Contrôle Émotionnel",
-  gaz: "Gaz Stellaire", peste: "La Peste", moon_zap: "Moon Zap",
-};
-const QUESTIONS: Record<number, string> = {
-  [Question.HOLDS_COMPROMISE]: "do you hold a compromise?",
-  [Question.HOLDS_EDICT]: "do you hold an edict?",
-  [Question.HOLDS_ATTACK_10]: "do you hold an attack of 10 or more?",
-  [Question.HOLDS_ATTACK_15]: "do you hold an attack of 15 or more?",
-  [Question.HOLDS_ATTACK_20]: "do you hold an attack of 20 or more?",
-  [Question.WILL_PLAY_COMPROMISE]: "will you play a compromise in this encounter?",
-};
-const REASONS: Record<number, string> = {
-  [Reason.NEW_HAND]: "new hand", [Reason.REWARD]: "reward", [Reason.DEAL]: "deal",
-  [Reason.CONSOLATION]: "consolation", [Reason.KEPT_AT_NEW_HAND]: "kept at a new hand",
-};
-export const GAME_ENDS: Record<number, string> = {
-  [GameEnd.FIVE_FOREIGN_BASES]: "five foreign bases",
-  [GameEnd.LAST_PLAYER_STANDING]: "last player standing",
-  [GameEnd.TURN_LIMIT]: "turn limit: a draw",
-};
-// Notes (NoteKind), worded with their fields: {target}, {count}, {tokens}, {side}, {question},
-// {answer}, {reason}; the seat it is about heads the line.
-export const NOTES: Record<number, string> = {
-  [NoteKind.TURN_ENDS_NO_ENCOUNTER_CARD]: "no encounter card left: the turn ends",
-  [NoteKind.TOKEN_RETRIEVED]: "takes a token back from the black hole",
-  [NoteKind.DESTINY_DRAWN_AGAIN]: "own colour with nothing to attack at home: draw again",
-  [NoteKind.JOINS]: "joins the {side}",
-  [NoteKind.DECLINES]: "declines to ally",
-  [NoteKind.CARD_FACE_DOWN]: "plays an encounter card face down",
-  [NoteKind.NO_CARD_LOSES]: "has no encounter card at all and loses the encounter",
-  [NoteKind.AUTO_WIN]: "no defending tokens: the offence wins automatically",
-  [NoteKind.DEAL_STARTS]: "both played a compromise: deal",
-  [NoteKind.DEAL_PROPOSED]: "proposes a deal",
-  [NoteKind.DEAL_ABANDONED]: "walks away from the deal",
-  [NoteKind.DEAL_MADE]: "deal made",
-  [NoteKind.NO_DEAL]: "no deal: each loses three tokens",
-  [NoteKind.NEW_POWER]: "draws a new power",
-  [NoteKind.ELIMINATED]: "eliminated: too many tokens removed from the game",
-  [NoteKind.NEW_HAND]: "draws a new hand",
-  [NoteKind.CARDS_TAKEN]: "takes {count} card(s) from {target} ({reason})",
-  [NoteKind.REWARD_TAKEN]: "reward: {count} card(s), {tokens} token(s) from the black hole",
-  [NoteKind.ENCOUNTER_REPLAYED]: "time travel: the encounter is played again",
-  [NoteKind.CARDS_SWAPPED]: "the face-down cards are swapped",
-  [NoteKind.QUESTION_ASKED]: "asks {target}: {question}",
-  [NoteKind.QUESTION_ANSWERED]: "answers {answer} to: {question}",
-  [NoteKind.HANDS_EXCHANGED]: "hands exchanged with {target}",
-  [NoteKind.CARD_PICKED]: "the Laser picks the card of {target}",
-  [NoteKind.NO_CONSOLATION]: "Gaz Stellaire: no consolation",
-  [NoteKind.POWERS_ZAPPED]: "zaps the power of {target} for this encounter",
-  [NoteKind.ZAP_UNDONE]: "un-zap: the zap has no effect",
-  [NoteKind.OUT_OF_CARDS_LOSES]: "out of encounter cards: loses the encounter, turn over",
-  [NoteKind.EXTENSION_FACE_DOWN]: "plays an extension card face down",
-  [NoteKind.CONSOLATION_FROM_DECK]: "takes a consolation card from the deck",
-  [NoteKind.TABLE_RULE_BROKEN]: "broke the rule of a table moon; {target} chooses the penalty",
-  [NoteKind.PENALTY_CARD]: "loses a card of the hand at random to {target} (a table moon's penalty)",
-  [NoteKind.FOREIGN_BASES_LOST]: "{count} foreign base(s) lost: the tokens go home (moon 32)",
-};
-export const STEPS: Record<number, string> = {
-  [Step.RETRIEVE]: "the offence may take a token back from the black hole",
-  [Step.DESTINY]: "the offence chooses the system to attack",
-  [Step.AIM]: "the offence aims the cone at a planet",
-  [Step.LAUNCH]: "the offence launches tokens",
-  [Step.INVITE_OFF]: "the offence invites allies",
-  [Step.INVITE_DEF]: "the defence invites allies",
-  [Step.ALLIES]: "the invited answer",
-  [Step.PRE_CARDS]: "powers and edicts before the cards",
-  [Step.CARDS]: "both main players choose a card face down",
-  [Step.PRE_REVEAL]: "powers before the reveal",
-  [Step.POST_REVEAL]: "powers and edicts after the reveal",
-  [Step.RESOLVE]: "the outcome",
-  [Step.DEAL]: "both compromised: negotiating a deal",
-  [Step.CLEANUP]: "cleanup",
-  [Step.NEXT]: "the offence may launch another encounter",
-  [Step.OVER]: "game over",
-  [Step.START_WINDOW]: "start of the encounter: edicts",
-  [Step.ROTATION]: "power rotation",
-  [Step.CHOOSE_POWERS]: "each player keeps two of three powers",
-};
-export const OUTCOMES: Record<number, string> = {
-  [Outcome.OFFENCE_WINS]: "the offence wins",
-  [Outcome.DEFENCE_WINS]: "the defence wins",
-  [Outcome.DEAL_DUE]: "both compromised: a deal",
-  [Outcome.NO_DEAL]: "no deal",
-  [Outcome.DEAL_MADE]: "a deal made",
-};
-const PLACES: Record<number, string> = {
-  [Place.CONE]: "the cone", [Place.ENCOUNTER]: "the encounter", [Place.BASES]: "their bases",
-  [Place.BLACK_HOLE]: "the black hole", [Place.REMOVED]: "out of the game (the Void)",
-};
 
 // ------------------------------------------------------------------------------- names
 
@@ -188,7 +129,7 @@ export function card(c: number, w: CosmicWords): string {
     case CardInfo_Kind.ATTACK:
       return `attack ${k.value}`;
     case CardInfo_Kind.EDICT:
-      return `edict ${EDICTS[k.edict] ?? k.edict}`;
+      return `edict ${edictName(k.edict, w)}`;
     case CardInfo_Kind.EXTENSION:
       return `extension ${k.value}`;
     case CardInfo_Kind.FLARE: {
@@ -218,7 +159,7 @@ export function reason(r: { why: cosmic.Reason; power: number; edict: string; mo
   if (r.why === Reason.POWER) return powerName(r.power, w) || `power #${r.power}`;
   if (r.why === Reason.EDICT) return r.edict;
   if (r.why === Reason.MOON) return `moon ${moonNumber(r.moon, w)}`;
-  return REASONS[r.why] ?? "";
+  return r.why ? catalogWords(w, "Reason", r.why) : "";
 }
 
 // ------------------------------------------------------------------------------- moves
@@ -232,7 +173,7 @@ const DONE: Record<string, string> = {
 
 function edictWords(ed: cosmic.PlayEdict, w: CosmicWords): string {
   const name = ed.asEdict || w.content?.cards[ed.card]?.edict || "";
-  const text = `play ${card(ed.card, w)}` + (ed.asEdict ? ` as ${EDICTS[ed.asEdict] ?? ed.asEdict}` : "");
+  const text = `play ${card(ed.card, w)}` + (ed.asEdict ? ` as ${edictName(ed.asEdict, w)}` : "");
   const target = ed.target ?? -1;
   switch (name) {
     case "peste":
@@ -265,7 +206,7 @@ function powerUseWords(u: cosmic.UsePower, w: CosmicWords): string {
   const text = `use ${power(u.power, w)}`;
   const target = who(w, u.target ?? -1);
   const c = u.detail.case === "card" ? card(u.detail.value, w) : "a card";
-  const question = u.detail.case === "question" ? QUESTIONS[u.detail.value] ?? "?" : "?";
+  const question = u.detail.case === "question" ? catalogWords(w, "Question", u.detail.value) : "?";
   const details: Record<string, string> = {
     chercheur: `ask ${target}: ${question}`,
     philanthrope: `give ${c} to ${target}`,
@@ -406,21 +347,12 @@ export function cosmicMove(move: cosmic.Move, w: CosmicWords): string | undefine
 
 // ------------------------------------------------------------------------------- events
 
-function place(where: cosmic.Place, planetId: number): string {
-  return where === Place.PLANET ? planet(planetId) : (PLACES[where] ?? "?");
+function place(where: cosmic.Place, planetId: number, w: CosmicWords): string {
+  return where === Place.PLANET ? planet(planetId) : catalogWords(w, "Place", where);
 }
 
 function note(n: cosmic.Note, w: CosmicWords): string {
-  const fields: Record<string, string> = {
-    target: n.target !== undefined ? who(w, n.target) : "every other player",
-    count: String(n.count),
-    tokens: String(n.tokens),
-    answer: n.yes ? "yes" : "no",
-    side: n.side === Side.OFFENCE ? "offence" : "defence",
-    question: QUESTIONS[n.question] ?? "?",
-    reason: REASONS[n.reason] ?? "?",
-  };
-  const text = (NOTES[n.kind] ?? "(a note)").replace(/\{(\w+)\}/g, (_, f: string) => fields[f] ?? "?");
+  const text = catalogWords(w, "NoteKind", n.kind, cosmic.NoteSchema, n);
   return n.seat === undefined ? text : `${subject(w, n.seat)}: ${text}`;
 }
 
@@ -430,11 +362,13 @@ function cardsSeen(c: cosmic.CardsSeen, w: CosmicWords): string {
   const why = reason(c, w);
   const other = c.fromSeat !== undefined ? who(w, c.fromSeat) : "the deck";
   const hand = c.fromSeat !== undefined ? `${whose(w, c.fromSeat)} hand` : "the deck";
+  switch (c.why) {
+    case Reason.NEW_HAND: return `${seat} drew a new hand: ${cards}`;
+    case Reason.REWARD: return `${seat} drew ${cards} as a reward`;
+    case Reason.CONSOLATION: return `${seat} took ${cards} from ${hand} (${why})`;
+    case Reason.DEAL: return `${seat} got ${cards} from ${other} (${why})`;
+  }
   switch (why) {
-    case "new hand": return `${seat} drew a new hand: ${cards}`;
-    case "reward": return `${seat} drew ${cards} as a reward`;
-    case "consolation": return `${seat} took ${cards} from ${hand} (consolation)`;
-    case "deal": return `${seat} got ${cards} from ${other} (deal)`;
     case "philanthrope": return `${seat} got ${cards} from ${other} (Philanthropist)`;
     case "mutant": return `${seat} drew ${cards} from ${hand} (Mutant)`;
     case "laser": return `the Laser of ${other} picked ${whose(w, c.seat)} card: ${cards}`;
@@ -448,10 +382,6 @@ function cardsSeen(c: cosmic.CardsSeen, w: CosmicWords): string {
 
 const shown = (c: number | undefined, w: CosmicWords) => (c === undefined ? "no card" : card(c, w));
 
-const MOON_WHY: Record<number, string> = {
-  [MoonWhy.DRAWN]: "drawn", [MoonWhy.REVEALED]: "turned face up",
-  [MoonWhy.LANDED]: "seen by who landed", [MoonWhy.ACTS]: "it acts",
-};
 
 type EventCase = NonNullable<cosmic.Event["kind"]["case"]>;
 type EventOf<K extends EventCase> = Extract<cosmic.Event["kind"], { case: K }>["value"];
@@ -464,20 +394,20 @@ const EVENTS: EventWords = {
   revealed: (r, w) =>
     `cards revealed: offence ${shown(r.cardOff, w)} (total ${r.totalOff}) vs defence ${shown(r.cardDef, w)} (total ${r.totalDef})`,
   powerUsed: (u, w) => `${who(w, u.seat)} used ${power(u.power, w)}`,
-  tokensMoved: (t, w) => `${subject(w, t.seat)}: ${plural(t.count, "token")} from ${place(t.source, t.planet)} to ${place(t.destination, t.planet)}`,
-  encounterOver: (o) => `encounter over${OUTCOMES[o.winner] ? `: ${OUTCOMES[o.winner]}` : ""}${o.success ? " (a success for the offence)" : ""}`,
+  tokensMoved: (t, w) => `${subject(w, t.seat)}: ${plural(t.count, "token")} from ${place(t.source, t.planet, w)} to ${place(t.destination, t.planet, w)}`,
+  encounterOver: (o, w) => `encounter over${o.winner ? `: ${catalogWords(w, "Outcome", o.winner)}` : ""}${o.success ? " (a success for the offence)" : ""}`,
   gameOver: (g, w) => {
     const won = g.winners.map((s) => who(w, s)).join(", ") || "nobody";
-    return `game over: won by ${won}` + (GAME_ENDS[g.why] ? ` (${GAME_ENDS[g.why]})` : "");
+    return `game over: won by ${won}` + (g.why ? ` (${catalogWords(w, "GameEnd", g.why)})` : "");
   },
   edictPlayed: (p, w) => {
     const target = p.target !== undefined ? ` on ${who(w, p.target)}` : "";
-    const as = p.asEdict ? ` as ${EDICTS[p.asEdict] ?? p.asEdict}` : ""; // seed 000, moon 17
+    const as = p.asEdict ? ` as ${edictName(p.asEdict, w)}` : ""; // seed 000, moon 17
     return `${who(w, p.seat)} played ${card(p.card, w)}${as}${target}`;
   },
   destiny: (d, w) => `destiny: ${colour(d.colour)} (${whose(w, d.colour)} system)`,
-  windowClosed: (c) => `the window closes (${STEPS[c.step] ?? "a window"})`,
-  moonKnown: (k, w) => `moon ${k.moon + 1} is moon ${moonNumber(k.number, w)} (${MOON_WHY[k.why] ?? "known"})`,
+  windowClosed: (c, w) => `the window closes (${catalogWords(w, "Step", c.step)})`,
+  moonKnown: (k, w) => `moon ${k.moon + 1} is moon ${moonNumber(k.number, w)} (${k.why ? catalogWords(w, "MoonWhy", k.why) : "known"})`,
   moonActed: (a, w) => `moon ${moonNumber(a.number, w)} (moon ${a.moon + 1}) acts for ${who(w, a.seat)}`,
   flarePlayed: (f, w) =>
     `${who(w, f.seat)} played ${card(f.card, w)} face up: the ${f.sauvage ? "sauvage (his own power's)" : "parasite"} flare of ${power(f.power, w)}`,

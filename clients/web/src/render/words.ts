@@ -22,7 +22,7 @@ interface DescField {
   message?: DescMessage;
   enum?: DescEnum;
 }
-interface DescMessage {
+export interface DescMessage {
   name: string;
   fields: DescField[];
   oneofs: { name: string; fields: DescField[] }[];
@@ -37,11 +37,11 @@ const PLACEHOLDER = /\{([\w.]+)(?::(\w+))?\}/g;
 export const phrasesOf = (content?: GameContent): Phrases | undefined => content?.words?.phrases;
 
 /** An enum value in words: its phrase (filled from `message`), else its name without the prefix. */
-export function enumWords(phrases: Phrases | undefined, desc: DescEnum, value: number, schema?: DescMessage, message?: unknown): string {
+export function enumWords(phrases: Phrases | undefined, desc: DescEnum, value: number, schema?: DescMessage, message?: unknown, formats: Record<string, Format> = {}): string {
   const member = desc.values.find((v) => v.number === value);
   const text = member ? phrases?.[`${desc.name}.${member.name}`] : undefined;
   if (text === undefined) return member ? member.localName.replace(/_/g, " ").toLowerCase() : String(value);
-  return schema && message ? fill(text, schema, message, phrases, {}) : text;
+  return schema && message ? fill(text, schema, message, phrases, formats) : text;
 }
 
 function field(schema: DescMessage, name: string): DescField {
@@ -63,15 +63,15 @@ export function fill(template: string, schema: DescMessage, message: unknown, ph
     }
     const f = field(desc, parts[parts.length - 1]);
     const value = owner?.[f.localName];
-    if (format === "enum" && f.enum) return enumWords(phrases, f.enum, value as number, desc, owner);
+    if (format === "enum" && f.enum) return enumWords(phrases, f.enum, value as number, desc, owner, formats);
     const draw = format ? formats[format] : undefined;
     return draw ? draw(value) : String(value ?? "");
   });
 }
 
-/** A Move or an Event ({kind: {case, value}} of type `schema`) in the game's words, or undefined
- * where the words have no such case. */
-export function worded(schema: DescMessage, message: { kind: { case?: string; value?: unknown } }, prefix: "move" | "event", phrases: Phrases | undefined, formats: Record<string, Format>, variant = ""): string | undefined {
+/** A Move or an Event ({kind: {case, value}} of type `schema`; "move", "event") or a game's own
+ * oneof (Cosmic's "task") in the game's words, or undefined where the words have no such case. */
+export function worded(schema: DescMessage, message: { kind: { case?: string; value?: unknown } }, prefix: string, phrases: Phrases | undefined, formats: Record<string, Format>, variant = ""): string | undefined {
   const kind = message.kind;
   const oneof = schema.oneofs.find((o) => o.name === "kind");
   const f = oneof?.fields.find((x) => x.localName === kind.case);
