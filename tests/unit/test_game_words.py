@@ -28,12 +28,14 @@ def _words(name: str):
     return game_content(records()[name]).words
 
 
-def _sentenced(name: str) -> bool:
-    """Does the game word its moves and events in the catalog (not yet in its clients' code)?"""
-    return any(key.startswith(("move.", "event.")) for key in _words(name).phrases)
+def _worded_in_the_catalog(name: str, prefix: str) -> bool:
+    """Does the game word its moves ("move") or events ("event") in the catalog (rather than
+    in its clients' code, as Cosmic's moves still are)?"""
+    return any(key.startswith(f"{prefix}.") for key in _words(name).phrases)
 
 
-SENTENCED = [name for name in WORDED if _sentenced(name)]
+SENTENCED = [(name, prefix) for name in WORDED for prefix in ("move", "event")
+             if _worded_in_the_catalog(name, prefix)]
 
 
 def _cases(message: Descriptor) -> list[str]:
@@ -56,16 +58,16 @@ def _messages_naming(enum_name: str, file) -> list[Descriptor]:
                    for f in m.fields)]
 
 
-def test_mlem_words_its_moves_and_events_in_the_catalog_and_cosmic_publishes_words():
-    assert "mlem" in SENTENCED and "cosmic" in WORDED
+def test_mlem_words_its_moves_and_events_and_cosmic_its_events_in_the_catalog():
+    assert {("mlem", "move"), ("mlem", "event"), ("cosmic", "event")} <= set(SENTENCED)
 
 
-@pytest.mark.parametrize("name", SENTENCED)
-def test_every_move_and_event_case_has_words_in_the_catalog(name):
+@pytest.mark.parametrize("name, prefix", SENTENCED)
+def test_every_move_and_event_case_has_words_in_the_catalog(name, prefix):
     engine, phrases = records()[name].engine, _words(name).phrases
-    for prefix, message in (("move", engine.Move), ("event", engine.Event)):
-        missing = [c for c in _cases(message.DESCRIPTOR) if f"{prefix}.{c}" not in phrases]
-        assert not missing, f"{name}: no words for {prefix} cases {missing}"
+    message = {"move": engine.Move, "event": engine.Event}[prefix]
+    missing = [c for c in _cases(message.DESCRIPTOR) if f"{prefix}.{c}" not in phrases]
+    assert not missing, f"{name}: no words for {prefix} cases {missing}"
 
 
 @pytest.mark.parametrize("name", WORDED)
@@ -82,6 +84,8 @@ def test_every_template_names_fields_of_its_message_and_enums_are_worded(name):
         else:  # an enum value's words, filled from a message that names the enum
             owners = _messages_naming(head, file) or [None]
         for path, fmt in PLACEHOLDER.findall(template):
+            if path == "_":  # the whole message, drawn by its format
+                continue
             assert any(o is not None and path.split(".")[0] in o.fields_by_name
                        for o in owners), f"{name} {key}: no field {path}"
             owner = next(o for o in owners if path.split(".")[0] in o.fields_by_name)

@@ -26,6 +26,7 @@ let folder;
 // Cosmic's words as the server's catalog publishes them (GameContent.words): tests/web/test_words.py
 // writes the server's GameContent as JSON and names the file in COSMODROME_COSMIC_CONTENT.
 let catalog;
+let cosmicContent; // the whole GameContent, as the page holds it
 
 before(async () => {
   const out = await build({
@@ -37,7 +38,8 @@ before(async () => {
   await writeFile(file, out.outputFiles[0].text);
   r = await import(pathToFileURL(file).href);
   const path = process.env.COSMODROME_COSMIC_CONTENT;
-  catalog = path ? r.fromJson(r.GameContentSchema, JSON.parse(await readFile(path, "utf8"))).words : undefined;
+  cosmicContent = path ? r.fromJson(r.GameContentSchema, JSON.parse(await readFile(path, "utf8"))) : undefined;
+  catalog = cosmicContent?.words;
 });
 after(() => rm(folder, { recursive: true, force: true }));
 
@@ -108,15 +110,23 @@ test("every Move case of the cosmic contract has words", () => {
   }
 });
 
-test("every Event case of the cosmic contract has words", () => {
+test("every Event case of the cosmic contract has words from the catalog", () => {
   const { cosmic, create, GameEventSchema } = r;
+  assert.ok(catalog, "COSMODROME_COSMIC_CONTENT is not set (tests/web/test_words.py sets it)");
   const fields = cases(cosmic.EventSchema);
   assert.ok(fields.length >= 13, `only ${fields.length} Event cases read from the schema`);
+  const worded = [
+    { name: "a spectator, with the catalog's words", w: { viewer: -1, words: catalog } },
+    ...contexts().map(({ name, w }) => ({ name: `${name} and the catalog's words`, w: { ...w, words: catalog } })),
+  ];
   for (const field of fields) {
     const event = create(cosmic.EventSchema, { kind: { case: field.localName, value: create(field.message) } });
-    for (const { name, w } of contexts()) assertWords(r.cosmicEvent(event, w), `Event.${field.name} (${name})`);
+    assert.ok(catalog.phrases[`event.${field.name}`], `Event.${field.name} has no words in the catalog`);
+    for (const { name, w } of worded) assertWords(r.cosmicEvent(event, w), `Event.${field.name} (${name})`);
+    // one source: without the catalog the page has no words of its own for it
+    assert.equal(r.cosmicEvent(event, { viewer: 0 }), undefined, `Event.${field.name} is worded outside the catalog`);
     const game = create(GameEventSchema, { game: { case: "cosmic", value: event } });
-    assert.notEqual(r.eventLabel(game), r.describeEvent(game), `Event.${field.name} falls back to the generic label`);
+    assert.notEqual(r.eventLabel(game, { content: cosmicContent }), r.describeEvent(game), `Event.${field.name} falls back to the generic label`);
   }
 });
 
@@ -160,7 +170,7 @@ test("the View shows lucres, moons face down, known and revealed, and extension 
 
 test("moves name moons, flares and table reports as the terminal does", () => {
   const { cosmic, create } = r;
-  const w = { viewer: 0, names: ["ada", "bob"], content: content(), view: view() };
+  const w = { viewer: 0, names: ["ada", "bob"], content: content(), view: view(), words: catalog };
   const words = (kind) => r.cosmicMove(create(cosmic.MoveSchema, { kind }), w);
   assert.equal(words({ case: "moveMoon", value: { moon: 1, slot: 4 } }), "move moon 2 (red system) beside red 5");
   assert.equal(words({ case: "cancelVictory", value: { seat: 1 } }), "cancel the win of bob with the moon");

@@ -4,7 +4,10 @@ progress, the black hole (the warp), in words.
 Only what the View says is drawn: another seat's hand is a number, its power is shown once
 disclosed, a face-down card is "face down". Card and power names come from the game's
 content as the server publishes it (`ctx.content`, a cosmic_pb2.Content from
-Client.game_content); without it cards and powers are shown by number.
+Client.game_content); without it cards and powers are shown by number. Events, notes, tasks,
+steps, outcomes and edict names are the game's words from the same catalog (`ctx.words`,
+server/cosmodrome/games/cosmic/words.py), filled with the `FORMATS` below; the moves are still
+worded here (and in the web page's clients/web/src/render/cosmic.ts).
 
 Board encoding (cosmic.proto): seat s owns home system s, planet p = system * 5 + i. A
 planet is named by its system's colour and its number: "blue 3" is planet 3 of seat 1's home
@@ -19,7 +22,7 @@ from typing import TYPE_CHECKING
 from google.protobuf.message import Message
 
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
-from cosmodrome_client.renderers.words import enum_words, proper_name, worded
+from cosmodrome_client.renderers.words import enum_words, phrase, proper_name, worded
 
 
 def seen(msg: Message, field: str) -> int:
@@ -567,11 +570,6 @@ def move(m: Message, ctx: Context) -> str | None:
 
 
 
-def _place(place: int, planet_id: int, ctx: Context) -> str:
-    """Where tokens went, in the board's words."""
-    return planet(planet_id) if place == pb.PLACE_PLANET else words_of("Place", place, ctx)
-
-
 def _subject(seat: int, ctx: Context) -> str:
     """A seat heading an engine note: "bob", "ada (you)"."""
     return ctx.name(seat) + (" (you)" if seat == ctx.viewer and seat >= 0 else "")
@@ -589,11 +587,6 @@ def _reason(r: Message, ctx: Context) -> str:
     return words_of("Reason", r.why, ctx) if r.why else ""
 
 
-def _note(n: Message, ctx: Context) -> str:
-    """A typed note (NoteKind) in the catalog's words, filled from its fields."""
-    return words_of("NoteKind", n.kind, ctx, n)
-
-
 def task(t: Message, ctx: Context) -> str | None:
     """What a queued task asks (TaskView), in the catalog's words."""
     take = t.take if t.WhichOneof("kind") == "take" else None
@@ -608,6 +601,20 @@ def task(t: Message, ctx: Context) -> str | None:
 # How Cosmic's words draw the values their templates name (games/cosmic/words.py lists them).
 FORMATS = {
     "who": lambda seat, ctx: ctx.who(seat),
+    "whose": lambda seat, ctx: ctx.whose(seat),
+    "subject": lambda seat, ctx: _subject(seat, ctx),
+    "who_list": lambda seats, ctx: ", ".join(ctx.who(s) for s in seats) or "nobody",
+    "other": lambda seat, ctx: "the deck" if seat is None else ctx.who(seat),
+    "hand": lambda seat, ctx: "the deck" if seat is None else f"{ctx.whose(seat)} hand",
+    "card": lambda c, ctx: card(c, ctx),
+    "cards": lambda cs, ctx: card_list(cs, ctx),
+    "shown": lambda c, ctx: "no card" if c is None else card(c, ctx),
+    "power": lambda p, ctx: power(p, ctx),
+    "colour": lambda seat, ctx: colour(seat),
+    "moon_number": lambda n, ctx: moon_number(n, ctx),
+    "index": lambda i, ctx: str(i + 1),
+    "edict": lambda edict, ctx: edict_name(edict, ctx),
+    "reason": lambda c, ctx: _reason(c, ctx),
     "others": lambda seat, ctx: "every other player" if seat is None else ctx.who(seat),
     "yes_no": lambda yes, ctx: "yes" if yes else "no",
     "planet": lambda p, ctx: planet(p),
@@ -616,85 +623,42 @@ FORMATS = {
 }
 
 
-def _cards_seen(c: Message, ctx: Context) -> str:
-    """Cards a seat now sees (CardsSeen): drawn, given, taken or shown, by `why`."""
-    cards, who, why = card_list(c.cards, ctx), ctx.who(c.seat), _reason(c, ctx)
-    other = ctx.who(c.from_seat) if c.HasField("from_seat") else "the deck"
-    hand = f"{ctx.whose(c.from_seat)} hand" if c.HasField("from_seat") else "the deck"
-    if c.why == pb.REASON_NEW_HAND:
-        return f"{who} drew a new hand: {cards}"
-    if c.why == pb.REASON_REWARD:
-        return f"{who} drew {cards} as a reward"
-    if c.why == pb.REASON_CONSOLATION:
-        return f"{who} took {cards} from {hand} ({why})"
-    if c.why == pb.REASON_DEAL:
-        return f"{who} got {cards} from {other} ({why})"
-    if why == "philanthrope":
-        return f"{who} got {cards} from {other} (Philanthropist)"
-    if why == "mutant":
-        return f"{who} drew {cards} from {hand} (Mutant)"
-    if why == "laser":
-        return f"the Laser of {other} picked {ctx.whose(c.seat)} card: {cards}"
-    if why == "oracle":
-        return f"{other} turned {cards} face up for the Oracle ({who})"
-    if why in ("esprit", "peste"):
-        power = "Mind" if why == "esprit" else "La Peste"
-        return f"{who} saw {hand}: {cards} ({power})"
-    if seen(c, "from_seat") == c.seat:
-        return f"{who} showed {cards}" + (f" ({why})" if why else "")
-    return f"{who} saw {cards}" + (f" from {other}" if c.HasField("from_seat") else "") + \
-        (f" ({why})" if why else "")
+CARDS_SEEN_BY_REASON = (pb.REASON_NEW_HAND, pb.REASON_REWARD, pb.REASON_CONSOLATION,
+                        pb.REASON_DEAL)
+
+
+def _seen_variant(c: Message, ctx: Context) -> str:
+    """Which words a CardsSeen takes: by its reason, by the piece that showed the cards where
+    the catalog words it, else whether they were shown, whence and why."""
+    if c.why in CARDS_SEEN_BY_REASON:
+        return pb.Reason.Name(c.why)
+    why = _reason(c, ctx)
+    if why and phrase(ctx, f"event.cards_seen#{why}") is not None:
+        return why
+    how = "shown" if seen(c, "from_seat") == c.seat else \
+        "from" if c.HasField("from_seat") else ""
+    return ".".join(part for part in (how, "why" if why else "") if part)
+
+
+def _event_variant(e: Message, ctx: Context) -> str:
+    kind = e.WhichOneof("kind")
+    m = getattr(e, kind) if kind else None
+    flags: tuple[tuple[str, bool], ...] = ()
+    if kind == "note":
+        flags = (("seat", m.HasField("seat")),)
+    elif kind == "cards_seen":
+        return _seen_variant(m, ctx)
+    elif kind == "encounter_over":
+        flags = (("winner", bool(m.winner)), ("success", m.success))
+    elif kind == "game_over":
+        flags = (("why", bool(m.why)),)
+    elif kind == "edict_played":
+        flags = (("as", bool(m.as_edict)), ("target", m.HasField("target")))
+    elif kind == "flare_played":
+        flags = (("sauvage", m.sauvage),)
+    return ".".join(name for name, on in flags if on)
 
 
 def event(e: Message, ctx: Context) -> str | None:
-    kind = e.WhichOneof("kind")
-    if kind == "note":
-        n = e.note
-        if not n.HasField("seat"):
-            return _note(n, ctx)
-        return f"{_subject(n.seat, ctx)}: {_note(n, ctx)}"
-    if kind == "cards_seen":
-        return _cards_seen(e.cards_seen, ctx)
-    if kind == "revealed":
-        r = e.revealed
-        return (f"cards revealed: offence {_shown(seen(r, 'card_off'), ctx)} "
-                f"(total {r.total_off}) vs "
-                f"defence {_shown(seen(r, 'card_def'), ctx)} (total {r.total_def})")
-    if kind == "power_used":
-        u = e.power_used
-        return f"{ctx.who(u.seat)} used {power(u.power, ctx)}"
-    if kind == "tokens_moved":
-        t = e.tokens_moved
-        return (f"{_subject(t.seat, ctx)}: {_plural(t.count, 'token')} from "
-                f"{_place(t.source, t.planet, ctx)} to {_place(t.destination, t.planet, ctx)}")
-    if kind == "encounter_over":
-        o = e.encounter_over
-        outcome = f": {words_of('Outcome', o.winner, ctx)}" if o.winner else ""
-        return f"encounter over{outcome}" + (" (a success for the offence)" if o.success else "")
-    if kind == "game_over":
-        g = e.game_over
-        won = ", ".join(ctx.who(w) for w in g.winners) or "nobody"
-        why = words_of("GameEnd", g.why, ctx) if g.why else ""
-        return f"game over: won by {won}" + (f" ({why})" if why else "")
-    if kind == "edict_played":
-        p = e.edict_played
-        target = f" on {ctx.who(p.target)}" if p.HasField("target") else ""
-        as_edict = f" as {p.as_edict}" if p.as_edict else ""  # seed 000, moon 17
-        return f"{ctx.who(p.seat)} played {card(p.card, ctx)}{as_edict}{target}"
-    if kind == "window_closed":
-        return f"the window closes ({words_of('Step', e.window_closed.step, ctx)})"
-    if kind == "destiny":
-        c = e.destiny.colour
-        return f"destiny: {colour(c)} ({ctx.whose(c)} system)"
-    if kind == "moon_known":
-        k = e.moon_known
-        why = words_of("MoonWhy", k.why, ctx) if k.why else "known"
-        return f"moon {k.moon + 1} is moon {moon_number(k.number, ctx)} ({why})"
-    if kind == "moon_acted":
-        a = e.moon_acted
-        return f"moon {moon_number(a.number, ctx)} acts for {ctx.who(a.seat)}"
-    if kind == "flare_played":
-        f = e.flare_played
-        how = "sauvage" if f.sauvage else "parasite"
-        return f"{ctx.who(f.seat)} plays a flare ({how}, card {f.card}) face up"
-    return None
+    """An Event in the catalog's words (games/cosmic/words.py)."""
+    return worded(e, "event", ctx, FORMATS, _event_variant(e, ctx))

@@ -3,9 +3,10 @@ Move and Event case, and the words of the enum values the sentences name. A rend
 key (and a variant, "move.land#parachute", where one case reads differently) and fills the
 template; its own code is layout: how a seat, a cat or a space is drawn (`formats`).
 
-A template's "{path}" or "{path:format}" names a field of the message worded; a format the
-renderer does not know draws the plain value, and "enum" draws the value's own phrase
-("<Enum>.<VALUE>", itself filled from the same message).
+A template's "{path}" or "{path:format}" names a field of the message worded ("{_:format}"
+the whole message); a format the renderer does not know draws the plain value, and "enum"
+draws the value's own phrase ("<Enum>.<VALUE>", itself filled from the same message). An
+unset optional field reaches its format as None.
 """
 
 from __future__ import annotations
@@ -51,6 +52,9 @@ def proper_name(ctx: Context, key: str) -> Message | None:
 def fill(template: str, message: Message, ctx: Context, formats: Mapping[str, Format]) -> str:
     def one(match: re.Match) -> str:
         path, fmt = match.group(1).split("."), match.group(2)
+        if path == ["_"]:  # the whole message, drawn by its format
+            draw = formats.get(fmt or "")
+            return draw(message, ctx) if draw else str(message)
         owner = message
         for part in path[:-1]:
             owner = getattr(owner, part)

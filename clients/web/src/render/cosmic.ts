@@ -1,7 +1,9 @@
-// Cosmic Encounter in words: every Move and Event of the contract (cosmic.proto), as the
-// terminal client words them (clients/python/cosmodrome_client/renderers/cosmic.py). Pure
-// functions of the message and what the viewer may know (names, seat, the game's content from
-// GetGameContent, the View a move was offered from): no DOM, so Node tests them
+// Cosmic Encounter in words: every Move and Event of the contract (cosmic.proto). The events,
+// notes, tasks, steps, outcomes and edict names are the game's words from the catalog
+// (GameContent.words, server/cosmodrome/games/cosmic/words.py), filled here as the terminal
+// fills them; the moves are still worded in this file (and in the terminal's renderer). Pure
+// functions of the message and what the viewer may know (names, seat, the game's content and
+// words from GetGameContent, the View a move was offered from): no DOM, so Node tests them
 // (test/words.test.mjs). A case left without words returns undefined and the page falls back
 // to the generic rendering; the test fails on any such case.
 //
@@ -10,10 +12,10 @@
 // number: "blue 3" is planet 3 of seat 1's home system.
 
 import { cosmic, type GameContent, type MatchView } from "@cosmodrome/client";
-import { enumWords, type fill, type Format } from "./words.js";
+import { enumWords, type fill, type Format, worded } from "./words.js";
 
 const {
-  CardFace, CardInfo_Kind, CardSource, DealTerm, Place,
+  CardFace, CardInfo_Kind, CardSource, DealTerm,
   PowerScope, PowersPassed, Reason, Side, Step,
 } = cosmic;
 
@@ -48,6 +50,20 @@ export const PLANETS_PER_SYSTEM = 5;
 export function formats(w: CosmicWords): Record<string, Format> {
   return {
     who: (seat) => who(w, seat as number),
+    whose: (seat) => whose(w, seat as number),
+    subject: (seat) => subject(w, seat as number),
+    who_list: (seats) => (seats as number[]).map((s) => who(w, s)).join(", ") || "nobody",
+    other: (seat) => (seat === undefined ? "the deck" : who(w, seat as number)),
+    hand: (seat) => (seat === undefined ? "the deck" : `${whose(w, seat as number)} hand`),
+    card: (c) => card(c as number, w),
+    cards: (cs) => cardList(cs as number[], w),
+    shown: (c) => (c === undefined ? "no card" : card(c as number, w)),
+    power: (p) => power(p as number, w),
+    colour: (seat) => colour(seat as number),
+    moon_number: (n) => moonNumber(n as number, w),
+    index: (i) => String((i as number) + 1),
+    edict: (edict) => edictName(edict as string, w),
+    reason: (c) => reason(c as cosmic.CardsSeen, w),
     others: (seat) => (seat === undefined ? "every other player" : who(w, seat as number)),
     yes_no: (yes) => (yes ? "yes" : "no"),
     planet: (p) => planet(p as number),
@@ -347,76 +363,36 @@ export function cosmicMove(move: cosmic.Move, w: CosmicWords): string | undefine
 
 // ------------------------------------------------------------------------------- events
 
-function place(where: cosmic.Place, planetId: number, w: CosmicWords): string {
-  return where === Place.PLANET ? planet(planetId) : catalogWords(w, "Place", where);
-}
-
-function note(n: cosmic.Note, w: CosmicWords): string {
-  const text = catalogWords(w, "NoteKind", n.kind, cosmic.NoteSchema, n);
-  return n.seat === undefined ? text : `${subject(w, n.seat)}: ${text}`;
-}
-
-function cardsSeen(c: cosmic.CardsSeen, w: CosmicWords): string {
-  const cards = cardList(c.cards, w);
-  const seat = who(w, c.seat);
-  const why = reason(c, w);
-  const other = c.fromSeat !== undefined ? who(w, c.fromSeat) : "the deck";
-  const hand = c.fromSeat !== undefined ? `${whose(w, c.fromSeat)} hand` : "the deck";
-  switch (c.why) {
-    case Reason.NEW_HAND: return `${seat} drew a new hand: ${cards}`;
-    case Reason.REWARD: return `${seat} drew ${cards} as a reward`;
-    case Reason.CONSOLATION: return `${seat} took ${cards} from ${hand} (${why})`;
-    case Reason.DEAL: return `${seat} got ${cards} from ${other} (${why})`;
-  }
-  switch (why) {
-    case "philanthrope": return `${seat} got ${cards} from ${other} (Philanthropist)`;
-    case "mutant": return `${seat} drew ${cards} from ${hand} (Mutant)`;
-    case "laser": return `the Laser of ${other} picked ${whose(w, c.seat)} card: ${cards}`;
-    case "oracle": return `${other} turned ${cards} face up for the Oracle (${seat})`;
-    case "esprit": return `${seat} saw ${hand}: ${cards} (Mind)`;
-    case "peste": return `${seat} saw ${hand}: ${cards} (La Peste)`;
-  }
-  if (c.fromSeat === c.seat) return `${seat} showed ${cards}` + (why ? ` (${why})` : "");
-  return `${seat} saw ${cards}` + (c.fromSeat !== undefined ? ` from ${other}` : "") + (why ? ` (${why})` : "");
-}
-
-const shown = (c: number | undefined, w: CosmicWords) => (c === undefined ? "no card" : card(c, w));
-
-
-type EventCase = NonNullable<cosmic.Event["kind"]["case"]>;
-type EventOf<K extends EventCase> = Extract<cosmic.Event["kind"], { case: K }>["value"];
-type EventWords = { [K in EventCase]: (e: EventOf<K>, w: CosmicWords) => string };
-
-// One entry per Event oneof case, as for MOVES.
-const EVENTS: EventWords = {
-  note: (n, w) => note(n, w),
-  cardsSeen: (c, w) => cardsSeen(c, w),
-  revealed: (r, w) =>
-    `cards revealed: offence ${shown(r.cardOff, w)} (total ${r.totalOff}) vs defence ${shown(r.cardDef, w)} (total ${r.totalDef})`,
-  powerUsed: (u, w) => `${who(w, u.seat)} used ${power(u.power, w)}`,
-  tokensMoved: (t, w) => `${subject(w, t.seat)}: ${plural(t.count, "token")} from ${place(t.source, t.planet, w)} to ${place(t.destination, t.planet, w)}`,
-  encounterOver: (o, w) => `encounter over${o.winner ? `: ${catalogWords(w, "Outcome", o.winner)}` : ""}${o.success ? " (a success for the offence)" : ""}`,
-  gameOver: (g, w) => {
-    const won = g.winners.map((s) => who(w, s)).join(", ") || "nobody";
-    return `game over: won by ${won}` + (g.why ? ` (${catalogWords(w, "GameEnd", g.why)})` : "");
-  },
-  edictPlayed: (p, w) => {
-    const target = p.target !== undefined ? ` on ${who(w, p.target)}` : "";
-    const as = p.asEdict ? ` as ${edictName(p.asEdict, w)}` : ""; // seed 000, moon 17
-    return `${who(w, p.seat)} played ${card(p.card, w)}${as}${target}`;
-  },
-  destiny: (d, w) => `destiny: ${colour(d.colour)} (${whose(w, d.colour)} system)`,
-  windowClosed: (c, w) => `the window closes (${catalogWords(w, "Step", c.step)})`,
-  moonKnown: (k, w) => `moon ${k.moon + 1} is moon ${moonNumber(k.number, w)} (${k.why ? catalogWords(w, "MoonWhy", k.why) : "known"})`,
-  moonActed: (a, w) => `moon ${moonNumber(a.number, w)} (moon ${a.moon + 1}) acts for ${who(w, a.seat)}`,
-  flarePlayed: (f, w) =>
-    `${who(w, f.seat)} played ${card(f.card, w)} face up: the ${f.sauvage ? "sauvage (his own power's)" : "parasite"} flare of ${power(f.power, w)}`,
+// Which words an Event takes (a "#variant" of its case in the catalog), from its fields.
+const SEEN_BY_REASON: Partial<Record<number, string>> = {
+  [Reason.NEW_HAND]: "REASON_NEW_HAND", [Reason.REWARD]: "REASON_REWARD", [Reason.CONSOLATION]: "REASON_CONSOLATION", [Reason.DEAL]: "REASON_DEAL",
 };
 
-/** An Event in words; undefined only for a case added to the contract after this file. */
+function seenVariant(c: cosmic.CardsSeen, w: CosmicWords): string {
+  const byReason = SEEN_BY_REASON[c.why];
+  if (byReason) return byReason;
+  const why = reason(c, w);
+  if (why && w.words?.phrases[`event.cards_seen#${why}`] !== undefined) return why;
+  const how = c.fromSeat === c.seat ? "shown" : c.fromSeat !== undefined ? "from" : "";
+  return [how, why ? "why" : ""].filter(Boolean).join(".");
+}
+
+const flags = (...pairs: [string, boolean][]) => pairs.filter(([, on]) => on).map(([name]) => name).join(".");
+
+function eventVariant(e: cosmic.Event, w: CosmicWords): string {
+  const k = e.kind;
+  switch (k.case) {
+    case "note": return flags(["seat", k.value.seat !== undefined]);
+    case "cardsSeen": return seenVariant(k.value, w);
+    case "encounterOver": return flags(["winner", !!k.value.winner], ["success", k.value.success]);
+    case "gameOver": return flags(["why", !!k.value.why]);
+    case "edictPlayed": return flags(["as", !!k.value.asEdict], ["target", k.value.target !== undefined]);
+    case "flarePlayed": return flags(["sauvage", k.value.sauvage]);
+  }
+  return "";
+}
+
+/** An Event in the catalog's words (server/cosmodrome/games/cosmic/words.py). */
 export function cosmicEvent(event: cosmic.Event, w: CosmicWords): string | undefined {
-  const k = event.kind;
-  if (!k.case) return undefined;
-  const words = EVENTS[k.case] as ((e: unknown, w: CosmicWords) => string) | undefined;
-  return words?.(k.value, w);
+  return worded(cosmic.EventSchema, event, "event", w.words?.phrases, formats(w), eventVariant(event, w));
 }

@@ -5,8 +5,9 @@
 // same templates fill the terminal's lines (clients/python/cosmodrome_client/renderers/words.py).
 //
 // A template's "{path}" or "{path:format}" names a field of the message worded (its proto name,
-// dotted for a nested field); a format the renderer does not know draws the plain value, and
-// "enum" draws the value's own phrase ("<Enum>.<VALUE>", itself filled from the same message).
+// dotted for a nested field; "{_:format}" the whole message); a format the renderer does not know
+// draws the plain value, and "enum" draws the value's own phrase ("<Enum>.<VALUE>", itself
+// filled from the same message). An unset optional field reaches its format as undefined.
 
 import type { GameContent, MatchView } from "@cosmodrome/client";
 
@@ -53,6 +54,7 @@ function field(schema: DescMessage, name: string): DescField {
 /** `template` with each placeholder drawn from `message` (of type `schema`). */
 export function fill(template: string, schema: DescMessage, message: unknown, phrases: Phrases | undefined, formats: Record<string, Format>): string {
   return template.replace(PLACEHOLDER, (_, path: string, format?: string) => {
+    if (path === "_") return format && formats[format] ? formats[format](message) : String(message); // the whole message
     const parts = path.split(".");
     let owner = message as Record<string, unknown>;
     let desc = schema;

@@ -3,11 +3,15 @@ steps, outcomes, game ends, questions, reasons and places a sentence names, and 
 names of the edicts, powers and moons, the seed's French beside the English. The terminal
 renderer and the web page take them from the catalog; their code lays them out.
 
-Still worded in the clients' code: the sentences of Cosmic's Move and Event cases other than
-the note (issue 22 point 6 is done end to end for MLEM; here for the tables the two clients
-kept twice). Templates follow the Words message (games.proto); the formats these use, which
-both clients implement: who, others (a seat, or "every other player" when unset), enum,
-yes_no, planet, moon (a moon of the View by its index), count_of ("3 tokens").
+Every Event case is worded here; the Move cases are still worded in the clients' code (their
+words depend on the piece a move plays: a later step). Templates follow the Words message
+(games.proto); "{_:format}" draws the whole message. The formats these use, which both clients
+implement: who, whose, subject (a seat heading a line: "ada (you)"), others (a seat, or
+"every other player" when unset), enum, yes_no, planet, moon (a moon of the View by index),
+index (a 0-based index counted from 1), tokens ("3 tokens"), card, cards, shown (a card, or
+"no card"), power, colour, moon_number ("n°9 Alien"), edict, who_list, other (a seat, or "the
+deck"), hand ("bob's hand", or "the deck"), reason (why cards were seen: a power, an edict,
+a moon or the Reason's words).
 """
 
 from __future__ import annotations
@@ -97,11 +101,12 @@ REASONS = {pb.REASON_NEW_HAND: "new hand", pb.REASON_REWARD: "reward", pb.REASON
            pb.REASON_KEPT_AT_NEW_HAND: "kept at a new hand", pb.REASON_POWER: "a power",
            pb.REASON_EDICT: "an edict", pb.REASON_MOON: "a moon"}
 SIDES = {pb.SIDE_OFFENCE: "offence", pb.SIDE_DEFENCE: "defence", pb.SIDE_NEITHER: "neither side"}
-PLACES = {pb.PLACE_CONE: "the cone", pb.PLACE_PLANET: "a planet",
+PLACES = {pb.PLACE_CONE: "the cone", pb.PLACE_PLANET: "{planet:planet}",
           pb.PLACE_ENCOUNTER: "the encounter",
           pb.PLACE_BASES: "their bases", pb.PLACE_BLACK_HOLE: "the black hole",
           pb.PLACE_REMOVED: "out of the game (the Void)"}
-MOON_WHYS = {pb.MOON_WHY_DRAWN: "drawn", pb.MOON_WHY_REVEALED: "turned face up",
+MOON_WHYS = {pb.MOON_WHY_UNSPECIFIED: "known", pb.MOON_WHY_DRAWN: "drawn",
+             pb.MOON_WHY_REVEALED: "turned face up",
              pb.MOON_WHY_LANDED: "seen by who landed", pb.MOON_WHY_ACTS: "it acts"}
 # What a queued task asks, by its TaskView case, worded with the task's own fields.
 TASKS = {
@@ -134,6 +139,59 @@ EDICTS = {"zap": ("Zap Cosmique", "Cosmic Zap"), "zap_sauvage": ("Zap Sauvage", 
           "controle": ("Contrôle Émotionnel", "Emotion Control"),
           "gaz": ("Gaz Stellaire", "Ionic Gas"), "peste": ("La Peste", "Plague"),
           "moon_zap": ("Moon Zap", "Moon Zap")}
+# Each Event case; a "#variant" where the case reads differently (chosen by the clients'
+# layout from the event's fields: a seat set, a reason, a power's name).
+EVENTS = {
+    "event.note": "{kind:enum}",
+    "event.note#seat": "{seat:subject}: {kind:enum}",
+    "event.cards_seen": "{seat:who} saw {cards:cards}",
+    "event.cards_seen#why": "{seat:who} saw {cards:cards} ({_:reason})",
+    "event.cards_seen#from": "{seat:who} saw {cards:cards} from {from_seat:other}",
+    "event.cards_seen#from.why":
+        "{seat:who} saw {cards:cards} from {from_seat:other} ({_:reason})",
+    "event.cards_seen#shown": "{seat:who} showed {cards:cards}",
+    "event.cards_seen#shown.why": "{seat:who} showed {cards:cards} ({_:reason})",
+    "event.cards_seen#REASON_NEW_HAND": "{seat:who} drew a new hand: {cards:cards}",
+    "event.cards_seen#REASON_REWARD": "{seat:who} drew {cards:cards} as a reward",
+    "event.cards_seen#REASON_CONSOLATION":
+        "{seat:who} took {cards:cards} from {from_seat:hand} (consolation)",
+    "event.cards_seen#REASON_DEAL": "{seat:who} got {cards:cards} from {from_seat:other} (deal)",
+    "event.cards_seen#philanthrope":
+        "{seat:who} got {cards:cards} from {from_seat:other} (Philanthropist)",
+    "event.cards_seen#mutant":
+        "{seat:who} drew {cards:cards} from {from_seat:hand} (Mutant)",
+    "event.cards_seen#laser":
+        "the Laser of {from_seat:other} picked {seat:whose} card: {cards:cards}",
+    "event.cards_seen#oracle":
+        "{from_seat:other} turned {cards:cards} face up for the Oracle ({seat:who})",
+    "event.cards_seen#esprit": "{seat:who} saw {from_seat:hand}: {cards:cards} (Mind)",
+    "event.cards_seen#peste": "{seat:who} saw {from_seat:hand}: {cards:cards} (La Peste)",
+    "event.revealed": "cards revealed: offence {card_off:shown} (total {total_off}) vs defence "
+                      "{card_def:shown} (total {total_def})",
+    "event.power_used": "{seat:who} used {power:power}",
+    "event.tokens_moved": "{seat:subject}: {count:tokens} from {source:enum} to "
+                          "{destination:enum}",
+    "event.encounter_over": "encounter over",
+    "event.encounter_over#winner": "encounter over: {winner:enum}",
+    "event.encounter_over#success": "encounter over (a success for the offence)",
+    "event.encounter_over#winner.success":
+        "encounter over: {winner:enum} (a success for the offence)",
+    "event.game_over": "game over: won by {winners:who_list}",
+    "event.game_over#why": "game over: won by {winners:who_list} ({why:enum})",
+    "event.edict_played": "{seat:who} played {card:card}",
+    "event.edict_played#as": "{seat:who} played {card:card} as {as_edict:edict}",
+    "event.edict_played#target": "{seat:who} played {card:card} on {target:who}",
+    "event.edict_played#as.target":
+        "{seat:who} played {card:card} as {as_edict:edict} on {target:who}",
+    "event.destiny": "destiny: {colour:colour} ({colour:whose} system)",
+    "event.window_closed": "the window closes ({step:enum})",
+    "event.moon_known": "moon {moon:index} is moon {number:moon_number} ({why:enum})",
+    "event.moon_acted": "moon {number:moon_number} (moon {moon:index}) acts for {seat:who}",
+    "event.flare_played": "{seat:who} played {card:card} face up: the parasite flare of "
+                          "{power:power}",
+    "event.flare_played#sauvage": "{seat:who} played {card:card} face up: the sauvage (his own "
+                                  "power's) flare of {power:power}",
+}
 ENUMS = {"NoteKind": NOTES, "Step": STEPS, "Outcome": OUTCOMES, "GameEnd": GAME_ENDS,
          "Question": QUESTIONS, "Reason": REASONS, "Side": SIDES, "Place": PLACES,
          "MoonWhy": MOON_WHYS}
@@ -156,4 +214,4 @@ def names() -> dict[str, games_pb2.ProperName]:
 def words(game: Game) -> games_pb2.Words:
     enums = {key: text for name, texts in ENUMS.items()
              for key, text in enum_phrases(pb.DESCRIPTOR.enum_types_by_name[name], texts).items()}
-    return games_pb2.Words(phrases={**enums, **TASKS}, names=names())
+    return games_pb2.Words(phrases={**enums, **TASKS, **EVENTS}, names=names())
