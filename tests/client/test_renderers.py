@@ -213,7 +213,7 @@ async def test_cosmic_screen_shows_my_hand_and_only_the_size_of_the_others(serve
 
 
 async def test_cosmic_face_down_cards_stay_face_down_for_the_others(server, client):
-    content = await client.game_content("cosmic")
+    content, words = await client.game_content("cosmic"), await client.game_words("cosmic")
     options = cosmic_pb2.Options(powers=["none", "none"], first_player=0)
     seats = await seated(client, "cosmic", ["ada", "bob"], seed=2, options=options)
     bots = [RandomBot(0), RandomBot(1)]
@@ -223,7 +223,7 @@ async def test_cosmic_face_down_cards_stay_face_down_for_the_others(server, clie
     assert game_view(view).step == cosmic_pb2.STEP_CARDS
     [decision] = seats[1].decisions(view)
     assert decision.kind == "encounter_card"
-    ctx = context(view, decision.kind, content)
+    ctx = context(view, decision.kind, content, words)
     played = decision.options[0]
     text = describe_move("cosmic", played, ctx)
     assert text == f"play {cosmic_text.card(played.card.card, ctx)} face down"

@@ -24,6 +24,6 @@ def test_web_cosmic_renderer_words_every_move_and_event_of_the_contract(tmp_path
         path.write_text(json_format.MessageToJson(game_content(records()[game])))
         env[f"COSMODROME_{game.upper()}_CONTENT"] = str(path)
     out = run_node_tests(WEB, env, timeout=120)
-    assert "every Move case of the cosmic contract has words" in out
+    assert "every Move case of the cosmic contract has words from the catalog" in out
     assert "every Event case of the cosmic contract has words from the catalog" in out
     assert "every Move and Event case of the mlem contract has words from the catalog" in out

@@ -88,6 +88,12 @@ const contexts = () => [
   { name: "seat 0 with the catalog's words", w: { viewer: 0, names: ["ada", "bob"], content: content(), view: view(), words: catalog } },
 ];
 
+// Each context with the catalog's words, and a spectator with nothing else.
+const withCatalog = () => [
+  { name: "a spectator, with the catalog's words", w: { viewer: -1, words: catalog } },
+  ...contexts().map(({ name, w }) => ({ name: `${name} and the catalog's words`, w: { ...w, words: catalog } })),
+];
+
 // Words, not a raw dump: a sentence with nothing left unfilled.
 function assertWords(text, what) {
   assert.equal(typeof text, "string", `${what}: no words (the renderer returned ${text})`);
@@ -97,16 +103,20 @@ function assertWords(text, what) {
 
 const cases = (schema) => schema.oneofs.find((o) => o.name === "kind").fields;
 
-test("every Move case of the cosmic contract has words", () => {
+test("every Move case of the cosmic contract has words from the catalog", () => {
   const { cosmic, create, GameMoveSchema } = r;
+  assert.ok(catalog, "COSMODROME_COSMIC_CONTENT is not set (tests/web/test_words.py sets it)");
   const fields = cases(cosmic.MoveSchema);
   assert.ok(fields.length >= 31, `only ${fields.length} Move cases read from the schema`);
   for (const field of fields) {
     const move = create(cosmic.MoveSchema, { kind: { case: field.localName, value: create(field.message) } });
-    for (const { name, w } of contexts()) assertWords(r.cosmicMove(move, w), `Move.${field.name} (${name})`);
+    assert.ok(catalog.phrases[`move.${field.name}`], `Move.${field.name} has no words in the catalog`);
+    for (const { name, w } of withCatalog()) assertWords(r.cosmicMove(move, w), `Move.${field.name} (${name})`);
+    // one source: without the catalog the page has no words of its own for it
+    assert.equal(r.cosmicMove(move, { viewer: 0 }), undefined, `Move.${field.name} is worded outside the catalog`);
     // on the page: the cosmic words, not the generic rendering's label
     const game = create(GameMoveSchema, { game: { case: "cosmic", value: move } });
-    assert.notEqual(r.moveLabel(game), r.describeMove(game), `Move.${field.name} falls back to the generic label`);
+    assert.notEqual(r.moveLabel(game, { content: cosmicContent }), r.describeMove(game), `Move.${field.name} falls back to the generic label`);
   }
 });
 
@@ -115,14 +125,10 @@ test("every Event case of the cosmic contract has words from the catalog", () =>
   assert.ok(catalog, "COSMODROME_COSMIC_CONTENT is not set (tests/web/test_words.py sets it)");
   const fields = cases(cosmic.EventSchema);
   assert.ok(fields.length >= 13, `only ${fields.length} Event cases read from the schema`);
-  const worded = [
-    { name: "a spectator, with the catalog's words", w: { viewer: -1, words: catalog } },
-    ...contexts().map(({ name, w }) => ({ name: `${name} and the catalog's words`, w: { ...w, words: catalog } })),
-  ];
   for (const field of fields) {
     const event = create(cosmic.EventSchema, { kind: { case: field.localName, value: create(field.message) } });
     assert.ok(catalog.phrases[`event.${field.name}`], `Event.${field.name} has no words in the catalog`);
-    for (const { name, w } of worded) assertWords(r.cosmicEvent(event, w), `Event.${field.name} (${name})`);
+    for (const { name, w } of withCatalog()) assertWords(r.cosmicEvent(event, w), `Event.${field.name} (${name})`);
     // one source: without the catalog the page has no words of its own for it
     assert.equal(r.cosmicEvent(event, { viewer: 0 }), undefined, `Event.${field.name} is worded outside the catalog`);
     const game = create(GameEventSchema, { game: { case: "cosmic", value: event } });

@@ -4,10 +4,10 @@ progress, the black hole (the warp), in words.
 Only what the View says is drawn: another seat's hand is a number, its power is shown once
 disclosed, a face-down card is "face down". Card and power names come from the game's
 content as the server publishes it (`ctx.content`, a cosmic_pb2.Content from
-Client.game_content); without it cards and powers are shown by number. Events, notes, tasks,
-steps, outcomes and edict names are the game's words from the same catalog (`ctx.words`,
-server/cosmodrome/games/cosmic/words.py), filled with the `FORMATS` below; the moves are still
-worded here (and in the web page's clients/web/src/render/cosmic.ts).
+Client.game_content); without it cards and powers are shown by number. Moves, events, notes,
+tasks, steps, outcomes and edict names are the game's words from the same catalog
+(`ctx.words`, server/cosmodrome/games/cosmic/words.py), as the web page's are: this module picks
+each case's variant and draws the values the templates name (`FORMATS`).
 
 Board encoding (cosmic.proto): seat s owns home system s, planet p = system * 5 + i. A
 planet is named by its system's colour and its number: "blue 3" is planet 3 of seat 1's home
@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING
 from google.protobuf.message import Message
 
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
-from cosmodrome_client.renderers.words import enum_words, phrase, proper_name, worded
+from cosmodrome_client.renderers.words import (
+    enum_words,
+    fill,
+    first_variant,
+    phrase,
+    proper_name,
+    template,
+    worded,
+)
 
 
 def seen(msg: Message, field: str) -> int:
@@ -387,183 +395,77 @@ def moon_marks(view: Message) -> list[str]:
     return [f"Moons: {'; '.join(marks)}"] if marks else []
 
 
-def _edict(ed: Message, ctx: Context) -> str:
-    cards = _cards(ctx)
-    name = ed.as_edict or (cards[ed.card].edict if 0 <= ed.card < len(cards) else "")
-    text = f"play {card(ed.card, ctx)}" + (f" as {ed.as_edict}" if ed.as_edict else "")
-    if name == "peste":
-        return f"{text} on {ctx.who(ed.target)}"
-    if name == "zap":
-        which = {pb.POWER_SCOPE_MAIN: "main power",
-                 pb.POWER_SCOPE_SECONDARY: "secondary powers"}.get(ed.powers, "power")
-        return f"{text}: zap {ctx.whose(ed.target)} {which}"
-    if name == "zap_sauvage":
-        which = {pb.POWER_SCOPE_SECONDARY: "secondary powers"}.get(ed.powers, "main powers")
-        return f"{text}: zap every other player's {which}"
-    if name == "unzap":
-        return f"{text}: cancel the zap"
-    if name == "champ":
-        return f"{text}: " + ("send every ally home" if not ed.HasField("target")
-                              else f"send {ctx.who(ed.target)}'s tokens home")
-    if name == "controle":
-        return f"{text}: both cards count as compromises"
-    if name == "gaz":
-        return f"{text}: no consolation"
-    if name == "moon_zap":
-        return f"{text}: " + (f"stop moon #{ed.moon + 1} this encounter" if ed.HasField("moon")
-                              else f"free {ctx.whose(ed.target)} tokens from the prison")
-    if name == "anneaux":
-        return f"{text}: everyone's tokens come back from the black hole"
-    if name == "spheres":
-        return f"{text}: your tokens come back from the black hole"
-    return text + (f" on {ctx.who(ed.target)}" if ed.HasField("target") else "")
-
-
-def _power(u: Message, ctx: Context) -> str:
+def _power_variant(u: Message, ctx: Context) -> str:
+    """A power's use: worded by the power where the catalog has its words."""
     powers = _powers(ctx)
     name = powers[u.power].name if 0 <= u.power < len(powers) else ""
-    text = f"use {power(u.power, ctx)}"
-    target = ctx.who(u.target)
-    detail = {
-        "chercheur": f"ask {target}: {words_of('Question', u.question, ctx)}",
-        "philanthrope": f"give {card(u.card, ctx)} to {target}",
-        "echangeur": f"swap hands with {target}",
-        "esprit": f"see {ctx.whose(u.target)} hand",
-        "mutant": "draw cards up to seven",
-        "laser": f"pick {ctx.whose(u.target)} card for them",
-        "amibe": "add or withdraw tokens",
-        "sorcier": "swap the face-down cards",
-        "chronos": "take your card back and play the encounter again",
-        "clone": f"take back your {card(u.card, ctx)}",
-        "voleur": f"take {ctx.whose(u.target)} {card(u.card, ctx)}",
-    }.get(name)
-    if detail:
-        return f"{text}: {detail}"
-    return text + (f" on {target}" if u.HasField("target") else "")
+    return first_variant(ctx, "move.power", name, "target" if u.HasField("target") else "")
 
 
-DONE = {"retrieve": "take no token back", "invite": "stop inviting", "window": "pass",
-        "edict_response": "pass", "another": "end your turn", "rotation": "keep your power",
-        "take_token": "done: take no more tokens", "amoeba": "done with the Amoeba",
-        "encounter_card": "done: no more attack cards under the extension"}
+def _edict_variant(ed: Message, ctx: Context) -> str:
+    """An edict played: worded by the edict (the card's, or the one it is played as)."""
+    cards = _cards(ctx)
+    name = ed.as_edict or (cards[ed.card].edict if 0 <= ed.card < len(cards) else "")
+    flag = "target" if name == "champ" and ed.HasField("target") else \
+        "moon" if name == "moon_zap" and ed.HasField("moon") else \
+        "secondary" if name == "zap_sauvage" and ed.powers == pb.POWER_SCOPE_SECONDARY else ""
+    return first_variant(ctx, "move.edict", f"{name}.{flag}" if flag else "", name,
+                         "target" if ed.HasField("target") else "")
+
+
+def _move_variant(m: Message, ctx: Context) -> str:
+    """Which words a move takes: by the decision it answers, the piece it plays, a field."""
+    kind = m.WhichOneof("kind")
+    v, k = getattr(m, kind), ctx.kind
+    if kind in ("done", "planet", "card", "pick"):
+        return k
+    variants = {
+        "moon_use": lambda: "power" if v.HasField("power") else k,
+        "aim": lambda: "" if v.HasField("defense") else "nobody",
+        "join": lambda: pb.Side.Name(v.side),
+        "power": lambda: _power_variant(v, ctx),
+        "deal_edit": lambda: pb.DealTerm.Name(v.what),
+        "deal_accept": lambda: "offer" if ctx.view is not None and
+        seen(ctx.view.deal, "offer_by") >= 0 else "",
+        "edict": lambda: _edict_variant(v, ctx),
+        "answer": lambda: first_variant(ctx, "move.answer", f"{k}{'.yes' if v.yes else ''}",
+                                        "yes" if v.yes else ""),
+        "system": lambda: "own" if v.seat == ctx.viewer else "",
+        "auto_pass": lambda: "on" if v.on else "",
+        "consolation": lambda: pb.CardSource.Name(v.source),
+        "draw": lambda: "seat" if v.HasField("seat") else "",
+        "moon_choice": lambda: pb.PowersPassed.Name(v.powers),
+        "flare": lambda: "use" if v.HasField("use") else "",
+        "flares_kept": lambda: "" if v.cards else "none",
+    }
+    return variants[kind]() if kind in variants else ""
 
 
 def move(m: Message, ctx: Context) -> str | None:
-    kind = m.WhichOneof("kind")
-    k = ctx.kind
-    if kind == "done":
-        return DONE.get(k, "done / pass")
-    if kind == "planet":
-        p = body(m.planet.planet, ctx.view)
-        return {"retrieve": f"bring a token back from the black hole to {p}",
-                "take_token": f"take a token from {p}",
-                "place_token": f"put a token on {p}",
-                "amoeba": f"add a token from {p}"}.get(k, f"planet {p}")
-    if kind == "aim":
-        a = m.aim
-        if not a.HasField("defense"):
-            return f"aim at {body(a.planet, ctx.view)}, nobody there (automatic win)"
-        return f"aim at {body(a.planet, ctx.view)}, defended by {ctx.who(a.defense)}"
-    if kind == "invite":
-        return f"invite {ctx.who(m.invite.seat)}"
-    if kind == "join":
-        return {pb.SIDE_OFFENCE: "join the offence",
-                pb.SIDE_DEFENCE: "join the defence"}.get(m.join.side, "stay out")
-    if kind == "card":
-        c = card(m.card.card, ctx)
-        return f"discard {c}" if k == "plague_discard" else f"play {c} face down"
-    if kind == "power":
-        return _power(m.power, ctx)
-    if kind == "reward":
-        n = m.reward.cards
-        return f"reward: {_plural(n, 'card')}, the rest as tokens back from the black hole"
-    if kind == "deal_edit":
-        d = m.deal_edit
-        return {pb.DEAL_TERM_OFFER_BASE: f"deal: offer a base on {planet(d.planet)}",
-                pb.DEAL_TERM_ASK_BASE: f"deal: ask for a base on {planet(d.planet)}",
-                pb.DEAL_TERM_GIVE_CARD: f"deal: give {card(d.card, ctx)}",
-                pb.DEAL_TERM_ASK_RANDOM_CARD: "deal: ask for one more card at random",
-                pb.DEAL_TERM_CLEAR: "deal: clear your draft",
-                pb.DEAL_TERM_FREE_TOKEN:
-                    "deal: free one of their tokens from the black hole (Zombie)"}.get(
-                    d.what, f"deal: edit {d.what}")
-    if kind == "deal_propose":
-        return "deal: propose your draft"
-    if kind == "deal_accept":
-        view = ctx.view
-        offer = f" ({terms(view.deal.offer, view, ctx)})" if view is not None and \
-            seen(view.deal, "offer_by") >= 0 else ""
-        return f"deal: accept the offer on the table{offer}"
-    if kind == "deal_abandon":
-        return "deal: walk away (no deal: each loses three tokens to the black hole)"
-    if kind == "edict":
-        return _edict(m.edict, ctx)
-    if kind == "auto_pass":
-        return ("pass this and every window and response from now on (auto-pass)"
-                if m.auto_pass.on else "stop auto-passing: be asked in windows again")
-    if kind == "answer":
-        yes = m.answer.yes
-        return {"answer": "yes, I will play a compromise" if yes else
-                "no, I will not play a compromise",
-                "tokens_lost": "yes: your power saves the lost tokens" if yes else
-                "no: let them go",
-                "new_hand": "yes: keep your edicts (shown to all)" if yes else
-                "no: discard the hand"}.get(
-                    k, "yes" if yes else "no")
-    if kind == "draw":
-        return f"draw a card at random from {ctx.whose(m.draw.seat)} hand" \
-            if m.draw.HasField("seat") else "draw from the deck"
-    if kind == "withdraw":
-        return f"withdraw a token to {body(m.withdraw.planet, ctx.view)}"
-    if kind == "pick":
-        i = m.pick.index
-        if k == "laser_pick":
-            return f"pick face-down card {i + 1}"
-        return f"pick {i + 1}"
-    if kind == "another":
-        return "launch another encounter"
-    if kind == "system":
-        s = m.system.seat
-        return "attack your own system" if s == ctx.viewer else \
-            f"attack the {colour(s)} system ({ctx.whose(s)})"
-    if kind == "consolation":
-        return ("take a consolation card at random from the opponent's hand"
-                if m.consolation.source == pb.CARD_SOURCE_HAND
-                else "take a consolation card from the deck")
-    if kind == "new_power":
-        return "draw a new power"
-    if kind == "keep_power":
-        return f"discard {power(m.keep_power.power, ctx)} (keep the other two)"
-    if kind == "moon_use":  # seed 000: a moon used by choice (3, 11, 17, 29, 59)
-        u = m.moon_use
-        if u.HasField("power"):
-            return f"reveal your moon: swap {power(u.power, ctx)} for a power not in play"
-        return {"encounter_card": "use your moon for your cards (extension or three cards)",
-                "edict_response": "use your moon: cancel the zap"}.get(
-                    k, "use the moon you stand on")
-    if kind == "moon_choice":
-        return {pb.POWERS_PASSED_MAIN: "the moon passes the main powers",
-                pb.POWERS_PASSED_SECONDARY: "the moon passes the secondary powers",
-                pb.POWERS_PASSED_ALL: "the moon passes every power"}.get(
-                    m.moon_choice.powers, "answer the moon")
-    if kind == "move_moon":
-        mm = m.move_moon
-        return f"move moon #{mm.moon + 1} beside planet {mm.slot + 1} of its system"
-    if kind == "cancel_victory":
-        return f"cancel the win of {ctx.who(m.cancel_victory.seat)} with the moon"
-    if kind == "transform":
-        return f"transform the revealed attack card {m.transform.card} with the moon"
-    if kind == "flare":
-        return f"play the flare (card {m.flare.card}) face up"
-    if kind == "flares_kept":
-        kept = len(m.flares_kept.cards)
-        return f"keep {kept} flare{'s' if kept != 1 else ''}, discard the others"
-    if kind == "report":
-        return (f"report seat {m.report.offender}: he broke the rule of the moon "
-                f"{m.report.moon} (table)")
-    if kind == "penalty_card":
-        return "take a random card of his hand (the table moon's penalty)"
-    return None
+    """A Move in the catalog's words (games/cosmic/words.py)."""
+    return worded(m, "move", ctx, FORMATS, _move_variant(m, ctx))
+
+
+def _played(ed: Message, ctx: Context) -> str:
+    """An edict card as played: "play edict Zap Cosmique", "... as Un-Zap"."""
+    return fill(template(ctx, "move.edict", "played.as" if ed.as_edict else "played") or "",
+                ed, ctx, FORMATS)
+
+
+def _power_use(u: Message, ctx: Context) -> str:
+    return fill(template(ctx, "move.power", _power_variant(u, ctx)) or "", u, ctx, FORMATS)
+
+
+def _offer(_accept: Message, ctx: Context) -> str:
+    return terms(ctx.view.deal.offer, ctx.view, ctx) if ctx.view is not None else ""
+
+
+def _beside(mm: Message, ctx: Context) -> str:
+    """Where a moved moon now lies: the planet it is beside."""
+    view = ctx.view
+    if view is None or not 0 <= mm.moon < len(view.moons):
+        return f"planet {mm.slot + 1} of its system"
+    return planet(view.moons[mm.moon].system * PLANETS_PER_SYSTEM + mm.slot)
 
 
 # ------------------------------------------------------------------------------- events
@@ -606,7 +508,7 @@ FORMATS = {
     "who_list": lambda seats, ctx: ", ".join(ctx.who(s) for s in seats) or "nobody",
     "other": lambda seat, ctx: "the deck" if seat is None else ctx.who(seat),
     "hand": lambda seat, ctx: "the deck" if seat is None else f"{ctx.whose(seat)} hand",
-    "card": lambda c, ctx: card(c, ctx),
+    "card": lambda c, ctx: "a card" if c is None else card(c, ctx),
     "cards": lambda cs, ctx: card_list(cs, ctx),
     "shown": lambda c, ctx: "no card" if c is None else card(c, ctx),
     "power": lambda p, ctx: power(p, ctx),
@@ -618,7 +520,13 @@ FORMATS = {
     "others": lambda seat, ctx: "every other player" if seat is None else ctx.who(seat),
     "yes_no": lambda yes, ctx: "yes" if yes else "no",
     "planet": lambda p, ctx: planet(p),
-    "moon": lambda m, ctx: f"moon {m + 1}",
+    "moon": lambda m, ctx: moon(ctx.view, m) if ctx.view is not None else f"moon {m + 1}",
+    "body": lambda p, ctx: body(p, ctx.view),
+    "card_count": lambda n, ctx: _plural(n, "card"),
+    "played": _played,
+    "power_use": _power_use,
+    "offer": _offer,
+    "beside": _beside,
     "tokens": lambda n, ctx: _plural(n, "token"),
 }
 

@@ -76,6 +76,15 @@ def worded(message: Message, prefix: str, ctx: Context, formats: Mapping[str, Fo
     kind = message.WhichOneof("kind")
     if kind is None:
         return None
-    key = f"{prefix}.{kind}"
-    template = (phrase(ctx, f"{key}#{variant}") if variant else None) or phrase(ctx, key)
-    return fill(template, getattr(message, kind), ctx, formats) if template else None
+    text = template(ctx, f"{prefix}.{kind}", variant)
+    return fill(text, getattr(message, kind), ctx, formats) if text else None
+
+
+def template(ctx: Context, key: str, variant: str = "") -> str | None:
+    """The words of `key`'s variant where the catalog has them, else of `key` itself."""
+    return (phrase(ctx, f"{key}#{variant}") if variant else None) or phrase(ctx, key)
+
+
+def first_variant(ctx: Context, key: str, *variants: str) -> str:
+    """The first of `variants` the catalog words for `key` ("" when none is)."""
+    return next((v for v in variants if v and phrase(ctx, f"{key}#{v}") is not None), "")

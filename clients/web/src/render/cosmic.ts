@@ -1,7 +1,7 @@
-// Cosmic Encounter in words: every Move and Event of the contract (cosmic.proto). The events,
-// notes, tasks, steps, outcomes and edict names are the game's words from the catalog
-// (GameContent.words, server/cosmodrome/games/cosmic/words.py), filled here as the terminal
-// fills them; the moves are still worded in this file (and in the terminal's renderer). Pure
+// Cosmic Encounter in words: every Move and Event of the contract (cosmic.proto), in the game's
+// words from the catalog (GameContent.words, server/cosmodrome/games/cosmic/words.py: moves,
+// events, notes, tasks, steps, outcomes, edict names), filled here as the terminal fills them:
+// this file picks each case's variant and draws the values the templates name (formats). Pure
 // functions of the message and what the viewer may know (names, seat, the game's content and
 // words from GetGameContent, the View a move was offered from): no DOM, so Node tests them
 // (test/words.test.mjs). A case left without words returns undefined and the page falls back
@@ -12,12 +12,9 @@
 // number: "blue 3" is planet 3 of seat 1's home system.
 
 import { cosmic, type GameContent, type MatchView } from "@cosmodrome/client";
-import { enumWords, type fill, type Format, worded } from "./words.js";
+import { enumWords, fill, type Format, worded } from "./words.js";
 
-const {
-  CardFace, CardInfo_Kind, CardSource, DealTerm,
-  PowerScope, PowersPassed, Reason, Side, Step,
-} = cosmic;
+const { CardInfo_Kind, PowerScope, Reason } = cosmic;
 
 /** What the words may know beyond the message itself (all of it optional). */
 export interface CosmicWords {
@@ -55,7 +52,7 @@ export function formats(w: CosmicWords): Record<string, Format> {
     who_list: (seats) => (seats as number[]).map((s) => who(w, s)).join(", ") || "nobody",
     other: (seat) => (seat === undefined ? "the deck" : who(w, seat as number)),
     hand: (seat) => (seat === undefined ? "the deck" : `${whose(w, seat as number)} hand`),
-    card: (c) => card(c as number, w),
+    card: (c) => (c === undefined ? "a card" : card(c as number, w)),
     cards: (cs) => cardList(cs as number[], w),
     shown: (c) => (c === undefined ? "no card" : card(c as number, w)),
     power: (p) => power(p as number, w),
@@ -64,10 +61,20 @@ export function formats(w: CosmicWords): Record<string, Format> {
     index: (i) => String((i as number) + 1),
     edict: (edict) => edictName(edict as string, w),
     reason: (c) => reason(c as cosmic.CardsSeen, w),
+    body: (p) => body(p as number, w.view),
+    card_count: (n) => plural(n as number, "card"),
+    played: (ed) => sub(w, "move.edict", (ed as cosmic.PlayEdict).asEdict ? "played.as" : "played", cosmic.PlayEdictSchema, ed),
+    power_use: (u) => sub(w, "move.power", powerVariant(u as cosmic.UsePower, w), cosmic.UsePowerSchema, u),
+    offer: () => (w.view?.deal?.offer ? terms(w.view.deal.offer, w.view, w) : ""),
+    beside: (mm) => {
+      const { moon: m, slot } = mm as cosmic.MoveMoon;
+      const system = w.view?.moons[m]?.system;
+      return system !== undefined ? planet(system * PLANETS_PER_SYSTEM + slot) : `planet ${slot + 1} of its system`;
+    },
     others: (seat) => (seat === undefined ? "every other player" : who(w, seat as number)),
     yes_no: (yes) => (yes ? "yes" : "no"),
     planet: (p) => planet(p as number),
-    moon: (m) => `moon ${(m as number) + 1}`,
+    moon: (m) => moon(w.view, m as number),
     tokens: (n) => plural(n as number, "token"),
   };
 }
@@ -180,67 +187,6 @@ export function reason(r: { why: cosmic.Reason; power: number; edict: string; mo
 
 // ------------------------------------------------------------------------------- moves
 
-const DONE: Record<string, string> = {
-  retrieve: "take no token back", invite: "stop inviting", window: "pass", edict_response: "pass",
-  another: "end your turn", rotation: "keep your power", take_token: "done: take no more tokens",
-  amoeba: "done with the Amoeba", encounter_card: "done: no more attack cards under the extension",
-  victory_contest: "let the win stand",
-};
-
-function edictWords(ed: cosmic.PlayEdict, w: CosmicWords): string {
-  const name = ed.asEdict || w.content?.cards[ed.card]?.edict || "";
-  const text = `play ${card(ed.card, w)}` + (ed.asEdict ? ` as ${edictName(ed.asEdict, w)}` : "");
-  const target = ed.target ?? -1;
-  switch (name) {
-    case "peste":
-      return `${text} on ${who(w, target)}`;
-    case "zap": {
-      const which = ed.powers === PowerScope.MAIN ? "main power" : ed.powers === PowerScope.SECONDARY ? "secondary powers" : "power";
-      return `${text}: zap ${whose(w, target)} ${which}`;
-    }
-    case "zap_sauvage":
-      return `${text}: zap every other player's ${ed.powers === PowerScope.SECONDARY ? "secondary powers" : "main powers"}`;
-    case "unzap":
-      return `${text}: cancel the zap`;
-    case "champ":
-      return `${text}: ` + (ed.target === undefined ? "send every ally home" : `send ${whose(w, target)} tokens home`);
-    case "controle":
-      return `${text}: both cards count as compromises`;
-    case "gaz":
-      return `${text}: no consolation`;
-    case "moon_zap":
-      return `${text}: ` + (ed.moon !== undefined ? `stop ${moon(w.view, ed.moon)} this encounter` : `free ${whose(w, target)} tokens from the prison`);
-    case "anneaux":
-      return `${text}: everyone's tokens come back from the black hole`;
-    case "spheres":
-      return `${text}: your tokens come back from the black hole`;
-  }
-  return text + (ed.target !== undefined ? ` on ${who(w, target)}` : "");
-}
-
-function powerUseWords(u: cosmic.UsePower, w: CosmicWords): string {
-  const text = `use ${power(u.power, w)}`;
-  const target = who(w, u.target ?? -1);
-  const c = u.detail.case === "card" ? card(u.detail.value, w) : "a card";
-  const question = u.detail.case === "question" ? catalogWords(w, "Question", u.detail.value) : "?";
-  const details: Record<string, string> = {
-    chercheur: `ask ${target}: ${question}`,
-    philanthrope: `give ${c} to ${target}`,
-    echangeur: `swap hands with ${target}`,
-    esprit: `see ${whose(w, u.target ?? -1)} hand`,
-    mutant: "draw cards up to seven",
-    laser: `pick ${whose(w, u.target ?? -1)} card for them`,
-    amibe: "add or withdraw tokens",
-    sorcier: "swap the face-down cards",
-    chronos: "take your card back and play the encounter again",
-    clone: `take back your ${c}`,
-    voleur: `take ${whose(w, u.target ?? -1)} ${c}`,
-  };
-  const detail = details[powerName(u.power, w)];
-  if (detail) return `${text}: ${detail}`;
-  return text + (u.target !== undefined ? ` on ${target}` : "");
-}
-
 /** Deal terms in words, from the offence's and the defence's sides. */
 export function terms(t: cosmic.DealTerms, view: cosmic.View, w: CosmicWords): string {
   const off = subject(w, view.enc?.offense ?? -1);
@@ -256,109 +202,61 @@ export function terms(t: cosmic.DealTerms, view: cosmic.View, w: CosmicWords): s
   return out.join("; ") || "nothing";
 }
 
-const DEAL_EDITS: Record<number, (d: cosmic.DealEdit, w: CosmicWords) => string> = {
-  [DealTerm.OFFER_BASE]: (d) => `deal: offer a base on ${planet(d.planet)}`,
-  [DealTerm.ASK_BASE]: (d) => `deal: ask for a base on ${planet(d.planet)}`,
-  [DealTerm.GIVE_CARD]: (d, w) => `deal: give ${card(d.card, w)}`,
-  [DealTerm.ASK_RANDOM_CARD]: () => "deal: ask for one more card at random",
-  [DealTerm.CLEAR]: () => "deal: clear your draft",
-  [DealTerm.FREE_TOKEN]: () => "deal: free one of their tokens from the black hole (Zombie)",
-};
+// Which words a Move takes (a "#variant" of its case in the catalog): by the decision it
+// answers, the piece it plays, a field.
+const variantOf = (w: CosmicWords, key: string, ...variants: string[]) =>
+  variants.find((v) => v && w.words?.phrases[`${key}#${v}`] !== undefined) ?? "";
 
-type MoveCase = NonNullable<cosmic.Move["kind"]["case"]>;
-type MoveOf<K extends MoveCase> = Extract<cosmic.Move["kind"], { case: K }>["value"];
-type MoveWords = { [K in MoveCase]: (m: MoveOf<K>, w: CosmicWords) => string };
+function powerVariant(u: cosmic.UsePower, w: CosmicWords): string {
+  return variantOf(w, "move.power", powerName(u.power, w), u.target !== undefined ? "target" : "");
+}
 
-// One entry per Move oneof case: the compiler refuses a case added to the contract without
-// words here (and test/words.test.mjs checks each one gives a sentence).
-const MOVES: MoveWords = {
-  done: (_, w) => DONE[w.kind ?? ""] ?? "done / pass",
-  planet: (m, w) => {
-    const p = body(m.planet, w.view);
-    const byKind: Record<string, string> = {
-      retrieve: `bring a token back from the black hole to ${p}`,
-      take_token: `take a token from ${p}`,
-      place_token: `put a token on ${p}`,
-      amoeba: `add a token from ${p}`,
-      table_penalty: `send a token from ${p} to the black hole (the table moon's penalty)`,
-      moon: `answer the moon: ${p}`,
-    };
-    return byKind[w.kind ?? ""] ?? `choose ${p}`;
-  },
-  aim: (m, w) =>
-    m.defense === undefined
-      ? `aim at ${body(m.planet, w.view)}, nobody there (automatic win)`
-      : `aim at ${body(m.planet, w.view)}, defended by ${who(w, m.defense)}`,
-  invite: (m, w) => `invite ${who(w, m.seat)}`,
-  join: (m) => (m.side === Side.OFFENCE ? "join the offence" : m.side === Side.DEFENCE ? "join the defence" : "stay out"),
-  card: (m, w) => (w.kind === "plague_discard" ? `discard ${card(m.card, w)}` : `play ${card(m.card, w)} face down`),
-  power: (m, w) => powerUseWords(m, w),
-  reward: (m) => `reward: ${plural(m.cards, "card")}, the rest as tokens back from the black hole`,
-  dealEdit: (m, w) => DEAL_EDITS[m.what]?.(m, w) ?? `deal: edit ${m.what}`,
-  dealPropose: () => "deal: propose your draft",
-  dealAccept: (_, w) => {
-    const offer = w.view?.deal?.offerBy !== undefined && w.view.deal.offer ? ` (${terms(w.view.deal.offer, w.view, w)})` : "";
-    return `deal: accept the offer on the table${offer}`;
-  },
-  dealAbandon: () => "deal: walk away (no deal: each loses three tokens to the black hole)",
-  edict: (m, w) => edictWords(m, w),
-  answer: (m, w) => {
-    const byKind: Record<string, [string, string]> = {
-      answer: ["yes, I will play a compromise", "no, I will not play a compromise"],
-      tokens_lost: ["yes: your power saves the lost tokens", "no: let them go"],
-      new_hand: ["yes: keep your edicts (shown to all)", "no: discard the hand"],
-      disc_redraw: ["yes: set the disc aside and draw another (the moon)", "no: keep the disc drawn"],
-    };
-    const [yes, no] = byKind[w.kind ?? ""] ?? ["answer yes", "answer no"];
-    return m.yes ? yes : no;
-  },
-  withdraw: (m, w) => `withdraw a token to ${body(m.planet, w.view)}`,
-  pick: (m, w) => {
-    if (w.kind === "laser_pick") return `pick face-down card ${m.index + 1}`;
-    return `pick ${m.index + 1}`;
-  },
-  another: () => "launch another encounter",
-  system: (m, w) => (m.seat === w.viewer ? "attack your own system" : `attack the ${colour(m.seat)} system (${whose(w, m.seat)})`),
-  keepPower: (m, w) => `discard ${power(m.power, w)} (keep the other two)`,
-  autoPass: (m) => (m.on ? "pass this and every window and response from now on (auto-pass)" : "stop auto-passing: be asked in windows again"),
-  newPower: () => "draw a new power",
-  consolation: (m) =>
-    m.source === CardSource.HAND ? "take a consolation card at random from the opponent's hand" : "take a consolation card from the deck",
-  draw: (m, w) => (m.seat !== undefined ? `draw a card at random from ${whose(w, m.seat)} hand` : "draw from the deck"),
-  moonChoice: (m) =>
-    ({
-      [PowersPassed.MAIN]: "the moon passes the main powers",
-      [PowersPassed.SECONDARY]: "the moon passes the secondary powers",
-      [PowersPassed.ALL]: "the moon passes every power",
-    })[m.powers as number] ?? "answer the moon",
-  // seed 000: a moon used by choice (3, 11, 17, 29, 59)
-  moonUse: (m, w) => {
-    if (m.power !== undefined) return `reveal ${moon(w.view, m.moon)}: swap ${power(m.power, w)} for a power not in play`;
-    const byKind: Record<string, string> = {
-      encounter_card: `use ${moon(w.view, m.moon)} for your cards (extension or three cards)`,
-      edict_response: `use ${moon(w.view, m.moon)}: cancel the zap`,
-    };
-    return byKind[w.kind ?? ""] ?? `use ${moon(w.view, m.moon)}, which you stand on`;
-  },
-  cancelVictory: (m, w) => `cancel the win of ${who(w, m.seat)} with the moon`,
-  transform: (m, w) => `transform the revealed ${card(m.card, w)} with the moon`,
-  moveMoon: (m, w) => {
-    const system = w.view?.moons[m.moon]?.system;
-    const beside = system !== undefined ? planet(system * PLANETS_PER_SYSTEM + m.slot) : `planet ${m.slot + 1} of its system`;
-    return `move ${moon(w.view, m.moon)} beside ${beside}`;
-  },
-  flare: (m, w) => `play ${card(m.card, w)} face up` + (m.use ? `: ${powerUseWords(m.use, w)}` : ""),
-  flaresKept: (m, w) => `keep ${m.cards.length ? cardList(m.cards, w) : "no flare"}, discard the others`,
-  report: (m, w) => `report ${who(w, m.offender)}: the rule of ${moon(w.view, m.moon)} (a table moon) is broken`,
-  penaltyCard: () => "take a random card of his hand (the table moon's penalty)",
-};
+function edictVariant(ed: cosmic.PlayEdict, w: CosmicWords): string {
+  const name = ed.asEdict || w.content?.cards[ed.card]?.edict || "";
+  const flag =
+    name === "champ" && ed.target !== undefined ? "target"
+    : name === "moon_zap" && ed.moon !== undefined ? "moon"
+    : name === "zap_sauvage" && ed.powers === PowerScope.SECONDARY ? "secondary" : "";
+  return variantOf(w, "move.edict", flag ? `${name}.${flag}` : "", name, ed.target !== undefined ? "target" : "");
+}
 
-/** A Move in words; undefined only for a case added to the contract after this file. */
+const enumName = (schema: { values: { number: number; name: string }[] }, value: number) =>
+  schema.values.find((v) => v.number === value)?.name ?? "";
+
+function moveVariant(m: cosmic.Move, w: CosmicWords): string {
+  const k = m.kind;
+  const kind = w.kind ?? "";
+  switch (k.case) {
+    case "done": case "planet": case "card": case "pick": return kind;
+    case "moonUse": return k.value.power !== undefined ? "power" : kind;
+    case "aim": return k.value.defense === undefined ? "nobody" : "";
+    case "join": return enumName(cosmic.SideSchema, k.value.side);
+    case "power": return powerVariant(k.value, w);
+    case "dealEdit": return enumName(cosmic.DealTermSchema, k.value.what);
+    case "dealAccept": return w.view?.deal?.offerBy !== undefined && w.view.deal.offer ? "offer" : "";
+    case "edict": return edictVariant(k.value, w);
+    case "answer": return variantOf(w, "move.answer", `${kind}${k.value.yes ? ".yes" : ""}`, k.value.yes ? "yes" : "");
+    case "system": return k.value.seat === w.viewer ? "own" : "";
+    case "autoPass": return k.value.on ? "on" : "";
+    case "consolation": return enumName(cosmic.CardSourceSchema, k.value.source);
+    case "draw": return k.value.seat !== undefined ? "seat" : "";
+    case "moonChoice": return enumName(cosmic.PowersPassedSchema, k.value.powers);
+    case "flare": return k.value.use ? "use" : "";
+    case "flaresKept": return k.value.cards.length ? "" : "none";
+  }
+  return "";
+}
+
+/** A Move in the catalog's words (server/cosmodrome/games/cosmic/words.py). */
 export function cosmicMove(move: cosmic.Move, w: CosmicWords): string | undefined {
-  const k = move.kind;
-  if (!k.case) return undefined;
-  const words = MOVES[k.case] as ((m: unknown, w: CosmicWords) => string) | undefined;
-  return words?.(k.value, w);
+  return worded(cosmic.MoveSchema, move, "move", w.words?.phrases, formats(w), moveVariant(move, w));
+}
+
+// A sub-message in the words of a case's variant ("move.edict#played", "move.power#laser").
+function sub(w: CosmicWords, key: string, variant: string, schema: Parameters<typeof fill>[1], message: unknown): string {
+  const phrases = w.words?.phrases;
+  const text = phrases?.[`${key}#${variant}`] ?? phrases?.[key];
+  return text === undefined ? "" : fill(text, schema, message, phrases, formats(w));
 }
 
 // ------------------------------------------------------------------------------- events

@@ -22,6 +22,7 @@ interface DescField {
   localName: string;
   message?: DescMessage;
   enum?: DescEnum;
+  oneof?: { localName: string }; // a member of a oneof: read through it
 }
 export interface DescMessage {
   name: string;
@@ -51,6 +52,13 @@ function field(schema: DescMessage, name: string): DescField {
   return found;
 }
 
+/** A field's value; a oneof's member is read through its oneof (protobuf-es: {case, value}). */
+function read(owner: Record<string, unknown> | undefined, f: DescField): unknown {
+  if (!f.oneof) return owner?.[f.localName];
+  const oneof = owner?.[f.oneof.localName] as { case?: string; value?: unknown } | undefined;
+  return oneof?.case === f.localName ? oneof.value : undefined;
+}
+
 /** `template` with each placeholder drawn from `message` (of type `schema`). */
 export function fill(template: string, schema: DescMessage, message: unknown, phrases: Phrases | undefined, formats: Record<string, Format>): string {
   return template.replace(PLACEHOLDER, (_, path: string, format?: string) => {
@@ -60,11 +68,11 @@ export function fill(template: string, schema: DescMessage, message: unknown, ph
     let desc = schema;
     for (const part of parts.slice(0, -1)) {
       const f = field(desc, part);
-      owner = owner[f.localName] as Record<string, unknown>;
+      owner = read(owner, f) as Record<string, unknown>;
       desc = f.message as DescMessage;
     }
     const f = field(desc, parts[parts.length - 1]);
-    const value = owner?.[f.localName];
+    const value = read(owner, f);
     if (format === "enum" && f.enum) return enumWords(phrases, f.enum, value as number, desc, owner, formats);
     const draw = format ? formats[format] : undefined;
     return draw ? draw(value) : String(value ?? "");

@@ -3,15 +3,19 @@ steps, outcomes, game ends, questions, reasons and places a sentence names, and 
 names of the edicts, powers and moons, the seed's French beside the English. The terminal
 renderer and the web page take them from the catalog; their code lays them out.
 
-Every Event case is worded here; the Move cases are still worded in the clients' code (their
-words depend on the piece a move plays: a later step). Templates follow the Words message
+Every Move and Event case is worded here, with "#variants" the clients' layout picks: by the
+decision a move answers (`move.done#retrieve`), by the piece it plays (`move.power#laser`,
+`move.edict#zap`), by a field (`move.aim#nobody`). Templates follow the Words message
 (games.proto); "{_:format}" draws the whole message. The formats these use, which both clients
 implement: who, whose, subject (a seat heading a line: "ada (you)"), others (a seat, or
-"every other player" when unset), enum, yes_no, planet, moon (a moon of the View by index),
-index (a 0-based index counted from 1), tokens ("3 tokens"), card, cards, shown (a card, or
-"no card"), power, colour, moon_number ("n°9 Alien"), edict, who_list, other (a seat, or "the
-deck"), hand ("bob's hand", or "the deck"), reason (why cards were seen: a power, an edict,
-a moon or the Reason's words).
+"every other player" when unset), enum, yes_no, planet, body (a planet or a moon of the View
+by body number), moon (a moon of the View by index), index (a 0-based index counted from 1),
+tokens ("3 tokens"), card_count ("2 cards"), card (or "a card" when unset), cards, shown (a
+card, or "no card"), power, colour, moon_number ("n°9 Alien"), edict, who_list, other (a
+seat, or "the deck"), hand ("bob's hand", or "the deck"), reason (why cards were seen: a
+power, an edict, a moon or the Reason's words), played (an edict card as played:
+`move.edict#played`), power_use (a UsePower in its `move.power` words), offer (the deal on
+the View's table), beside (where a moved moon now lies).
 """
 
 from __future__ import annotations
@@ -105,6 +109,8 @@ PLACES = {pb.PLACE_CONE: "the cone", pb.PLACE_PLANET: "{planet:planet}",
           pb.PLACE_ENCOUNTER: "the encounter",
           pb.PLACE_BASES: "their bases", pb.PLACE_BLACK_HOLE: "the black hole",
           pb.PLACE_REMOVED: "out of the game (the Void)"}
+POWER_SCOPES = {pb.POWER_SCOPE_UNSPECIFIED: "power", pb.POWER_SCOPE_MAIN: "main power",
+                pb.POWER_SCOPE_SECONDARY: "secondary powers"}
 MOON_WHYS = {pb.MOON_WHY_UNSPECIFIED: "known", pb.MOON_WHY_DRAWN: "drawn",
              pb.MOON_WHY_REVEALED: "turned face up",
              pb.MOON_WHY_LANDED: "seen by who landed", pb.MOON_WHY_ACTS: "it acts"}
@@ -139,6 +145,125 @@ EDICTS = {"zap": ("Zap Cosmique", "Cosmic Zap"), "zap_sauvage": ("Zap Sauvage", 
           "controle": ("Contrôle Émotionnel", "Emotion Control"),
           "gaz": ("Gaz Stellaire", "Ionic Gas"), "peste": ("La Peste", "Plague"),
           "moon_zap": ("Moon Zap", "Moon Zap")}
+# Each Move case; a "#variant" where the case reads differently (chosen by the clients' layout:
+# the decision's kind, the piece played, a field).
+MOVES = {
+    "move.done": "done / pass",
+    "move.done#retrieve": "take no token back",
+    "move.done#invite": "stop inviting",
+    "move.done#window": "pass",
+    "move.done#edict_response": "pass",
+    "move.done#another": "end your turn",
+    "move.done#rotation": "keep your power",
+    "move.done#take_token": "done: take no more tokens",
+    "move.done#amoeba": "done with the Amoeba",
+    "move.done#encounter_card": "done: no more attack cards under the extension",
+    "move.done#victory_contest": "let the win stand",
+    "move.planet": "choose {planet:body}",
+    "move.planet#retrieve": "bring a token back from the black hole to {planet:body}",
+    "move.planet#take_token": "take a token from {planet:body}",
+    "move.planet#place_token": "put a token on {planet:body}",
+    "move.planet#amoeba": "add a token from {planet:body}",
+    "move.planet#table_penalty":
+        "send a token from {planet:body} to the black hole (the table moon's penalty)",
+    "move.planet#moon": "answer the moon: {planet:body}",
+    "move.aim": "aim at {planet:body}, defended by {defense:who}",
+    "move.aim#nobody": "aim at {planet:body}, nobody there (automatic win)",
+    "move.invite": "invite {seat:who}",
+    "move.join": "stay out",
+    "move.join#SIDE_OFFENCE": "join the offence",
+    "move.join#SIDE_DEFENCE": "join the defence",
+    "move.card": "play {card:card} face down",
+    "move.card#plague_discard": "discard {card:card}",
+    "move.power": "use {power:power}",
+    "move.power#target": "use {power:power} on {target:who}",
+    "move.power#chercheur": "use {power:power}: ask {target:who}: {question:enum}",
+    "move.power#philanthrope": "use {power:power}: give {card:card} to {target:who}",
+    "move.power#echangeur": "use {power:power}: swap hands with {target:who}",
+    "move.power#esprit": "use {power:power}: see {target:whose} hand",
+    "move.power#mutant": "use {power:power}: draw cards up to seven",
+    "move.power#laser": "use {power:power}: pick {target:whose} card for them",
+    "move.power#amibe": "use {power:power}: add or withdraw tokens",
+    "move.power#sorcier": "use {power:power}: swap the face-down cards",
+    "move.power#chronos":
+        "use {power:power}: take your card back and play the encounter again",
+    "move.power#clone": "use {power:power}: take back your {card:card}",
+    "move.power#voleur": "use {power:power}: take {target:whose} {card:card}",
+    "move.reward": "reward: {cards:card_count}, the rest as tokens back from the black hole",
+    "move.deal_edit": "deal: edit {what}",
+    "move.deal_edit#DEAL_TERM_OFFER_BASE": "deal: offer a base on {planet:planet}",
+    "move.deal_edit#DEAL_TERM_ASK_BASE": "deal: ask for a base on {planet:planet}",
+    "move.deal_edit#DEAL_TERM_GIVE_CARD": "deal: give {card:card}",
+    "move.deal_edit#DEAL_TERM_ASK_RANDOM_CARD": "deal: ask for one more card at random",
+    "move.deal_edit#DEAL_TERM_CLEAR": "deal: clear your draft",
+    "move.deal_edit#DEAL_TERM_FREE_TOKEN":
+        "deal: free one of their tokens from the black hole (Zombie)",
+    "move.deal_propose": "deal: propose your draft",
+    "move.deal_accept": "deal: accept the offer on the table",
+    "move.deal_accept#offer": "deal: accept the offer on the table ({_:offer})",
+    "move.deal_abandon": "deal: walk away (no deal: each loses three tokens to the black hole)",
+    # an edict: "{_:played}" is the card as played ("#played" words), then what it does
+    "move.edict#played": "play {card:card}",
+    "move.edict#played.as": "play {card:card} as {as_edict:edict}",
+    "move.edict": "{_:played}",
+    "move.edict#target": "{_:played} on {target:who}",
+    "move.edict#peste": "{_:played} on {target:who}",
+    "move.edict#zap": "{_:played}: zap {target:whose} {powers:enum}",
+    "move.edict#zap_sauvage": "{_:played}: zap every other player's main powers",
+    "move.edict#zap_sauvage.secondary":
+        "{_:played}: zap every other player's secondary powers",
+    "move.edict#unzap": "{_:played}: cancel the zap",
+    "move.edict#champ": "{_:played}: send every ally home",
+    "move.edict#champ.target": "{_:played}: send {target:whose} tokens home",
+    "move.edict#controle": "{_:played}: both cards count as compromises",
+    "move.edict#gaz": "{_:played}: no consolation",
+    "move.edict#moon_zap": "{_:played}: free {target:whose} tokens from the prison",
+    "move.edict#moon_zap.moon": "{_:played}: stop {moon:moon} this encounter",
+    "move.edict#anneaux": "{_:played}: everyone's tokens come back from the black hole",
+    "move.edict#spheres": "{_:played}: your tokens come back from the black hole",
+    "move.answer#yes": "answer yes",
+    "move.answer": "answer no",
+    "move.answer#answer.yes": "yes, I will play a compromise",
+    "move.answer#answer": "no, I will not play a compromise",
+    "move.answer#tokens_lost.yes": "yes: your power saves the lost tokens",
+    "move.answer#tokens_lost": "no: let them go",
+    "move.answer#new_hand.yes": "yes: keep your edicts (shown to all)",
+    "move.answer#new_hand": "no: discard the hand",
+    "move.answer#disc_redraw.yes": "yes: set the disc aside and draw another (the moon)",
+    "move.answer#disc_redraw": "no: keep the disc drawn",
+    "move.withdraw": "withdraw a token to {planet:body}",
+    "move.pick": "pick {index:index}",
+    "move.pick#laser_pick": "pick face-down card {index:index}",
+    "move.another": "launch another encounter",
+    "move.system": "attack the {seat:colour} system ({seat:whose})",
+    "move.system#own": "attack your own system",
+    "move.keep_power": "discard {power:power} (keep the other two)",
+    "move.auto_pass": "stop auto-passing: be asked in windows again",
+    "move.auto_pass#on": "pass this and every window and response from now on (auto-pass)",
+    "move.new_power": "draw a new power",
+    "move.consolation": "take a consolation card from the deck",
+    "move.consolation#CARD_SOURCE_HAND":
+        "take a consolation card at random from the opponent's hand",
+    "move.draw": "draw from the deck",
+    "move.draw#seat": "draw a card at random from {seat:whose} hand",
+    "move.moon_choice": "answer the moon",
+    "move.moon_choice#POWERS_PASSED_MAIN": "the moon passes the main powers",
+    "move.moon_choice#POWERS_PASSED_SECONDARY": "the moon passes the secondary powers",
+    "move.moon_choice#POWERS_PASSED_ALL": "the moon passes every power",
+    "move.moon_use": "use {moon:moon}, which you stand on",
+    "move.moon_use#power": "reveal {moon:moon}: swap {power:power} for a power not in play",
+    "move.moon_use#encounter_card": "use {moon:moon} for your cards (extension or three cards)",
+    "move.moon_use#edict_response": "use {moon:moon}: cancel the zap",
+    "move.cancel_victory": "cancel the win of {seat:who} with the moon",
+    "move.transform": "transform the revealed {card:card} with the moon",
+    "move.move_moon": "move {moon:moon} beside {_:beside}",
+    "move.flare": "play {card:card} face up",
+    "move.flare#use": "play {card:card} face up: {use:power_use}",
+    "move.flares_kept": "keep {cards:cards}, discard the others",
+    "move.flares_kept#none": "keep no flare, discard the others",
+    "move.report": "report {offender:who}: the rule of {moon:moon} (a table moon) is broken",
+    "move.penalty_card": "take a random card of his hand (the table moon's penalty)",
+}
 # Each Event case; a "#variant" where the case reads differently (chosen by the clients'
 # layout from the event's fields: a seat set, a reason, a power's name).
 EVENTS = {
@@ -193,7 +318,8 @@ EVENTS = {
                                   "power's) flare of {power:power}",
 }
 ENUMS = {"NoteKind": NOTES, "Step": STEPS, "Outcome": OUTCOMES, "GameEnd": GAME_ENDS,
-         "Question": QUESTIONS, "Reason": REASONS, "Side": SIDES, "Place": PLACES,
+         "Question": QUESTIONS, "PowerScope": POWER_SCOPES, "Reason": REASONS, "Side": SIDES,
+         "Place": PLACES,
          "MoonWhy": MOON_WHYS}
 
 
@@ -214,4 +340,4 @@ def names() -> dict[str, games_pb2.ProperName]:
 def words(game: Game) -> games_pb2.Words:
     enums = {key: text for name, texts in ENUMS.items()
              for key, text in enum_phrases(pb.DESCRIPTOR.enum_types_by_name[name], texts).items()}
-    return games_pb2.Words(phrases={**enums, **TASKS, **EVENTS}, names=names())
+    return games_pb2.Words(phrases={**enums, **TASKS, **MOVES, **EVENTS}, names=names())
