@@ -19,7 +19,7 @@ from tests.web.conftest import WEB, built, run_node_tests
 def test_web_cosmic_renderer_words_every_move_and_event_of_the_contract(tmp_path) -> None:
     built(WEB, "dist/app.js")
     env = {"NODE_TEST_PATHS": "test/words.test.mjs"}
-    for game in ("mlem", "cosmic"):  # the catalog, as GetGameContent publishes it
+    for game in ("mlem", "cosmic", "tictactoe", "highcard"):  # as GetGameContent publishes it
         path = tmp_path / f"{game}-content.json"
         path.write_text(json_format.MessageToJson(game_content(records()[game])))
         env[f"COSMODROME_{game.upper()}_CONTENT"] = str(path)
@@ -27,3 +27,4 @@ def test_web_cosmic_renderer_words_every_move_and_event_of_the_contract(tmp_path
     assert "every Move case of the cosmic contract has words from the catalog" in out
     assert "every Event case of the cosmic contract has words from the catalog" in out
     assert "every Move and Event case of the mlem contract has words from the catalog" in out
+    assert "every Move and Event of tic-tac-toe and high card has words from the catalog" in out

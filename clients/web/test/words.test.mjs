@@ -18,7 +18,7 @@ export * from "./src/render/cosmic.ts";
 export { taskWords, viewSections } from "./src/render/cosmic-view.ts";
 export { eventLabel, moveLabel } from "./src/render/index.ts";
 export { describeEvent, describeMove } from "./src/render/generic.ts";
-export { cosmic, create, fromJson, GameEventSchema, GameMoveSchema, GameContentSchema, MatchViewSchema, mlem } from "@cosmodrome/client";
+export { cosmic, create, fromJson, GameEventSchema, GameMoveSchema, GameContentSchema, MatchViewSchema, highcard, mlem, tictactoe } from "@cosmodrome/client";
 `;
 
 let r; // the bundled modules
@@ -229,4 +229,33 @@ test("every Move and Event case of the mlem contract has words from the catalog"
   // the words are the catalog's: a landing on a moon, in the server's template
   const landed = create(GameEventSchema, { game: { case: "mlem", value: create(mlem.EventSchema, { kind: { case: "landed", value: { cat: { owner: 1, kind: mlem.CatKind.SHIFTER }, space: 9, site: mlem.Site.MOON, moonNumber: 5 } } }) } });
   assert.equal(r.eventLabel(landed, { content, view }), "bob's shifter landed on moon 5 (space 9)");
+});
+
+// Tic-tac-toe and high card too: a plain Move (no oneof) is worded whole, by "move".
+test("every Move and Event of tic-tac-toe and high card has words from the catalog", async () => {
+  const { create, fromJson, GameContentSchema, GameEventSchema, GameMoveSchema, MatchViewSchema } = r;
+  const view = create(MatchViewSchema, { viewerSeat: 0, match: { seats: [{ index: 0, displayName: "ada" }, { index: 1, displayName: "bob" }] } });
+  for (const game of ["tictactoe", "highcard"]) {
+    const path = process.env[`COSMODROME_${game.toUpperCase()}_CONTENT`];
+    assert.ok(path, `COSMODROME_${game.toUpperCase()}_CONTENT is not set (tests/web/test_words.py sets it)`);
+    const content = fromJson(GameContentSchema, JSON.parse(await readFile(path, "utf8")));
+    const schemas = r[game];
+    const move = create(GameMoveSchema, { game: { case: game, value: create(schemas.MoveSchema, {}) } });
+    for (const at of [{ content }, { content, view }]) {
+      assertWords(r.moveLabel(move, at), `${game} Move`);
+      assert.notEqual(r.moveLabel(move, at), r.describeMove(move), `${game} Move falls back to the generic label`);
+    }
+    assert.equal(r.moveLabel(move, {}), r.describeMove(move), `${game} Move is worded outside the catalog`);
+    for (const field of cases(schemas.EventSchema)) {
+      const event = create(GameEventSchema, { game: { case: game, value: create(schemas.EventSchema, { kind: { case: field.localName, value: create(field.message) } }) } });
+      for (const at of [{ content }, { content, view }]) {
+        assertWords(r.eventLabel(event, at), `${game} Event.${field.name}`);
+        assert.notEqual(r.eventLabel(event, at), r.describeEvent(event), `${game} Event.${field.name} falls back to the generic label`);
+      }
+      assert.equal(r.eventLabel(event, {}), r.describeEvent(event), `${game} Event.${field.name} is worded outside the catalog`);
+    }
+  }
+  const placed = create(GameEventSchema, { game: { case: "tictactoe", value: { kind: { case: "placed", value: { seat: 1, cell: 4, mark: r.tictactoe.Mark.O } } } } });
+  const content = fromJson(GameContentSchema, JSON.parse(await readFile(process.env.COSMODROME_TICTACTOE_CONTENT, "utf8")));
+  assert.equal(r.eventLabel(placed, { content, view }), "bob put O on the centre");
 });

@@ -72,7 +72,11 @@ def fill(template: str, message: Message, ctx: Context, formats: Mapping[str, Fo
 def worded(message: Message, prefix: str, ctx: Context, formats: Mapping[str, Format],
            variant: str = "") -> str | None:
     """A Move ("move") or an Event ("event") in the game's words: the case's template (its
-    variant's where the words have one), filled; None where the words have no such case."""
+    variant's where the words have one), filled; None where the words have no such case. A
+    message without a `kind` oneof (tic-tac-toe's Move) is worded whole, by `prefix` alone."""
+    if "kind" not in message.DESCRIPTOR.oneofs_by_name:  # a plain message: worded whole
+        text = template(ctx, prefix, variant)
+        return fill(text, message, ctx, formats) if text else None
     kind = message.WhichOneof("kind")
     if kind is None:
         return None

@@ -81,10 +81,15 @@ export function fill(template: string, schema: DescMessage, message: unknown, ph
 
 /** A Move or an Event ({kind: {case, value}} of type `schema`; "move", "event") or a game's own
  * oneof (Cosmic's "task") in the game's words, or undefined where the words have no such case. */
-export function worded(schema: DescMessage, message: { kind: { case?: string; value?: unknown } }, prefix: string, phrases: Phrases | undefined, formats: Record<string, Format>, variant = ""): string | undefined {
-  const kind = message.kind;
+export function worded(schema: DescMessage, message: unknown, prefix: string, phrases: Phrases | undefined, formats: Record<string, Format>, variant = ""): string | undefined {
   const oneof = schema.oneofs.find((o) => o.name === "kind");
-  const f = oneof?.fields.find((x) => x.localName === kind.case);
+  if (!oneof) {
+    // a plain message (tic-tac-toe's Move): worded whole, by `prefix` alone
+    const template = (variant ? phrases?.[`${prefix}#${variant}`] : undefined) ?? phrases?.[prefix];
+    return template === undefined ? undefined : fill(template, schema, message, phrases, formats);
+  }
+  const kind = (message as { kind: { case?: string; value?: unknown } }).kind;
+  const f = oneof.fields.find((x) => x.localName === kind.case);
   if (!f?.message || !phrases) return undefined;
   const key = `${prefix}.${f.name}`;
   const template = (variant ? phrases[`${key}#${variant}`] : undefined) ?? phrases[key];

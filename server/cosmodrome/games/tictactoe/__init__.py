@@ -2,10 +2,11 @@
 
 from cosmodrome.core.record import GameRecord
 from cosmodrome.games.tictactoe.rules import TicTacToe
+from cosmodrome.games.tictactoe.words import words
 
 
 def record() -> GameRecord:
-    return GameRecord(engine=TicTacToe())
+    return GameRecord(engine=TicTacToe(), words=words)
 
 
 __all__ = ["TicTacToe", "record"]
