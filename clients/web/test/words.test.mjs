@@ -18,7 +18,7 @@ export * from "./src/render/cosmic.ts";
 export { taskWords, viewSections } from "./src/render/cosmic-view.ts";
 export { eventLabel, moveLabel } from "./src/render/index.ts";
 export { describeEvent, describeMove } from "./src/render/generic.ts";
-export { cosmic, create, fromJson, GameEventSchema, GameMoveSchema, GameContentSchema, MatchViewSchema, highcard, mlem, tictactoe } from "@cosmodrome/client";
+export { cosmic, crafting, create, fromJson, GameEventSchema, GameMoveSchema, GameContentSchema, MatchViewSchema, highcard, mlem, tictactoe } from "@cosmodrome/client";
 `;
 
 let r; // the bundled modules
@@ -231,28 +231,30 @@ test("every Move and Event case of the mlem contract has words from the catalog"
   assert.equal(r.eventLabel(landed, { content, view }), "bob's shifter landed on moon 5 (space 9)");
 });
 
-// Tic-tac-toe and high card too: a plain Move (no oneof) is worded whole, by "move".
-test("every Move and Event of tic-tac-toe and high card has words from the catalog", async () => {
+// Tic-tac-toe, high card and Crafting too; a plain Move (no oneof) is worded whole, by "move".
+test("every Move and Event of tic-tac-toe, high card and crafting has words from the catalog", async () => {
   const { create, fromJson, GameContentSchema, GameEventSchema, GameMoveSchema, MatchViewSchema } = r;
   const view = create(MatchViewSchema, { viewerSeat: 0, match: { seats: [{ index: 0, displayName: "ada" }, { index: 1, displayName: "bob" }] } });
-  for (const game of ["tictactoe", "highcard"]) {
+  for (const game of ["tictactoe", "highcard", "crafting"]) {
     const path = process.env[`COSMODROME_${game.toUpperCase()}_CONTENT`];
     assert.ok(path, `COSMODROME_${game.toUpperCase()}_CONTENT is not set (tests/web/test_words.py sets it)`);
     const content = fromJson(GameContentSchema, JSON.parse(await readFile(path, "utf8")));
     const schemas = r[game];
-    const move = create(GameMoveSchema, { game: { case: game, value: create(schemas.MoveSchema, {}) } });
-    for (const at of [{ content }, { content, view }]) {
-      assertWords(r.moveLabel(move, at), `${game} Move`);
-      assert.notEqual(r.moveLabel(move, at), r.describeMove(move), `${game} Move falls back to the generic label`);
-    }
-    assert.equal(r.moveLabel(move, {}), r.describeMove(move), `${game} Move is worded outside the catalog`);
-    for (const field of cases(schemas.EventSchema)) {
-      const event = create(GameEventSchema, { game: { case: game, value: create(schemas.EventSchema, { kind: { case: field.localName, value: create(field.message) } }) } });
+    const oneof = schemas.MoveSchema.oneofs.find((o) => o.name === "kind");
+    const moves = oneof
+      ? oneof.fields.map((field) => [field.name, create(schemas.MoveSchema, { kind: { case: field.localName, value: create(field.message) } })])
+      : [["move", create(schemas.MoveSchema, {})]];
+    const events = cases(schemas.EventSchema).map((field) => [field.name, create(schemas.EventSchema, { kind: { case: field.localName, value: create(field.message) } })]);
+    for (const [what, value, label, generic, Schema] of [
+      ...moves.map(([n, v]) => [`Move.${n}`, v, r.moveLabel, r.describeMove, GameMoveSchema]),
+      ...events.map(([n, v]) => [`Event.${n}`, v, r.eventLabel, r.describeEvent, GameEventSchema]),
+    ]) {
+      const wrapped = create(Schema, { game: { case: game, value } });
       for (const at of [{ content }, { content, view }]) {
-        assertWords(r.eventLabel(event, at), `${game} Event.${field.name}`);
-        assert.notEqual(r.eventLabel(event, at), r.describeEvent(event), `${game} Event.${field.name} falls back to the generic label`);
+        assertWords(label(wrapped, at), `${game} ${what}`);
+        assert.notEqual(label(wrapped, at), generic(wrapped), `${game} ${what} falls back to the generic label`);
       }
-      assert.equal(r.eventLabel(event, {}), r.describeEvent(event), `${game} Event.${field.name} is worded outside the catalog`);
+      assert.equal(label(wrapped, {}), generic(wrapped), `${game} ${what} is worded outside the catalog`);
     }
   }
   const placed = create(GameEventSchema, { game: { case: "tictactoe", value: { kind: { case: "placed", value: { seat: 1, cell: 4, mark: r.tictactoe.Mark.O } } } } });

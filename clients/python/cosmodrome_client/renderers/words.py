@@ -25,12 +25,12 @@ PLACEHOLDER = re.compile(r"\{([\w.]+)(?::(\w+))?\}")
 Format = Callable[[object, "Context"], str]
 
 
-def phrase(ctx: Context, key: str) -> str | None:
-    words = ctx.words
+def phrase(ctx: Context | None, key: str) -> str | None:
+    words = ctx.words if ctx is not None else None
     return words.phrases[key] if words is not None and key in words.phrases else None
 
 
-def enum_words(ctx: Context, enum, value: int, message: Message | None = None,
+def enum_words(ctx: Context | None, enum, value: int, message: Message | None = None,
                formats: Mapping[str, Format] | None = None) -> str:
     """An enum value in words: its phrase, filled from `message`; else its name without the
     type's prefix ("PHASE_TRAVEL" -> "travel")."""

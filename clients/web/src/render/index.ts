@@ -7,6 +7,7 @@ import { cosmicEvent, cosmicMove, cosmicWords } from "./cosmic.js";
 import { cosmicBoard } from "./cosmic-view.js";
 import { describeEvent, describeMove, genericBoard } from "./generic.js";
 import { mlemBoard, mlemEvent, mlemMove } from "./mlem.js";
+import { craftingEvent, craftingMove } from "./crafting.js";
 import { highCardEvent, highCardMove } from "./highcard.js";
 import { ticTacToeBoard, ticTacToeEvent, ticTacToeMove } from "./tictactoe.js";
 
@@ -26,12 +27,14 @@ const BOARDS: Record<string, BoardRenderer> = {
 const MOVE_LABELS: ((move: GameMove, at: LabelContext) => string | undefined)[] = [
   ticTacToeMove,
   highCardMove,
+  craftingMove,
   mlemMove,
   (move, at) => (move.game.case === "cosmic" ? cosmicMove(move.game.value, cosmicWords(at.view, at.content, at.kind)) : undefined),
 ];
 const EVENT_LABELS: ((event: GameEvent, at: LabelContext) => string | undefined)[] = [
   ticTacToeEvent,
   highCardEvent,
+  craftingEvent,
   mlemEvent,
   (event, at) => (event.game.case === "cosmic" ? cosmicEvent(event.game.value, cosmicWords(at.view, at.content)) : undefined),
 ];

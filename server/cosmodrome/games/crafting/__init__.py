@@ -8,6 +8,7 @@ from cosmodrome.core.record import GameRecord
 from cosmodrome.games.crafting.bot import CraftingBot
 from cosmodrome.games.crafting.published import crafting_content
 from cosmodrome.games.crafting.rules import Crafting
+from cosmodrome.games.crafting.words import words
 
 
 def record() -> GameRecord:
@@ -17,7 +18,7 @@ def record() -> GameRecord:
         # the server-side bot reads the packs' board geometry, which the engine loaded
         return CraftingBot(seed=seed, contents=engine.contents)
 
-    return GameRecord(engine=engine, content=crafting_content, bot=bot)
+    return GameRecord(engine=engine, content=crafting_content, bot=bot, words=words)
 
 
 __all__ = ["Crafting", "record"]
