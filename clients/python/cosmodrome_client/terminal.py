@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -415,19 +415,19 @@ class Terminal:
 async def content_of(client: Client, game: str) -> Message | None:
     """The game's static content, or None from a server that does not publish it (the
     renderers then show ids by number)."""
-    try:
-        return await client.game_content(game)
-    except CosmodromeError as e:
-        if e.code == grpc.StatusCode.UNIMPLEMENTED:
-            return None
-        raise
+    return await _unless_unimplemented(client.game_content(game))
 
 
 async def words_of(client: Client, game: str) -> Message | None:
     """The game's words, or None from a server that does not publish them (the renderers
     then fall back to the generic rendering)."""
+    return await _unless_unimplemented(client.game_words(game))
+
+
+async def _unless_unimplemented(fetch: Awaitable[Message | None]) -> Message | None:
+    """What the catalog answers, or None from a server without GetGameContent."""
     try:
-        return await client.game_words(game)
+        return await fetch
     except CosmodromeError as e:
         if e.code == grpc.StatusCode.UNIMPLEMENTED:
             return None
