@@ -5,6 +5,9 @@ the server's packages."""
 from __future__ import annotations
 
 from cosmodrome.core.engine import Game
+from cosmodrome.games.cosmic.content import CARDS
+from cosmodrome.games.cosmic.pieces import moons_with
+from cosmodrome.games.cosmic.powers import POWERS
 from cosmodrome.games.cosmic.v1 import cosmic_pb2
 
 CARD_KINDS = {"attack": cosmic_pb2.CardInfo.KIND_ATTACK,
@@ -15,10 +18,9 @@ CARD_KINDS = {"attack": cosmic_pb2.CardInfo.KIND_ATTACK,
 
 
 def cosmic_content(game: Game) -> cosmic_pb2.Content:
+    # seed 000's content loads on first use, as the engine loads it: importing the game must
+    # not check it (a power module dropped in without its flare still plays the classic game)
     from cosmodrome.games.cosmic import content_000
-    from cosmodrome.games.cosmic.content import CARDS
-    from cosmodrome.games.cosmic.pieces import moons_with
-    from cosmodrome.games.cosmic.powers import POWERS
 
     must_hold = moons_with("winner_must_hold")
     return cosmic_pb2.Content(

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from cosmodrome.core.engine import Game
 from cosmodrome.core.record import enum_phrases
+from cosmodrome.games.cosmic.powers import POWERS
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 from cosmodrome.v1 import games_pb2
 
@@ -325,8 +326,7 @@ ENUMS = {"NoteKind": NOTES, "Step": STEPS, "Outcome": OUTCOMES, "GameEnd": GAME_
 
 def names() -> dict[str, games_pb2.ProperName]:
     """Edicts, powers (and so flares) and moons by "<kind>.<id>": French beside English."""
-    from cosmodrome.games.cosmic import content_000
-    from cosmodrome.games.cosmic.powers import POWERS
+    from cosmodrome.games.cosmic import content_000  # on first use, as in published.py
 
     out = {f"edict.{e}": games_pb2.ProperName(french=fr, english=en)
            for e, (fr, en) in EDICTS.items()}
