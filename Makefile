@@ -27,6 +27,33 @@ client-wheel: setup
 	$(PY) -m pip wheel --quiet --no-deps -w dist clients/python
 	@ls dist/cosmodrome_client-*.whl
 
+# The contract's release artifacts (docs/clients-other-languages.md): its descriptor set,
+# whole, and without the REST routes (-grpc: what gRPC clients generate from), in dist/.
+CONTRACT_VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
+CONTRACT_GRPC    := dist/cosmodrome-contract-$(CONTRACT_VERSION)-grpc.binpb
+.PHONY: contract go-gen go-bot
+contract: $(CONTRACT_GRPC)
+$(CONTRACT_GRPC): $(GEN_STAMP)
+	$(PY) -m cosmodrome.protogen --release dist
+
+# The Go client (clients/go): code generated from the contract by protoc-gen-go and
+# protoc-gen-go-grpc, and the example bot clients/go/bin/cosmobot. With Debian's Go packages
+# it builds offline (vendor-debian.sh); elsewhere go fetches the modules.
+GO_DIR := clients/go
+GO_SRC := $(shell find $(GO_DIR)/cmd $(GO_DIR)/play -name '*.go' 2>/dev/null)
+go-gen: $(GO_DIR)/gen/.generated
+$(GO_DIR)/gen/.generated: $(CONTRACT_GRPC)
+	rm -rf $(GO_DIR)/gen
+	protoc --descriptor_set_in=$(CONTRACT_GRPC) --go_out=$(GO_DIR) --go-grpc_out=$(GO_DIR) \
+		--go_opt=module=cosmodrome/clients/go --go-grpc_opt=module=cosmodrome/clients/go \
+		$$(cd proto && find cosmodrome -name '*.proto' | sort)
+	touch $@
+go-bot: $(GO_DIR)/bin/cosmobot
+GO_DEPS := $(GO_DIR)/gen/.generated $(GO_SRC) $(GO_DIR)/go.mod $(GO_DIR)/vendor-debian.sh
+$(GO_DIR)/bin/cosmobot: $(GO_DEPS)
+	$(GO_DIR)/vendor-debian.sh
+	cd $(GO_DIR) && go build -o bin/cosmobot ./cmd/cosmobot
+
 # Record the released contract; the tests refuse changes that break it.
 contract-lock: setup
 	$(PY) -m cosmodrome.contract --write
@@ -84,7 +111,7 @@ endif
 $(TS)/node_modules/.installed: $(TS)/package-lock.json
 	cd $(TS) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
-$(TS)/src/gen/.generated: $(GEN_STAMP) $(TS)/buf.gen.yaml $(TS)/node_modules/.installed
+$(TS)/src/gen/.generated: $(GEN_STAMP) $(TS)/buf.gen.yaml $(TS)/package.json $(TS)/node_modules/.installed
 	cd $(TS) && npm run --silent generate
 	touch $@
 $(TS)/dist/.built: $(TS)/src/gen/.generated $(TS_SRC) $(TS)/tsconfig.json
@@ -106,3 +133,4 @@ clean:
 	rm -f server/cosmodrome/v1/contract.pb server/cosmodrome/v1/openapi.json
 	rm -f $(GEN_STAMP)
 	rm -rf $(TS)/node_modules $(TS)/src/gen $(TS)/dist $(WEB)/node_modules $(WEB)/dist
+	rm -rf $(GO_DIR)/gen $(GO_DIR)/vendor $(GO_DIR)/bin

@@ -1,10 +1,15 @@
-"""The floor of the real-client shape: a bare grpc.aio service with the same calls and stream
-messages per game as Cosmodrome (create, two joins, a watch stream per seat, a submit per
-move pushing one message to every watcher), and no work behind them (raw bytes, no store,
-no rules: a game ends after `MOVES` moves, about a random tic-tac-toe game's length).
+"""The floors of the real-client shapes: a bare grpc.aio service with the same calls and
+stream messages per game as Cosmodrome, and no work behind them (raw bytes, no store, no
+rules: a game ends after `MOVES` moves, about a random tic-tac-toe game's length).
 
-`python -m bench.floor PORT` serves it (uvloop) in its own process; `measure(address, K,
-seconds)` drives it as bench/real_clients.py drives the real server.
+- unary: create, two joins, a watch stream per seat, a submit per move pushing one message
+  to every watcher (`measure`);
+- play: create, two joins, one bidirectional stream per seat (an opening message, then
+  moves up; an answer to each move and every update down, written under a lock as Play's
+  are: grpc.aio takes one write at a time) (`measure_play`).
+
+`python -m bench.floor PORT` serves it (uvloop) in its own process; the measures drive it as
+bench/real_clients.py drives the real server.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from bench.load import Figures
 SERVICE = "bench.Floor"
 MOVES = 8
 PAD = bytes(200)  # about the size of a tic-tac-toe update with its view
+ANSWER = bytes(12)  # about the size of a MoveResult
 
 
 class Floor:
@@ -54,11 +60,42 @@ class Floor:
 
     async def submit(self, game_id: bytes, context) -> bytes:
         game = self.games[game_id]
+        self._move(game_id, game)
+        return PAD
+
+    async def play(self, requests, context) -> None:
+        """A seat's session: its game id first, then moves; answers and updates back."""
+        requests = aiter(requests)
+        game_id = await anext(requests)
+        game = self.games[game_id]
+        queue: asyncio.Queue = asyncio.Queue()
+        game[2].append(queue)
+        if game[1] == 2:
+            queue.put_nowait(self._message(game))
+        lock = asyncio.Lock()
+
+        async def moves() -> None:
+            async for _ in requests:
+                self._move(game_id, game)
+                async with lock:
+                    await context.write(ANSWER)
+
+        reader = asyncio.get_running_loop().create_task(moves())
+        try:
+            while True:
+                message = await queue.get()
+                async with lock:
+                    await context.write(message)
+                if message[1]:
+                    return
+        finally:
+            reader.cancel()
+
+    def _move(self, game_id: bytes, game: list) -> None:
         game[0] += 1
         self._publish(game)
         if game[0] >= MOVES:
             del self.games[game_id]
-        return PAD
 
     @staticmethod
     def _message(game: list) -> bytes:
@@ -76,7 +113,8 @@ async def serve(port: int) -> None:
     handlers = {"Create": grpc.unary_unary_rpc_method_handler(floor.create),
                 "Join": grpc.unary_unary_rpc_method_handler(floor.join),
                 "Submit": grpc.unary_unary_rpc_method_handler(floor.submit),
-                "Watch": grpc.unary_stream_rpc_method_handler(floor.watch)}
+                "Watch": grpc.unary_stream_rpc_method_handler(floor.watch),
+                "Play": grpc.stream_stream_rpc_method_handler(floor.play)}
     server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(SERVICE, handlers)])
     server.add_insecure_port(f"127.0.0.1:{port}")
     await server.start()
@@ -101,6 +139,48 @@ async def measure(address: str, in_flight: int, seconds: float) -> Figures:
                 t0 = clock()
                 await submit(game_id)
                 latencies.append(clock() - t0)
+
+    async def worker(mine: list) -> None:
+        create = mine[0].unary_unary(f"/{SERVICE}/Create")
+        joins = [c.unary_unary(f"/{SERVICE}/Join") for c in mine]
+        while clock() < deadline:
+            game_id = await create(b"")
+            seats = [(await join(game_id))[0] for join in joins]
+            await asyncio.gather(*(seat(c, game_id, s)
+                                   for c, s in zip(mine, seats, strict=True)))
+
+    try:
+        for channel in channels:
+            await asyncio.wait_for(channel.channel_ready(), 10)
+        start = clock()
+        await asyncio.gather(*(worker(channels[2 * i:2 * i + 2]) for i in range(in_flight)))
+        return Figures(len(latencies), clock() - start, latencies)
+    finally:
+        for channel in channels:
+            await channel.close()
+
+
+async def measure_play(address: str, in_flight: int, seconds: float) -> Figures:
+    """As `measure`, each seat on one Play-shaped stream."""
+    channels = [grpc.aio.insecure_channel(address) for _ in range(2 * in_flight)]
+    latencies: list[float] = []
+    clock = time.perf_counter
+    deadline = clock() + seconds
+
+    async def seat(channel, game_id: bytes, me: int) -> None:
+        call = channel.stream_stream(f"/{SERVICE}/Play")()
+        await call.write(game_id)
+        sent = 0.0
+        async for message in call:
+            if len(message) == len(ANSWER):
+                latencies.append(clock() - sent)
+                continue
+            if message[1]:
+                call.cancel()
+                return
+            if message[0] == me:
+                sent = clock()
+                await call.write(b"m")
 
     async def worker(mine: list) -> None:
         create = mine[0].unary_unary(f"/{SERVICE}/Create")

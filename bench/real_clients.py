@@ -1,8 +1,10 @@
 """The real client path: what a frontend or a bot does, K matches in flight.
 
-Each worker plays match after match: CreateMatch, a JoinMatch per seat, a WatchMatch
-stream per seat (from its own join on: the first update brings the view), and each seat
-submits a random legal option whenever the view on its stream says it owes a decision.
+Each worker plays match after match: CreateMatch, a JoinMatch per seat, then per seat
+either one Play session (`session=True`: moves up, answers and updates down) or a
+WatchMatch stream and a SubmitMove call per move (from its own join on: the first update
+brings the view), and each seat moves a random legal option whenever the view on its
+stream says it owes a decision. The latency of a move: from its sending to its answer.
 Every seat has a channel (connection) of its own, as every player of a real game does.
 Bare stubs, as the echo yardstick uses: the figure is the server's, not the client
 library's.
@@ -15,17 +17,19 @@ import random
 import time
 
 import grpc
+from google.rpc import code_pb2
 
 from bench.load import Figures
 from cosmodrome.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, play_pb2, play_pb2_grpc
 
 FINISHED = match_pb2.MATCH_STATUS_FINISHED
+ABORTED = code_pb2.ABORTED
 
 
 async def measure(address: str, game: str, in_flight: int, seconds: float,
-                  players: int = 2, seed: int = 0) -> Figures:
-    """SubmitMove figures of `in_flight` workers playing `game` for `seconds` (a match
-    under way at the deadline is played to its end, or given up 10 s later)."""
+                  players: int = 2, seed: int = 0, session: bool = False) -> Figures:
+    """Move figures of `in_flight` workers playing `game` for `seconds` (a match under way
+    at the deadline is played to its end, or given up 10 s later)."""
     channels = [grpc.aio.insecure_channel(address) for _ in range(players * in_flight)]
     latencies: list[float] = []
     pick = random.Random(seed).choice
@@ -60,6 +64,38 @@ async def measure(address: str, game: str, in_flight: int, seconds: float,
                     raise
                 continue
             latencies.append(clock() - t0)
+
+    async def session_seat(channel, match_id: str, joined: lobby_pb2.JoinMatchResponse
+                           ) -> None:
+        call = play_pb2_grpc.PlayServiceStub(channel).Play(
+            metadata=(("authorization", f"Bearer {joined.seat_token}"),))
+        await call.write(play_pb2.PlayRequest(open=play_pb2.OpenPlay(
+            match_id=match_id, from_version=joined.match.version - 1)))
+        me, acted, sent = joined.seat, 0, 0.0
+        async for response in call:
+            if response.HasField("result"):
+                if response.result.HasField("error"):
+                    if response.result.error.code != ABORTED:  # another seat moved first
+                        raise RuntimeError(response.result.error.message)
+                else:
+                    latencies.append(clock() - sent)
+            if not response.update.HasField("view"):
+                continue
+            view = response.update.view
+            if view.match.status == FINISHED or clock() > deadline + 10:
+                call.cancel()
+                return
+            version = view.match.version
+            mine = [d for d in view.decisions if d.seat == me and d.options]
+            if not mine or version <= acted:
+                continue
+            acted, sent = version, clock()
+            await call.write(play_pb2.PlayRequest(move=play_pb2.PlayMove(
+                request_id=str(version), expected_version=version,
+                idempotency_key=str(version), move=pick(mine[0].options))))
+
+    if session:
+        seat = session_seat  # noqa: F811 (the same seat, over one stream)
 
     async def worker(mine: list) -> None:
         lobby = [lobby_pb2_grpc.LobbyServiceStub(c) for c in mine]

@@ -1,13 +1,19 @@
-"""The real client path, next to its peer and its floor, in one run.
+"""The real client path, next to its peers and its floors, in one run.
 
-- ours: bench/real_clients.py against the server and valkey `make bench` started;
-- the peer: a boardgame.io 0.50.2 server (production mode, in-memory storage) driven by
-  bench/peer/load.js, the same shape over socket.io (skipped, and said so, without Node);
-- the floor: bench/floor.py, a bare grpc.aio service with the same calls and messages.
+- play: ours, each seat on one Play session (bench/real_clients.py, Python bare stubs)
+  against the server and valkey `make bench` started;
+- unary: ours, each seat on a WatchMatch stream and a SubmitMove call per move;
+- floor_play, floor_unary: bench/floor.py, bare grpc.aio services of those two shapes with
+  the same calls and message sizes and no work behind them;
+- bgio: a boardgame.io 0.50.2 server (production mode, in-memory storage) driven by
+  bench/peer/load.js (Node, socket.io), the same game shape (skipped, and said so, without
+  Node);
+- bgio_scaleout: boardgame.io as a host deploys it to scale (bench/bgio_scaleout.py: its
+  redis-pubsub on a valkey and bgio-postgres on PostgreSQL), when it can run here.
 
-The three run alternately, `rounds` times at each K, so the machine's drift and other work
-on it weigh on all three alike; each figure is the median of the rounds. CPU per move is
-the server's (ours: server + valkey), from /proc, over the measured window.
+They run alternately, `rounds` times at each K, so the machine's drift and other work on
+it weigh on all alike; each figure is the median of the rounds. CPU per move is the
+server's and its store's (ours: server + valkey), from /proc, over the measured window.
 """
 
 from __future__ import annotations
@@ -31,8 +37,10 @@ PEER_DIR = Path(__file__).with_name("peer")
 LEVELS = (8, 64)
 BOT_GAMES = (("mlem", 2), ("cosmic", 2))
 BOT_MATCHES = 8
-MOVES_OVER_PEER = 1.2   # budgets: moves/s at least 1.2x the peer's,
-FLOOR_SHARE = 0.7       # and at least 0.7 of the floor's
+PLAY_FLOOR_SHARE = 0.7     # budgets: Play at least 0.7 of its floor's moves/s,
+CPU_OVER_BGIO = 1.5        # at most 1.5x in-memory boardgame.io's CPU per move,
+MOVES_OVER_SCALEOUT = 1.5  # at least 1.5x the scale-out peer's moves/s;
+UNARY_FLOOR_SHARE = 0.6    # the unary path at least 0.6 of its floor's
 
 
 @dataclass(frozen=True)
@@ -109,39 +117,19 @@ def spawn(args: list[str], log: Path, **kwargs) -> subprocess.Popen:
 
 
 def row(name: str, run: Run) -> str:
-    return (f"  {name:13s} {run.per_s:7,.0f} moves/s   SubmitMove p50 {run.p50_ms:6.2f} ms"
+    return (f"  {name:13s} {run.per_s:7,.0f} moves/s   move p50 {run.p50_ms:6.2f} ms"
             f"  p99 {run.p99_ms:6.2f} ms   server CPU/move {run.cpu_ms:5.2f} ms"
             + (f" (store {run.store_ms:4.2f})" if run.store_ms else " " * 13)
             + f"   ({run.moves:,.0f} moves)")
 
 
 async def run(address: str, ours_pids: list[int], seconds: float, rounds: int,
-              work: Path) -> None:
-    print(f"\n== the real client path: create, two joins, a watch per seat, submit on its "
-          f"turn (tic-tac-toe; medians of {rounds} alternating runs)", flush=True)
+              work: Path, json_path: Path | None = None) -> None:
+    print(f"\n== the real client path: create, two joins, then every seat plays on its turn "
+          f"(tic-tac-toe; medians of {rounds} alternating runs)", flush=True)
     processes: list[subprocess.Popen] = []
     try:
-        floor_port = free_port()
-        processes.append(spawn([sys.executable, "-m", "bench.floor", str(floor_port)],
-                               work / "floor.log"))
-        await wait_line(processes[-1], "ready")
-        floor_address = f"127.0.0.1:{floor_port}"
-        systems: dict[str, Measure] = {
-            "cosmodrome": lambda k, s: timed(ours_pids, real_clients.measure(
-                address, "tictactoe", k, s)),
-            "floor": lambda k, s: timed([processes[0].pid], floor.measure(floor_address, k, s))}
-        missing = peer_missing()
-        if missing:
-            print(f"  (skipped the peer, boardgame.io: {missing})", flush=True)
-        else:
-            peer_port = free_port()
-            processes.append(spawn(["node", str(PEER_DIR / "server.js"), str(peer_port)],
-                                   work / "peer.log", cwd=PEER_DIR,
-                                   env=os.environ | {"NODE_ENV": "production"}))
-            await wait_line(processes[-1], "ready")
-            peer_pid = processes[-1].pid
-            systems["boardgame.io"] = lambda k, s: timed([peer_pid],
-                                                         peer_figures(peer_port, k, s))
+        systems = await _systems(address, ours_pids, work, processes)
         for measure in systems.values():  # warm up (JIT, caches, connections)
             await measure(8, 1.0)
 
@@ -156,15 +144,21 @@ async def run(address: str, ours_pids: list[int], seconds: float, rounds: int,
             for name, result in table[k].items():
                 print(row(name, result), flush=True)
 
-        print(f"\n== the real client path, other games: bots on every seat "
+        print(f"\n== the real client path, other games: bots on every seat, over Play "
               f"({BOT_MATCHES} matches in flight, created and joined inside the window)",
               flush=True)
         for game, players in BOT_GAMES:
             result = await timed(ours_pids, real_clients.measure(
-                address, game, BOT_MATCHES, seconds, players=players))
+                address, game, BOT_MATCHES, seconds, players=players, session=True))
             print(row(f"{game} ({players}p)", result), flush=True)
 
         budgets(table)
+        if json_path is not None:
+            json_path.write_text(json.dumps({"real_path": {
+                str(k): {name: {"moves_per_s": round(r.per_s, 1), "p99_ms": round(r.p99_ms, 3),
+                                "cpu_ms_per_move": round(r.cpu_ms, 4)}
+                         for name, r in runs.items()} for k, runs in table.items()}}, indent=2))
+            print(f"\nreal-path figures written to {json_path}")
     finally:
         for process in processes:
             process.terminate()
@@ -175,20 +169,60 @@ async def run(address: str, ours_pids: list[int], seconds: float, rounds: int,
                 process.wait()
 
 
+async def _systems(address: str, ours_pids: list[int], work: Path,
+                   processes: list[subprocess.Popen]) -> dict[str, Measure]:
+    """What the run measures, by name, each started (its processes in `processes`)."""
+    floor_port = free_port()
+    processes.append(spawn([sys.executable, "-m", "bench.floor", str(floor_port)],
+                           work / "floor.log"))
+    await wait_line(processes[-1], "ready")
+    floor_address, floor_pid = f"127.0.0.1:{floor_port}", processes[-1].pid
+    systems: dict[str, Measure] = {
+        "play": lambda k, s: timed(ours_pids, real_clients.measure(
+            address, "tictactoe", k, s, session=True)),
+        "unary": lambda k, s: timed(ours_pids, real_clients.measure(
+            address, "tictactoe", k, s)),
+        "floor_play": lambda k, s: timed([floor_pid], floor.measure_play(floor_address, k, s)),
+        "floor_unary": lambda k, s: timed([floor_pid], floor.measure(floor_address, k, s))}
+    missing = peer_missing()
+    if missing:
+        print(f"  (skipped the peer, boardgame.io: {missing})", flush=True)
+        return systems
+    peer_port = free_port()
+    processes.append(spawn(["node", str(PEER_DIR / "server.js"), str(peer_port)],
+                           work / "peer.log", cwd=PEER_DIR,
+                           env=os.environ | {"NODE_ENV": "production"}))
+    await wait_line(processes[-1], "ready")
+    peer_pid = processes[-1].pid
+    systems["bgio"] = lambda k, s: timed([peer_pid], peer_figures(peer_port, k, s))
+    return systems
+
+
 def budgets(table: dict[int, dict[str, Run]]) -> None:
-    print("\nreal client path budgets (each against the same run's peer and floor):")
+    print("\nreal client path budgets (each against the same run's peers and floors):")
     for k, runs in table.items():
-        ours, bottom = runs["cosmodrome"], runs["floor"]
-        share = ours.per_s / bottom.per_s
-        print(f"  K={k:2d} moves/s over the floor's     {share:6.2f}  >= {FLOOR_SHARE}"
-              f"   [{'ok' if share >= FLOOR_SHARE else 'MISSED'}]")
-        peer = runs.get("boardgame.io")
-        if peer is None:
-            continue
-        ratio = ours.per_s / peer.per_s
-        print(f"  K={k:2d} moves/s over boardgame.io's  {ratio:6.2f}  >= {MOVES_OVER_PEER}"
-              f"   [{'ok' if ratio >= MOVES_OVER_PEER else 'MISSED'}]")
-        print(f"  K={k:2d} CPU/move ours {ours.cpu_ms:5.2f} ms vs boardgame.io "
-              f"{peer.cpu_ms:5.2f} ms   [{'ok' if ours.cpu_ms <= peer.cpu_ms else 'MISSED'}]")
-        print(f"  K={k:2d} p99 ours {ours.p99_ms:6.2f} ms vs boardgame.io {peer.p99_ms:6.2f} ms"
-              f"   [{'ok' if ours.p99_ms <= peer.p99_ms else 'MISSED'}]")
+        play, unary = runs["play"], runs["unary"]
+        _check(k, "Play moves/s over its floor's", play.per_s / runs["floor_play"].per_s,
+               PLAY_FLOOR_SHARE, at_least=True)
+        _check(k, "unary moves/s over its floor's", unary.per_s / runs["floor_unary"].per_s,
+               UNARY_FLOOR_SHARE, at_least=True)
+        bgio = runs.get("bgio")
+        if bgio is not None:
+            _check(k, "Play CPU/move over boardgame.io's", play.cpu_ms / bgio.cpu_ms,
+                   CPU_OVER_BGIO, at_least=False)
+            _check(k, "Play p99 over boardgame.io's", play.p99_ms / bgio.p99_ms, 1.0,
+                   at_least=False)
+        scaled = runs.get("bgio_scaleout")
+        if scaled is not None:
+            _check(k, "Play moves/s over scale-out bgio's", play.per_s / scaled.per_s,
+                   MOVES_OVER_SCALEOUT, at_least=True)
+            _check(k, "Play CPU/move over scale-out bgio's", play.cpu_ms / scaled.cpu_ms, 1.0,
+                   at_least=False)
+            _check(k, "Play p99 over scale-out bgio's", play.p99_ms / scaled.p99_ms, 1.0,
+                   at_least=False)
+
+
+def _check(k: int, what: str, ratio: float, bound: float, at_least: bool) -> None:
+    ok = ratio >= bound if at_least else ratio <= bound
+    print(f"  K={k:2d} {what:36s} {ratio:6.2f}  {'>=' if at_least else '<='} {bound:g}"
+          f"   [{'ok' if ok else 'MISSED'}]")

@@ -12,7 +12,7 @@
 
 Bounded in time (about four minutes with the defaults); only loopback addresses are used.
     python -m bench.run [--seconds 6] [--engine-seconds 2] [--no-engines] [--profile] [--keep]
-                        [--real-only] [--real-seconds 5] [--rounds 3]
+                        [--real-only] [--real-seconds 5] [--rounds 3] [--json FILE]
 """
 
 from __future__ import annotations
@@ -45,13 +45,27 @@ def verdict(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
 
-def server_command(port: int, redis_url: str, profile: Path | None = None) -> list[str]:
+def server_command(port: int, redis_url: str, profile: Path | None = None,
+                   workers: int = 1) -> list[str]:
     exe = Path(sys.executable).with_name("cosmodrome-server")
     head = [str(exe)] if exe.exists() else [sys.executable, "-m", "cosmodrome.serve"]
     if profile:
         head = [sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "cosmodrome.serve"]
     return [*head, "--host", "127.0.0.1", "--port", str(port), "--redis-url", redis_url,
-            "--log-format", "json"]
+            "--log-format", "json", "--workers", str(workers)]
+
+
+def server_pids(pid: int, workers: int) -> list[int]:
+    """The processes that serve: the server itself, or with workers its replicas."""
+    if workers == 1:
+        return [pid]
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        children = [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        if len(children) >= workers:
+            return children
+        time.sleep(0.1)
+    raise RuntimeError(f"the server did not start {workers} workers")
 
 
 async def wait_serving(address: str, timeout: float = 30.0) -> None:
@@ -179,16 +193,20 @@ async def main_async(args: argparse.Namespace) -> None:
         redis_url = await asyncio.to_thread(store.start)
         port, echo_port = free_port(), free_port()
         profile = work / "server.prof" if args.profile else None
-        processes.append(start(server_command(port, redis_url, profile), work / "server.log"))
+        processes.append(start(server_command(port, redis_url, profile, args.workers),
+                               work / "server.log"))
         processes.append(start([sys.executable, "-m", "bench.echo", str(echo_port)],
                                work / "echo.log"))
         address, echo_address = f"127.0.0.1:{port}", f"127.0.0.1:{echo_port}"
         await wait_serving(address)
         print(f"server {address} on {redis_url}", flush=True)
-        pids = {"server": processes[0].pid, "valkey": store.process.pid}
+        serving = server_pids(processes[0].pid, args.workers)
+        pids = {f"server {i}": pid for i, pid in enumerate(serving)} | {
+            "valkey": store.process.pid}
         if not args.real_only:
             await server_figures(address, redis_url, args.seconds, echo_address, pids)
-        await real_path.run(address, list(pids.values()), args.real_seconds, args.rounds, work)
+        await real_path.run(address, list(pids.values()), args.real_seconds, args.rounds, work,
+                            args.json)
     finally:
         for process in processes:
             stop(process)
@@ -212,6 +230,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=6.0, help="per gRPC load phase")
     parser.add_argument("--engine-seconds", type=float, default=2.0)
     parser.add_argument("--no-engines", action="store_true")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server worker processes (cosmodrome-server --workers)")
+    parser.add_argument("--json", type=Path, default=None,
+                        help="also write the real-path figures to this JSON file")
     parser.add_argument("--real-only", action="store_true",
                         help="only the real client path (with its peer and floor)")
     parser.add_argument("--real-seconds", type=float, default=5.0,

@@ -9,6 +9,8 @@ use prometheus-client's metrics as they are.
     cosmodrome_rpc_seconds{method,code}      every call: count (calls) and latency
     cosmodrome_moves_total{game}             moves applied (SubmitMove that committed)
     cosmodrome_watchers                      WatchMatch streams open now
+    cosmodrome_play_sessions                 Play session streams open now (their moves
+                                             count in rpc_seconds as "PlayService/Play:move")
     cosmodrome_store_seconds{op}             store round trips: op="commit", the compare-and-set
                                              of every change; op="ping", the health probe
     cosmodrome_store_errors_total{op}        store failures (op="call": a call that found
@@ -86,6 +88,7 @@ moves = _Counter("cosmodrome_moves", "Moves applied, by game", ["game"])
 store_seconds = _Histogram("cosmodrome_store_seconds", "Store round trips, by operation",
                            ["op"])
 watchers = Gauge("cosmodrome_watchers", "WatchMatch streams open")
+play_sessions = Gauge("cosmodrome_play_sessions", "Play session streams open")
 store_errors = Counter("cosmodrome_store_errors", "Store failures, by operation", ["op"])
 store_up = Gauge("cosmodrome_store_up", "1 while the store answers the health probe")
 deadlines_fired = Counter("cosmodrome_deadlines_fired",

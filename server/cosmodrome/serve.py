@@ -36,6 +36,17 @@ Configuration by flags or environment (flags win):
     --chat-kept-lines/COSMODROME_CHAT_KEPT_LINES  chat lines kept per match (500)
     --chat-rate-lines/COSMODROME_CHAT_RATE_LINES  chat lines a seat may say per window (5)
     --chat-rate-seconds/COSMODROME_CHAT_RATE_SECONDS  that window (10)
+    --deadline-tick-ms/COSMODROME_DEADLINE_TICK_MS  how often due deadlines (turn clocks,
+                                      server bots' moves) are fired (100)
+    --play-rate/COSMODROME_PLAY_RATE  moves a Play session may send per second (500; 0: any)
+    --play-burst/COSMODROME_PLAY_BURST  moves it may send at once above that rate (1000)
+    --play-heartbeat-seconds/COSMODROME_PLAY_HEARTBEAT_SECONDS  a quiet Play session gets a
+                                      heartbeat this often (15)
+    --play-open-seconds/COSMODROME_PLAY_OPEN_SECONDS  a Play stream must send its opening
+                                      request within this (30)
+    --workers/COSMODROME_WORKERS      run this many replica processes on the port
+                                      (SO_REUSEPORT), each restarted if it dies (1); see
+                                      cosmodrome.workers
 """
 
 from __future__ import annotations
@@ -52,6 +63,7 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TextIO
+from urllib.parse import urlsplit, urlunsplit
 
 import grpc
 import structlog
@@ -61,6 +73,7 @@ from grpc_reflection.v1alpha import reflection
 from cosmodrome import metrics
 from cosmodrome.api.health import StoreProbe, add_health
 from cosmodrome.api.interceptor import access_log, add_service
+from cosmodrome.api.play_session import PlayLimits
 from cosmodrome.api.servicers import (
     AdminServicer,
     CatalogServicer,
@@ -109,6 +122,12 @@ class Config:
     chat_rate_lines: int = ChatLimits.rate_lines
     chat_rate_seconds: float = ChatLimits.rate_window_ms / 1000
     deadline_tick_ms: int = 100
+    play_rate: float = PlayLimits.rate
+    play_burst: int = PlayLimits.burst
+    play_heartbeat_seconds: float = PlayLimits.heartbeat_s
+    play_open_seconds: float = PlayLimits.open_s
+    workers: int = 1
+    reuse_port: bool = False  # a worker of --workers: others bind the same port
 
 
 def optional_int(text: str | None) -> int | None:
@@ -145,18 +164,28 @@ def parse_config(argv: list[str] | None = None) -> Config:
                    default=optional_int(env("COSMODROME_METRICS_PORT")))
     p.add_argument("--drain", action="store_true",
                    default=env("COSMODROME_DRAIN", "") not in ("", "0"))
+    p.add_argument("--workers", type=int, default=int(env("COSMODROME_WORKERS", d.workers)))
+    p.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
     for name, kind in (("max_streams_per_connection", int), ("max_watchers_per_match", int),
                        ("watch_catch_up", int), ("watch_buffer", int),
                        ("max_idle_seconds", float), ("chat_max_chars", int),
                        ("chat_kept_lines", int), ("chat_rate_lines", int),
-                       ("chat_rate_seconds", float), ("deadline_tick_ms", int)):
+                       ("chat_rate_seconds", float), ("deadline_tick_ms", int),
+                       ("play_rate", float), ("play_burst", int),
+                       ("play_heartbeat_seconds", float), ("play_open_seconds", float)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     config = Config(**vars(p.parse_args(argv)))
+    if config.workers < 1:
+        p.error("--workers must be at least 1")
     if config.watch_catch_up < 1 or config.watch_buffer < 1:
         p.error("--watch-catch-up and --watch-buffer must be at least 1")
     if config.deadline_tick_ms < 1:
         p.error("--deadline-tick-ms must be at least 1")
+    if config.play_rate < 0 or config.play_burst < 1 or \
+            min(config.play_heartbeat_seconds, config.play_open_seconds) <= 0:
+        p.error("--play-rate must be >= 0, --play-burst >= 1, --play-heartbeat-seconds and "
+                "--play-open-seconds > 0")
     if min(config.chat_max_chars, config.chat_kept_lines, config.chat_rate_lines) < 1 \
             or config.chat_rate_seconds <= 0:
         p.error("--chat-max-chars, --chat-kept-lines, --chat-rate-lines and "
@@ -173,6 +202,22 @@ def chat_limits(config: Config) -> ChatLimits:
     return ChatLimits(max_chars=config.chat_max_chars, kept=config.chat_kept_lines,
                       rate_lines=config.chat_rate_lines,
                       rate_window_ms=int(config.chat_rate_seconds * 1000))
+
+
+def without_password(url: str) -> str:
+    """The store's URL as a log may show it: any password replaced by `***`."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = f"{parts.username}:" if parts.username else ":"
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{user}***@{host}"))
+
+
+def play_limits(config: Config) -> PlayLimits:
+    return PlayLimits(rate=config.play_rate, burst=config.play_burst,
+                      heartbeat_s=config.play_heartbeat_seconds,
+                      open_s=config.play_open_seconds)
 
 
 def tls_credentials(config: Config) -> grpc.ServerCredentials | None:
@@ -264,12 +309,13 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     hub = WatchHub(store, WatchLimits(per_match=config.max_watchers_per_match,
                                       catch_up=config.watch_catch_up,
                                       buffer=config.watch_buffer))
+    runner.on_commit = hub.committed  # this replica's watchers see its commits at once
     deadlines = DeadlineLoop(runner, interval_s=config.deadline_tick_ms / 1000)
 
     limit = config.max_message_bytes
     server = grpc.aio.server(
         options=[("grpc.max_receive_message_length", limit),
-                 ("grpc.so_reuseport", 0),
+                 ("grpc.so_reuseport", int(config.reuse_port)),
                  # long watch streams: accept clients' keepalive pings every 10 s or more,
                  # and ping idle clients every minute to find the dead ones
                  ("grpc.keepalive_permit_without_calls", 1),
@@ -283,7 +329,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                  ("grpc.max_connection_idle_ms", int(config.max_idle_seconds * 1000))])
     servicers = {"CatalogService": CatalogServicer(runner),
                  "LobbyService": LobbyServicer(runner, config.drain),
-                 "PlayService": PlayServicer(runner, hub, Chat(runner, chat_limits(config))),
+                 "PlayService": PlayServicer(runner, hub, Chat(runner, chat_limits(config)),
+                                             play_limits(config)),
                  "AdminService": AdminServicer(runner, config.admin_token or None)}
     for module in SERVICES:
         for name, service in module.DESCRIPTOR.services_by_name.items():
@@ -305,7 +352,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await probe.start()
     deadlines.start()
     edge = await start_edge(config, port) if config.http_port else None
-    log.info("serving", address=f"{config.host}:{port}", store=url,
+    log.info("serving", address=f"{config.host}:{port}", store=without_password(url),
              embedded=embedded is not None, games=sorted(runner.games),
              admin_api=bool(config.admin_token), tls=credentials is not None,
              metrics_port=metrics_port)
@@ -353,6 +400,12 @@ async def start_edge(config: Config, grpc_port: int):
 def main(argv: list[str] | None = None) -> None:
     config = parse_config(argv)
     configure_logging(config.log_format, config.log_level)
+    if config.workers > 1:
+        from cosmodrome.workers import supervise
+        try:
+            sys.exit(supervise(config))
+        except EmbeddedStoreError as exc:
+            sys.exit(f"cosmodrome-server: {exc}")
     try:
         import uvloop
         uvloop.install()

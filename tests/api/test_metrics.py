@@ -3,6 +3,7 @@ the store's probe, deadlines fired."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 import urllib.request
 
@@ -107,3 +108,27 @@ def test_chat_lines_are_counted_once_each(replica):
     after = scrape(replica.metrics_port).get(key, 0)
     api.close()
     assert after - before == 2
+
+
+async def test_play_moves_ride_the_session_stream_and_are_counted_as_moves(replica):
+    """The client's play() sends every move on its seat's Play session: counted as
+    PlayService/Play:move calls and as moves, with no SubmitMove call."""
+    from cosmodrome_client import Client, RandomBot, play
+    before = scrape(replica.metrics_port)
+    async with Client.connect(replica.address) as client:
+        match = await client.create_match("tictactoe", seed=3)
+        x, o = [await client.join(match.match_id) for _ in range(2)]
+        final, _ = await asyncio.gather(play(x, RandomBot(1)), play(o, RandomBot(2)))
+    after = scrape(replica.metrics_port)
+    moves = final.version - 3
+    assert calls(after, "PlayService/Play:move", "OK") - \
+        calls(before, "PlayService/Play:move", "OK") == moves
+    assert calls(after, "PlayService/SubmitMove", "OK") == \
+        calls(before, "PlayService/SubmitMove", "OK")
+    assert after[("cosmodrome_moves_total", (("game", "tictactoe"),))] - \
+        before.get(("cosmodrome_moves_total", (("game", "tictactoe"),)), 0) == moves
+    deadline = time.monotonic() + 5
+    while scrape(replica.metrics_port)[("cosmodrome_play_sessions", ())] and \
+            time.monotonic() < deadline:
+        await asyncio.sleep(0.05)  # the sessions end as their streams close
+    assert scrape(replica.metrics_port)[("cosmodrome_play_sessions", ())] == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cosmodrome.serve import parse_config
+from cosmodrome.serve import parse_config, without_password
 
 
 def test_the_deadline_tick_is_a_flag_or_an_environment_variable(monkeypatch):
@@ -20,3 +20,14 @@ def test_a_deadline_tick_under_a_millisecond_is_refused(value, capsys):
     with pytest.raises(SystemExit):
         parse_config(["--deadline-tick-ms", value])
     assert "--deadline-tick-ms must be at least 1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("url", "shown"), [
+    ("redis://:s3cret@db:6379/0", "redis://:***@db:6379/0"),
+    ("rediss://app:s3cret@db:6380/1", "rediss://app:***@db:6380/1"),
+    ("redis+cluster://u:p%40ss@node:7000", "redis+cluster://u:***@node:7000"),
+    ("redis://127.0.0.1:6379/0", "redis://127.0.0.1:6379/0"),
+    ("unix:///run/valkey.sock?db=0", "unix:///run/valkey.sock?db=0"),
+])
+def test_the_serving_line_never_shows_the_store_password(url, shown):
+    assert without_password(url) == shown

@@ -51,6 +51,7 @@ from cosmodrome_client.bots.base import Bot
 from cosmodrome_client.bots.games import bot_for, has_bot
 from cosmodrome_client.errors import CosmodromeError, MoveNoLongerLegal, StaleVersionError
 from cosmodrome_client.messages import unwrap, wrap_move, wrap_options
+from cosmodrome_client.session import Session
 
 SPECTATOR = -1
 FINISHED = match_pb2.MATCH_STATUS_FINISHED
@@ -391,6 +392,14 @@ class Viewer:
                 return lines
             from_sequence = page.next_from_sequence
 
+    def session(self, from_version: int = 0, *, chat: bool = False,
+                chat_from_sequence: int = 0, max_retries: int | None = None) -> Session:
+        """A Play session (`async with viewer.session() as s:`): the match's updates after
+        `from_version` and, for a seat, its moves (`await s.submit(move)`) on one stream,
+        reopened where it broke off. See cosmodrome_client.session."""
+        return Session(self, from_version, chat=chat, chat_from_sequence=chat_from_sequence,
+                       max_retries=max_retries)
+
     async def watch(self, from_version: int = 0, *, until_finished: bool = True,
                     max_retries: int | None = None, chat: bool = False,
                     chat_from_sequence: int = 0) -> AsyncIterator[play_pb2.MatchUpdate]:
@@ -561,36 +570,84 @@ class Seat(Viewer):
                                        self.token)
 
 
-async def play(seat: Seat, bot: Bot) -> match_pb2.Match:
+async def play(seat: Seat, bot: Bot, *, stream: bool = True) -> match_pb2.Match:
     """Plays `seat` to the end of its match with `bot`; returns the finished Match.
 
-    Follows the watch stream and, whenever the newest view shows this seat owing a decision,
-    asks the bot for one of the options and submits it. Acts at most once per version, and
-    never on a view older than its own last move.
+    Follows the match and, whenever the newest view shows this seat owing a decision, asks
+    the bot for one of the options and submits it. Acts at most once per version, and never
+    on a view older than its own last move. With `stream` (the default) moves and updates
+    share one Play session; without it, or against a server without Play, each move is a
+    SubmitMove call beside a WatchMatch stream (what gRPC-Web and REST clients do).
     """
-    acted: set[int] = set()
-    floor = 0  # the version my last move produced: older views are stale for me
-
-    async def act(view: match_pb2.MatchView) -> None:
-        nonlocal floor
-        version = view.match.version
-        if version < floor or version in acted:
-            return
-        decisions = seat.decisions(view)
-        if not decisions:
-            return
-        acted.add(version)
-        decision = decisions[0]
-        move = bot.choose(game_view(view), decision.kind, decision.options)
-        try:
-            response = await seat.submit(move, expected_version=version)
-        except (MoveNoLongerLegal, StaleVersionError):
-            return  # the match moved on: a newer update is on its way, decide on that one
-        floor = max(floor, response.version)
-
     view = await seat.view()
     if view.match.status == FINISHED:
         return view.match
+    actor = _Actor(seat, bot)
+    if stream:
+        try:
+            return await _play_session(seat, actor, view)
+        except CosmodromeError as error:
+            if error.code != grpc.StatusCode.UNIMPLEMENTED:
+                raise
+    return await _play_unary(seat, actor, view)
+
+
+class _Actor:
+    """A bot's choices for one seat: at most one per version, never on a view older than
+    the seat's own last move."""
+
+    def __init__(self, seat: Seat, bot: Bot) -> None:
+        self.seat, self.bot = seat, bot
+        self.acted: set[int] = set()
+        self.floor = 0  # the version my last move produced: older views are stale for me
+
+    def choose(self, view: match_pb2.MatchView) -> Message | None:
+        version = view.match.version
+        if version < self.floor or version in self.acted:
+            return None
+        decisions = self.seat.decisions(view)
+        if not decisions:
+            return None
+        self.acted.add(version)
+        decision = decisions[0]
+        return self.bot.choose(game_view(view), decision.kind, decision.options)
+
+
+async def _play_session(seat: Seat, actor: _Actor, view: match_pb2.MatchView
+                        ) -> match_pb2.Match:
+    async with seat.session(from_version=view.match.version) as session:
+        async def act(view: match_pb2.MatchView) -> None:
+            move = actor.choose(view)
+            if move is None:
+                return
+            try:
+                version = await session.submit(move, expected_version=view.match.version)
+            except (MoveNoLongerLegal, StaleVersionError):
+                return  # the match moved on: a newer update is on its way
+            actor.floor = max(actor.floor, version)
+
+        await act(view)
+        async for update in session.updates():
+            if not update.HasField("view"):
+                continue
+            if update.view.match.status == FINISHED:
+                return update.view.match
+            await act(update.view)
+    return (await seat.view()).match
+
+
+async def _play_unary(seat: Seat, actor: _Actor, view: match_pb2.MatchView
+                      ) -> match_pb2.Match:
+    async def act(view: match_pb2.MatchView) -> None:
+        move = actor.choose(view)
+        if move is None:
+            return
+        try:
+            response = await seat.submit(move, expected_version=view.match.version)
+        except (MoveNoLongerLegal, StaleVersionError):
+            return  # the match moved on: a newer update is on its way, decide on that one
+        actor.floor = max(actor.floor, response.version)
+
     await act(view)
     async for update in seat.watch(from_version=view.match.version):
         if not update.HasField("view"):

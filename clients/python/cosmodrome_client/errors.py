@@ -41,9 +41,28 @@ class CosmodromeError(Exception):
     def from_rpc(cls, error: grpc.RpcError) -> CosmodromeError:
         info = error_info(error)
         reason, metadata = (info.reason, dict(info.metadata)) if info else ("", {})
+        return cls._of(error.code(), error.details() or "", reason, metadata)
+
+    @classmethod
+    def from_status(cls, status: status_pb2.Status) -> CosmodromeError:
+        """A refusal carried in a message (a Play session's MoveResult.error)."""
+        code = _CODES.get(status.code, grpc.StatusCode.UNKNOWN)
+        reason, metadata = "", {}
+        for detail in status.details:
+            info = error_details_pb2.ErrorInfo()
+            if detail.Unpack(info):
+                reason, metadata = info.reason, dict(info.metadata)
+        return cls._of(code, status.message, reason, metadata)
+
+    @classmethod
+    def _of(cls, code: grpc.StatusCode, message: str, reason: str,
+            metadata: dict[str, str]) -> CosmodromeError:
         kind = {grpc.StatusCode.FAILED_PRECONDITION: IllegalMoveError,
-                grpc.StatusCode.ABORTED: StaleVersionError}.get(error.code(), cls)
-        return kind(error.code(), error.details() or "", reason, metadata)
+                grpc.StatusCode.ABORTED: StaleVersionError}.get(code, cls)
+        return kind(code, message, reason, metadata)
+
+
+_CODES = {code.value[0]: code for code in grpc.StatusCode}
 
 
 class IllegalMoveError(CosmodromeError):

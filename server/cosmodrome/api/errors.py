@@ -35,6 +35,12 @@ def status_code(exc: errors.CosmodromeError) -> grpc.StatusCode:
 
 def trailers(exc: errors.CosmodromeError) -> tuple[tuple[str, bytes], ...]:
     """The google.rpc.Status trailer that grpcio-status clients decode."""
+    return (("grpc-status-details-bin", status(exc).SerializeToString()),)
+
+
+def status(exc: errors.CosmodromeError) -> status_pb2.Status:
+    """`exc` as a google.rpc.Status with its ErrorInfo (and RetryInfo): a call's trailer, or
+    a Play session's answer to one refused move."""
     code = status_code(exc)
     info = error_details_pb2.ErrorInfo(reason=getattr(exc, "rule", exc.reason), domain=DOMAIN,
                                        metadata=exc.details)
@@ -44,9 +50,8 @@ def trailers(exc: errors.CosmodromeError) -> tuple[tuple[str, bytes], ...]:
         delay = duration_pb2.Duration()
         delay.FromMilliseconds(retry_after_ms)
         details.append(_packed(error_details_pb2.RetryInfo(retry_delay=delay)))
-    status = status_pb2.Status(code=getattr(code_pb2, code.name), message=message(exc),
-                               details=details)
-    return (("grpc-status-details-bin", status.SerializeToString()),)
+    return status_pb2.Status(code=getattr(code_pb2, code.name), message=message(exc),
+                             details=details)
 
 
 def _packed(detail) -> any_pb2.Any:

@@ -63,7 +63,10 @@ def add_service(server: grpc.aio.Server, service: ServiceDescriptor, servicer) -
         parse = GetMessageClass(method.input_type).FromString
         respond = GetMessageClass(method.output_type).SerializeToString
         behaviour = getattr(servicer, method.name)
-        if method.server_streaming:
+        if method.client_streaming:  # Play: the handler parses each request itself
+            handlers[method.name] = grpc.stream_stream_rpc_method_handler(
+                _session(rpc, behaviour), None, _serialized(respond))
+        elif method.server_streaming:
             handlers[method.name] = grpc.unary_stream_rpc_method_handler(
                 _stream(rpc, parse, behaviour), None, _serialized(respond))
         else:
@@ -155,6 +158,25 @@ def _stream(rpc, parse, behaviour):
             finally:
                 metrics.watchers.dec()
     return wrapped
+
+
+def _session(rpc, behaviour):
+    """A bidirectional session (Play): the handler reads the raw requests itself, since a
+    bad one refuses that request (`parse_request`), not always the whole call."""
+    async def wrapped(requests, context):
+        async with _Call(rpc, context) as call:
+            call.credential()
+            metrics.play_sessions.inc()
+            try:
+                await behaviour(requests, context)
+            finally:
+                metrics.play_sessions.dec()
+    return wrapped
+
+
+def parse_request(parse, raw: bytes):
+    """A request of a session, parsed (INVALID_ARGUMENT if it is no protobuf message)."""
+    return _parse(parse, raw)
 
 
 class AccessLog:

@@ -9,12 +9,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+from collections.abc import Awaitable, Callable
 
 from google.protobuf import empty_pb2
+from google.protobuf.message import Message
 
 from cosmodrome.api.content import game_content
 from cosmodrome.api.interceptor import credential
-from cosmodrome.api.watch_hub import WatchHub
+from cosmodrome.api.play_session import PlayLimits, PlaySession
+from cosmodrome.api.watch_hub import Following, WatchHub
 from cosmodrome.core import redact, server_bots
 from cosmodrome.core.chat import Chat
 from cosmodrome.core.errors import (
@@ -132,10 +135,12 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
 
 
 class PlayServicer(play_pb2_grpc.PlayServiceServicer):
-    def __init__(self, runner: Runner, hub: WatchHub, chat: Chat | None = None) -> None:
+    def __init__(self, runner: Runner, hub: WatchHub, chat: Chat | None = None,
+                 play_limits: PlayLimits | None = None) -> None:
         self.runner = runner
         self.hub = hub
         self.chat = chat or Chat(runner)
+        self.play_limits = play_limits or PlayLimits()
 
     async def GetView(self, request, context):
         note(match=request.match_id)
@@ -167,40 +172,56 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         if request.from_version < 0 or request.chat_from_sequence < 0:
             raise InvalidArgument("from_version and chat_from_sequence must be >= 0")
         digest = await self._watcher_digest(request)
-        record, viewer = await self._viewer(request.match_id, digest)
-        game = self.runner.game_of(record)
-        if finished(record) and request.from_version >= record.match.version:
-            if request.with_chat:  # no move to send, but the chat asked for
-                await self._chat_to_the_end(context, request.match_id,
-                                            request.chat_from_sequence)
-            return  # a finished match has nothing more to say
         # Headers with the first update, or on their own as soon as the watch has to wait
         # for one: an HTTP client (SSE) sees at once that its watch is open, however quiet
         # the match, and a busy stream spares a write per watch.
-        chat_after = request.chat_from_sequence if request.with_chat else None
-        watch = self.hub.watch(request.match_id, request.from_version, record, chat_after,
-                               before_waiting=lambda: context.send_initial_metadata(()))
+        await self.follow(Following(request.match_id, request.from_version, request.with_chat,
+                                    request.chat_from_sequence, digest),
+                          lambda update, _: context.write(update),
+                          lambda: context.send_initial_metadata(()))
+
+    async def Play(self, requests, context):
+        await PlaySession(self, context, self.play_limits).run(requests)
+
+    async def follow(self, following: Following,
+                     write: Callable[[Message | bytes, int], Awaitable],
+                     before_waiting: Callable[[], Awaitable] | None = None,
+                     known: tuple[records_pb2.StoredMatch, int | None] | None = None) -> None:
+        """Write every update of the match after `following.from_version` (then its chat if
+        asked), in order, each with its version (0: a chat line), as `following.digest`'s
+        seat (None: a spectator) may see them, until the match ends. `before_waiting` runs
+        when the stream first has to wait. `known`: the match and the viewer's seat, when
+        the caller has them."""
+        match_id = following.match_id
+        record, viewer = known or await self.viewer(match_id, following.digest)
+        game = self.runner.game_of(record)
+        if finished(record) and following.from_version >= record.match.version:
+            if following.with_chat:  # no move to send, but the chat asked for
+                await self._chat_to_the_end(write, match_id, following.chat_from_sequence)
+            return  # a finished match has nothing more to say
+        chat_after = following.chat_from_sequence if following.with_chat else None
+        watch = self.hub.watch(match_id, following.from_version, record, chat_after,
+                               before_waiting=before_waiting)
         try:
             async for item in watch:
                 watch.before_waiting = None  # written below: the headers go with it
                 if isinstance(item, records_pb2.StoredChat):
-                    await context.write(play_pb2.MatchUpdate(chat=redact.chat_line(item)))
+                    await write(play_pb2.MatchUpdate(chat=redact.chat_line(item)), 0)
                     continue
                 entries, snapshot = item
-                if snapshot is not None and digest is not None:
-                    self.runner.seat_by_digest(snapshot.record, digest)  # still held?
+                if snapshot is not None and following.digest is not None:
+                    self.runner.seat_by_digest(snapshot.record, following.digest)  # held?
                 if snapshot is not None and snapshot.version != entries[-1].version:
                     snapshot = None  # newer than these entries: no view with them
                 for entry in entries:
                     if snapshot is not None and entry is entries[-1]:
-                        await context.write(snapshot.update(game, entry, viewer))
+                        await write(snapshot.update(game, entry, viewer), entry.version)
                     else:
-                        await context.write(play_pb2.MatchUpdate(
-                            entry=redact.log_entry(entry, viewer)))
+                        update = play_pb2.MatchUpdate(entry=redact.log_entry(entry, viewer))
+                        await write(update, entry.version)
                 if snapshot is not None and finished(snapshot.record):
                     if watch.chat_last is not None:  # lines said as it ended, not heard yet
-                        await self._chat_to_the_end(context, request.match_id,
-                                                    watch.chat_last)
+                        await self._chat_to_the_end(write, match_id, watch.chat_last)
                     return  # the end of the match ends the stream
         except asyncio.CancelledError:
             if not watch.dropped:
@@ -212,13 +233,13 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
         finally:
             watch.close()
 
-    async def _chat_to_the_end(self, context, match_id: str, after: int) -> None:
+    async def _chat_to_the_end(self, write, match_id: str, after: int) -> None:
         """A stream ending with its finished match: the chat lines kept after `after` first
         (those said as the last move was made may not have come as notices yet)."""
         async for line in self.chat.kept_after(match_id, after):
-            await context.write(play_pb2.MatchUpdate(chat=line))
+            await write(play_pb2.MatchUpdate(chat=line), 0)
 
-    async def _viewer(self, match_id: str, digest: str | None
+    async def viewer(self, match_id: str, digest: str | None
                       ) -> tuple[records_pb2.StoredMatch, int | None]:
         """The match and the seat `digest` holds in it (None: a spectator), from this
         replica's last record of it when that one knows the seat (a seat is never given to

@@ -4,7 +4,9 @@ Every commit publishes a `records.Notice` (the new entry and the record at its v
 its match's channel. A replica subscribes, over one connection, to the channels of the
 matches its watchers follow; one `_Tail` per watched match hands each notice to every local
 `Watch` of that match, the record parsed once and each viewer's view rendered once
-(`redact.Snapshot`). No Redis read per notice.
+(`redact.Snapshot`). No Redis read per notice. The replica that commits a version hands it
+to its own watchers at once (`committed`), the record in hand: its notice, when it comes
+back, is recognised by its entry alone and its record left unparsed.
 
 A `Watch` waits for its tail's subscription, then catches up from the match's stream (a
 chunk of `catch_up` entries at a time, each read once the previous one is written), then
@@ -59,6 +61,17 @@ class WatchLimits:
     buffer: int = 64            # updates waiting for a slow reader before it is dropped
 
 
+@dataclass(frozen=True)
+class Following:
+    """What a watch stream, or a Play session, follows of a match, and as whom."""
+
+    match_id: str
+    from_version: int
+    with_chat: bool
+    chat_from_sequence: int
+    digest: str | None  # of the seat token it acts for; None: a spectator
+
+
 class WatchHub:
     def __init__(self, store: RedisStore, limits: WatchLimits = WatchLimits(),
                  poll_s: float = 30.0) -> None:
@@ -87,10 +100,23 @@ class WatchHub:
                                     "streams on this server, the most it allows")
         return Watch(self, tail, after_version, known, chat_after, before_waiting)
 
+    def committed(self, entry: records_pb2.StoredEntry, snapshot: Snapshot) -> None:
+        """A version this replica committed (the runner's `on_commit`)."""
+        tail = self._tails.get(snapshot.record.match.match_id)
+        if tail is not None:
+            tail.moved(entry, snapshot)
+
     def _noticed(self, match_id: str, payload: bytes) -> None:
         tail = self._tails.get(match_id)
-        if tail is not None:
-            tail.noticed(records_pb2.Notice.FromString(payload))
+        if tail is None:
+            return
+        head = records_pb2.NoticeHead.FromString(payload)
+        if head.HasField("chat"):
+            tail.chat_said(head.chat)
+        elif not head.HasField("entry"):
+            tail.wake.set()  # an import: look at the match
+        elif head.entry.version > tail.position:  # not committed here, nor heard yet
+            tail.moved(head.entry, Snapshot(records_pb2.Notice.FromString(payload).record))
 
     def _resumed(self) -> None:
         for tail in self._tails.values():
@@ -233,18 +259,20 @@ class _Tail:
         self.wake = asyncio.Event()
         self.task = asyncio.get_running_loop().create_task(self._run())
 
-    def noticed(self, notice: records_pb2.Notice) -> None:
-        if notice.HasField("chat"):  # a chat line: no new version
-            for watch in list(self.watches):
-                if watch.chat_last is not None:
-                    watch.offer(notice.chat)
-            return
-        version = notice.entry.version
-        if not notice.HasField("entry") or (self.position and version > self.position + 1):
-            self.wake.set()  # an import, or notices were lost: look at the match
+    def chat_said(self, line: records_pb2.StoredChat) -> None:
+        """A chat line: no new version."""
+        for watch in list(self.watches):
+            if watch.chat_last is not None:
+                watch.offer(line)
+
+    def moved(self, entry: records_pb2.StoredEntry, snapshot: Snapshot) -> None:
+        """A new version, committed here or noticed."""
+        version = entry.version
+        if self.position and version > self.position + 1:
+            self.wake.set()  # notices were lost: look at the match
         elif version > self.position:
             self.position = version
-            self._offer(([notice.entry], Snapshot(notice.record)))
+            self._offer(([entry], snapshot))
 
     def leave(self, watch: Watch) -> None:
         self.watches.discard(watch)

@@ -85,9 +85,11 @@ class Snapshot:
 
     __slots__ = ("record", "_decisions", "_views", "_updates")
 
-    def __init__(self, record: records_pb2.StoredMatch) -> None:
+    def __init__(self, record: records_pb2.StoredMatch,
+                 decisions: list[Decision] | None = None) -> None:
+        """`decisions`: those owed at this version, when the caller has them (a commit)."""
         self.record = record
-        self._decisions: list[Decision] | None = None
+        self._decisions = decisions
         self._views: dict[int | None, match_pb2.MatchView] = {}
         self._updates: dict[int | None, bytes] = {}
 
@@ -99,7 +101,9 @@ class Snapshot:
         view = self._views.get(viewer)
         if view is None:
             if self._decisions is None and self.record.state.WhichOneof("game"):
-                self._decisions = game.decisions(getattr(self.record.state, game.name))
+                active = self.record.match.status == match_pb2.MATCH_STATUS_ACTIVE
+                self._decisions = game.decisions(getattr(self.record.state, game.name)) \
+                    if active else []
             view = self._views[viewer] = match_view(game, self.record, viewer,
                                                     decisions=self._decisions)
         return view

@@ -15,6 +15,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 import structlog
 from google.protobuf.message import Message
@@ -84,6 +85,14 @@ class OtherRules(Unavailable):
         self.rule = "rules_version"
 
 
+class Committed(Protocol):
+    def __call__(self, entry: records_pb2.StoredEntry, snapshot: redact.Snapshot) -> None: ...
+
+
+def _nobody(entry: records_pb2.StoredEntry, snapshot: redact.Snapshot) -> None:
+    pass
+
+
 class Runner:
     def __init__(self, store: RedisStore, games: Mapping[str, GameRecord | Game],
                  clock: Callable[[], int] = wall_clock_ms,
@@ -96,6 +105,9 @@ class Runner:
         self.games = {name: r.engine for name, r in self.records.items()}
         self.clock = clock
         self.max_options_bytes = max_options_bytes
+        # Told of every version this replica commits, with the record in hand: its own
+        # watchers need not wait for (nor parse) the store's notice of it.
+        self.on_commit: Committed = _nobody
 
     def game(self, name: str) -> Game:
         try:
@@ -372,8 +384,10 @@ class Runner:
         return redact.match_view(game, record, self.seat_of(record, token))
 
     async def submit(self, match_id: str, token: str | None, expected_version: int,
-                     idempotency_key: str, move: games_pb2.GameMove
+                     idempotency_key: str, move: games_pb2.GameMove, with_view: bool = True
                      ) -> play_pb2.SubmitMoveResponse:
+        """Apply a move. `with_view`: the response carries the mover's view (a Play session
+        sends it with the version's update instead, so its answer is the version alone)."""
         check_match_id(match_id)
         if len(idempotency_key) > MAX_IDEMPOTENCY_KEY:
             raise InvalidArgument(f"idempotency_key is longer than {MAX_IDEMPOTENCY_KEY}")
@@ -382,7 +396,7 @@ class Runner:
         retry = Retry((credential or token_hash(""))[:24], idempotency_key) \
             if idempotency_key else None
         digest = hashlib.sha256(move.SerializeToString(deterministic=True)).digest()
-        submission = _Submission(credential, expected_version, retry, digest, move)
+        submission = _Submission(credential, expected_version, retry, digest, move, with_view)
         cached = self.store.cache.get(match_id, expected_version)
         if cached is not None:
             with contextlib.suppress(CosmodromeError):
@@ -411,13 +425,15 @@ class Runner:
         deadline_moved = _note_deadline(record, decisions, now)
         entry = self._entry(record, seat, kind, now)
         redact.add_events(game, events, entry.events)
+        snapshot = redact.Snapshot(record, decisions)
         response = play_pb2.SubmitMoveResponse(
             version=record.match.version,
-            events=[e.event for e in entry.events if redact.visible(e, seat)],
-            view=redact.match_view(game, record, seat, state, decisions))
+            events=[e.event for e in entry.events if redact.visible(e, seat)])
+        if sub.with_view:  # built once: the mover's watch streams show the same
+            response.view.CopyFrom(snapshot.view(game, seat))
         result = sub.digest + response.SerializeToString() if sub.retry else b""
         prior = await self._write(record, entry, sub.expected_version, sub.retry, result,
-                                  _deadline(record, deadline_moved))
+                                  _deadline(record, deadline_moved), snapshot)
         if prior:
             return _replay(prior.value, sub.digest)
         note(version=record.match.version)
@@ -480,18 +496,25 @@ class Runner:
         now = self.clock()
         deadline_moved = _note_deadline(record, decisions, now)
         entry = self._entry(record, seat, kind, now)
-        await self._write(record, entry, expected, deadline_ms=_deadline(record, deadline_moved))
+        await self._write(record, entry, expected, deadline_ms=_deadline(record, deadline_moved),
+                          snapshot=redact.Snapshot(record, decisions))
 
     async def _write(self, record: records_pb2.StoredMatch, entry: records_pb2.StoredEntry,
                      expected_version: int, retry: Retry | None = None, result: bytes = b"",
-                     deadline_ms: int | None = None) -> Duplicate | None:
-        """The store's compare-and-set, timed (every change of a match goes through it)."""
+                     deadline_ms: int | None = None, snapshot: redact.Snapshot | None = None
+                     ) -> Duplicate | None:
+        """The store's compare-and-set, timed (every change of a match goes through it);
+        once it holds the new version, `on_commit` hears of it (`snapshot`: the record
+        with what is known of it already)."""
         start = time.perf_counter()
         try:
-            return await self.store.commit(record, entry, expected_version, retry, result,
-                                           deadline_ms)
+            prior = await self.store.commit(record, entry, expected_version, retry, result,
+                                            deadline_ms)
         finally:
             metrics.observe_store("commit", time.perf_counter() - start)
+        if prior is None:
+            self.on_commit(entry, snapshot or redact.Snapshot(record))
+        return prior
 
     # -- deadlines ---------------------------------------------------------------------
 
@@ -531,7 +554,8 @@ class Runner:
             entry = self._entry(record, seat, kind, now)
             redact.add_events(game, events, entry.events)
             try:
-                await self._write(record, entry, expected, deadline_ms=record.next_deadline_ms)
+                await self._write(record, entry, expected, deadline_ms=record.next_deadline_ms,
+                                  snapshot=redact.Snapshot(record, decisions))
             except Stale:
                 continue
             log.info("deadline fired", match=match_id, version=record.match.version, seat=seat,
@@ -575,7 +599,8 @@ class Runner:
             version = record.match.version
             try:
                 prior = await self._write(record, entry, expected, retry, str(version).encode(),
-                                          _deadline(record, deadline_moved))
+                                          _deadline(record, deadline_moved),
+                                          redact.Snapshot(record, decisions))
             except Stale:
                 continue
             if prior:
@@ -673,6 +698,7 @@ class _Submission:
     retry: Retry | None
     digest: bytes
     move: games_pb2.GameMove
+    with_view: bool
 
 
 def _bot_seats(bots: Iterable[tuple[int, int]], players: int) -> dict[int, int]:

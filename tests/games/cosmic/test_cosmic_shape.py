@@ -23,7 +23,7 @@ from cosmodrome.games.cosmic import (
 )
 from cosmodrome.games.cosmic.content_000 import MOONS
 
-PACKAGE = Path(flow.__file__).parent
+PACKAGE = Path(board.__file__).parent
 
 
 def _ascii(text: str) -> str:
@@ -48,11 +48,13 @@ def test_the_flow_names_no_power_no_edict_and_no_moon() -> None:
     parts of the turn) names no piece; pieces act only through hooks. A moon is named by
     its module, its seed name or its number ("moon 15", "moons 41-51")."""
     words = _piece_words()
-    for module in (flow, tasks, pieces, actions, board, ctx, moonflow):
-        text = _ascii(Path(module.__file__).read_text())
+    paths = [*Path(flow.__file__).parent.glob("*.py"),  # every module of the flow package
+             *(Path(m.__file__) for m in (tasks, pieces, actions, board, ctx, moonflow))]
+    for path in paths:
+        text = _ascii(path.read_text())
         found = sorted(w for w in words if re.search(rf"\b{re.escape(w)}\b", text))
         found += re.findall(r"\bmoons? \d+", text)
-        assert not found, f"{module.__name__} names {found}"
+        assert not found, f"{path.relative_to(PACKAGE)} names {found}"
 
 
 def test_every_power_and_edict_has_its_own_module() -> None:

@@ -80,7 +80,7 @@ def _fresh(p: Position, options: pb.Options) -> pb.State:
         del se.hand[:]
     st.deck.extend(st.discard)
     del st.discard[:]
-    st.step = pb.STEP_UNSPECIFIED
+    flow.rewind(st)
     return st
 
 

@@ -195,7 +195,7 @@ class Cosmic(Game):
         events: list[Event] = []
         st.enc.offense = first
         if options.two_of_three and not options.powers:
-            st.step = pb.STEP_CHOOSE_POWERS
+            flow.start_power_choice(st, events, now_ms)
         else:
             flow.start_turn(st, events, first, now_ms)
         return st

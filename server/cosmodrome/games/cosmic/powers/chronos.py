@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions, pieces
+from cosmodrome.games.cosmic.flow.cards import replay_cards
 from cosmodrome.games.cosmic.hooks import Piece
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -39,19 +40,13 @@ class Chronos(Piece):
         mine_off = off != e.swapped
         st.seats[seat].hand.extend(extensions.cards(extensions.slot(e, mine_off)))
         st.seats[opp].hand.extend(extensions.cards(extensions.slot(e, not mine_off)))
-        extensions.clear(e)
         if any(B.is_encounter(c) for c in st.seats[opp].hand):
             e.set_aside, e.set_aside_owner = theirs, opp
         else:
             st.seats[opp].hand.append(theirs)
-        B.set_played(st, "off", B.NO_CARD_YET)
-        B.set_played(st, "def", B.NO_CARD_YET)
-        e.revealed = e.swapped = e.compromise_off = e.compromise_def = False
         e.chronos_replay = True
         ctx.note(pb.NOTE_KIND_ENCOUNTER_REPLAYED, seat)
-        # back to the end of the pre-cards window (nobody left to ask): the cards are due
-        st.step = pb.STEP_PRE_CARDS
-        del e.window_seats[:]
+        replay_cards(st, ctx)  # the flow undoes the cards down and asks for them again
 
     def at_cleanup(self, st, ctx):
         e = st.enc

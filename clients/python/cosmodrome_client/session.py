@@ -1,0 +1,185 @@
+"""A seat's Play session: its moves up, their answers and the match's updates down, on one
+gRPC stream (PlayService.Play).
+
+    async with seat.session() as session:
+        async for update in session.updates():
+            for decision in seat.decisions(update.view):
+                await session.submit(decision.options[0],
+                                     expected_version=update.view.match.version)
+
+A reader task owns the stream: it hands answers to the `submit` awaiting them and updates to
+`updates()`, in version order. When the stream breaks (a replica restarts, the network
+drops), it opens a new one from the last version received and resends the moves not yet
+answered with their idempotency keys: none is missed, repeated or applied twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import uuid
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING
+
+import grpc
+from google.protobuf.message import Message
+
+from cosmodrome.v1 import match_pb2, play_pb2
+from cosmodrome_client.errors import CosmodromeError
+from cosmodrome_client.messages import wrap_move
+
+if TYPE_CHECKING:
+    from cosmodrome_client.client import Viewer
+
+FINISHED = match_pb2.MATCH_STATUS_FINISHED
+# A session that ends with one of these was dropped, not refused: open it again.
+RESUMABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED,
+                       grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.UNKNOWN,
+                       grpc.StatusCode.INTERNAL, grpc.StatusCode.RESOURCE_EXHAUSTED})
+_END = object()
+
+
+class Session:
+    """One viewer's Play session (a spectator's only follows). Use as an async context
+    manager; `max_retries` bounds reopenings in a row without progress (None: no bound)."""
+
+    def __init__(self, viewer: Viewer, from_version: int = 0, *, chat: bool = False,
+                 chat_from_sequence: int = 0, max_retries: int | None = None) -> None:
+        self.viewer = viewer
+        self.last = from_version     # the newest version received
+        self.said = chat_from_sequence  # the newest chat line received
+        self.chat = chat
+        self.max_retries = max_retries
+        self._ids = itertools.count(1)
+        self._pending: dict[str, tuple[play_pb2.PlayMove, asyncio.Future]] = {}
+        self._updates: asyncio.Queue = asyncio.Queue()
+        self._call: grpc.aio.StreamStreamCall | None = None
+        self._reader: asyncio.Task | None = None
+
+    async def __aenter__(self) -> Session:
+        self._reader = asyncio.get_running_loop().create_task(self._run())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, CosmodromeError):
+                await self._reader
+        self._fail(CosmodromeError(grpc.StatusCode.CANCELLED, "the session was closed"))
+
+    async def updates(self) -> AsyncIterator[play_pb2.MatchUpdate]:
+        """Every update after the session's first version, in order, until the match ends
+        (with `chat`: chat lines among them, updates with `chat` set and no entry)."""
+        while True:
+            update = await self._updates.get()
+            if update is _END:
+                return
+            if isinstance(update, BaseException):
+                raise update
+            yield update
+
+    async def submit(self, move: Message, *, expected_version: int | None = None,
+                     idempotency_key: str | None = None) -> int:
+        """Send a move (the game's own Move, or a GameMove); the version it produced.
+        A refusal raises as Seat.submit's do (StaleVersionError, IllegalMoveError, ...)."""
+        request_id = str(next(self._ids))
+        request = play_pb2.PlayMove(
+            request_id=request_id, move=wrap_move(move),
+            expected_version=self.viewer.version if expected_version is None
+            else expected_version, idempotency_key=idempotency_key or uuid.uuid4().hex)
+        answered = asyncio.get_running_loop().create_future()
+        self._pending[request_id] = (request, answered)
+        if self._call is not None:
+            with contextlib.suppress(grpc.aio.AioRpcError, asyncio.InvalidStateError):
+                await self._call.write(play_pb2.PlayRequest(move=request))
+            # (a broken stream: the reader resends it on the next one)
+        result: play_pb2.MoveResult = await answered
+        if result.HasField("error"):
+            raise CosmodromeError.from_status(result.error)
+        return result.version
+
+    async def _run(self) -> None:
+        failures = 0
+        try:
+            while True:
+                progressed = await self._follow()
+                if progressed is None:
+                    self._updates.put_nowait(_END)
+                    return
+                failures = 0 if progressed else failures + 1
+                if self.max_retries is not None and failures > self.max_retries:
+                    raise CosmodromeError(grpc.StatusCode.UNAVAILABLE,
+                                          f"session of {self.viewer.match_id} lost after "
+                                          f"{failures - 1} reconnects at version {self.last}")
+                await asyncio.sleep(min(2.0, 0.05 * 2 ** min(failures, 6)))
+        except CosmodromeError as error:
+            self._fail(error)
+            self._updates.put_nowait(error)
+
+    async def _follow(self) -> bool | None:
+        """One stream: True/False when it broke having brought something or not, None when
+        the match ended. Refusals of the session itself raise."""
+        client = self.viewer.client
+        call = self._call = client.play.Play(metadata=_auth(self.viewer.token),
+                                             wait_for_ready=True)
+        progressed = False
+        try:
+            await call.write(play_pb2.PlayRequest(open=play_pb2.OpenPlay(
+                match_id=self.viewer.match_id, from_version=self.last, with_chat=self.chat,
+                chat_from_sequence=self.said)))
+            for request, _ in list(self._pending.values()):  # unanswered: resend
+                await call.write(play_pb2.PlayRequest(move=request))
+            async for response in call:
+                progressed = True
+                if response.HasField("result"):
+                    self._answer(response.result)
+                if response.HasField("update") and self._take(response.update):
+                    return None
+            return None if self._finished() else progressed
+        except grpc.aio.AioRpcError as e:
+            if e.code() not in RESUMABLE or client.closed:
+                raise CosmodromeError.from_rpc(e) from e
+            return progressed
+        finally:
+            self._call = None
+            call.cancel()
+
+    def _answer(self, result: play_pb2.MoveResult) -> None:
+        pending = self._pending.pop(result.request_id, None)
+        if pending is not None and not pending[1].done():
+            pending[1].set_result(result)
+
+    def _take(self, update: play_pb2.MatchUpdate) -> bool:
+        """Queue an update not seen before; True once the match is over."""
+        if update.HasField("chat"):
+            if update.chat.sequence > self.said:
+                self.said = update.chat.sequence
+                self._updates.put_nowait(update)
+            return False
+        if update.entry.version <= self.last:
+            return False  # already received before a reconnect
+        self.last = update.entry.version
+        if update.HasField("view"):
+            self.viewer._remember(update.view)
+        self._updates.put_nowait(update)
+        return update.HasField("view") and update.view.match.status == FINISHED \
+            and not self.chat and not self._pending
+
+    def _finished(self) -> bool:
+        seen = self.viewer.last_view
+        return seen is not None and seen.match.status == FINISHED and \
+            self.last >= seen.match.version
+
+    def _fail(self, error: CosmodromeError) -> None:
+        for _, answered in self._pending.values():
+            if not answered.done():
+                answered.set_exception(error)
+        self._pending.clear()
+
+
+def _auth(token: str | None) -> tuple[tuple[str, str], ...]:
+    return (("authorization", f"Bearer {token}"),) if token else ()
