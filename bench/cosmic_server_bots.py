@@ -15,7 +15,7 @@ import sys
 import time
 
 from cosmodrome.core import server_bots
-from cosmodrome.games import registry
+from cosmodrome.games import records
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 from cosmodrome.v1 import match_pb2, records_pb2
 
@@ -28,13 +28,14 @@ def seat_bots(players: int) -> list[int]:
 
 def play(players: int, seed: int) -> tuple[pb.State, int]:
     """The final State of the match and its moves (the match's version is 1 + moves)."""
-    game = registry()["cosmic"]
+    cosmic = records()["cosmic"]
+    game = cosmic.engine
     state = game.setup(OPTIONS, players, seed)
     seats = [match_pb2.Seat(bot=kind, occupied=True) for kind in seat_bots(players)]
     record = records_pb2.StoredMatch(seed=seed, match=match_pb2.Match(version=1, seats=seats))
     while game.result(state) is None:
         decision = server_bots.owed_by_bot(record, game.decisions(state))
-        game.apply(state, decision.seat, server_bots.bot_move(game, record, state, decision))
+        game.apply(state, decision.seat, server_bots.bot_move(cosmic, record, state, decision))
         record.match.version += 1
     return state, record.match.version - 1
 

@@ -6,7 +6,7 @@
 apply() per move, as a server does) and returns the time per full game, moves/s, moves per
 game, moves per CPU second; then, for the `classic` and `cosmic` rulesets, the CPU seconds
 and moves of a random 4-player game (budgets: 0.4 and 0.5 CPU s) and the heuristic bot's win
-rate against three random bots (clients/python/cosmodrome_client/bots/cosmic.py, the one bot
+rate against three random bots (server/cosmodrome/games/cosmic/bot.py, the one bot
 the server also plays; `cosmic`: 200 fixed-seed games, issue 10 asks at least 80%).
 """
 
@@ -27,8 +27,8 @@ COSMIC_RULESET = pb.Options(ruleset=pb.RULESET_COSMIC)
 def client_bot(seed: int):
     """The heuristic bot (the client's, which the server also plays), given the content as
     the catalog publishes it."""
-    from cosmodrome.api.content import cosmic_content
-    from cosmodrome_client.bots.cosmic import CosmicBot
+    from cosmodrome.games.cosmic.bot import CosmicBot
+    from cosmodrome.games.cosmic.published import cosmic_content
     return CosmicBot(cosmic_content(Cosmic()), seed)
 
 

@@ -17,10 +17,10 @@ import random
 import sys
 
 from bench.engines import random_playouts
-from cosmodrome.api.content import mlem_content
 from cosmodrome.games.mlem import Mlem
+from cosmodrome.games.mlem.bot import MlemBot
+from cosmodrome.games.mlem.published import mlem_content
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
-from cosmodrome_client.bots.mlem import MlemBot
 
 PLAYERS = (2, 3, 4, 5)
 

@@ -83,7 +83,7 @@ from cosmodrome.api.servicers import (
 from cosmodrome.api.watch_hub import WatchHub, WatchLimits
 from cosmodrome.core.chat import Chat, ChatLimits
 from cosmodrome.core.runner import Runner
-from cosmodrome.games import registry
+from cosmodrome.games import records
 from cosmodrome.store.deadlines import DeadlineLoop
 from cosmodrome.store.embedded import EmbeddedRedis, EmbeddedStoreError
 from cosmodrome.store.redis_store import RedisStore
@@ -305,7 +305,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                                 wait_replicas=config.store_wait_replicas,
                                 wait_ms=config.store_wait_ms)
     await store.redis.ping()
-    runner = Runner(store, registry(), max_options_bytes=config.max_options_bytes)
+    runner = Runner(store, records(), max_options_bytes=config.max_options_bytes)
     hub = WatchHub(store, WatchLimits(per_match=config.max_watchers_per_match,
                                       catch_up=config.watch_catch_up,
                                       buffer=config.watch_buffer))

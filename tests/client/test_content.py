@@ -74,5 +74,7 @@ async def test_crafting_content_is_every_pack_and_names_tiles_for_the_renderer(c
     first = pack.tiles[0]
     event = crafting_pb2.Event(tile_drawn=crafting_pb2.TileDrawn(seat=0, tile=0))
     from cosmodrome_client.renderers.crafting import event as describe
-    assert f"size {first.size}, {first.points} pts" in describe(event, Context(content=content))
+    words = await client.game_words("crafting")  # the catalog's words, which the renderer fills
+    assert f"size {first.size}, {first.points} pts" in describe(event, Context(content=content,
+                                                                               words=words))
     assert tile(0) == "tile 0"  # without the content: the id

@@ -10,6 +10,7 @@ import pytest
 from google.protobuf.message import Message
 
 from cosmodrome.api.content import game_content
+from cosmodrome.games import records
 from cosmodrome.games.cosmic.v1 import cosmic_pb2
 from cosmodrome.games.crafting.v1 import crafting_pb2
 from cosmodrome.games.mlem.v1 import mlem_pb2
@@ -56,7 +57,8 @@ async def bots_move(seats, bots, moves: int, until=None) -> None:
 async def events_of(seat, game: str) -> list[tuple[Message, str]]:
     """Every event the seat may see so far, with its description as the seat's screen has it."""
     view = await seat.view()
-    ctx = context(view, content=await seat.client.game_content(game))
+    ctx = context(view, content=await seat.client.game_content(game),
+                  words=await seat.client.game_words(game))
     return [(unwrap(e), describe_event(game, unwrap(e), ctx))
             for entry in await seat.log() for e in entry.events]
 
@@ -83,7 +85,7 @@ NAMES = ["ada", "bob", "cy"]
 
 
 async def test_mlem_screen_shows_the_track_the_rocket_and_every_players_board(server, client):
-    content = await client.game_content("mlem")
+    content, words = await client.game_content("mlem"), await client.game_words("mlem")
     seats = await seated(client, "mlem", NAMES, seed=3)
     bots = [await client.game_bot("mlem", seed=i) for i in range(3)]
     # a few moves in, with cats aboard a rocket that is flying
@@ -92,8 +94,8 @@ async def test_mlem_screen_shows_the_track_the_rocket_and_every_players_board(se
     view = await seats[0].view()
     gv = game_view(view)
     assert gv.phase == mlem_pb2.PHASE_TRAVEL and gv.rocket, "a flight in progress"
-    screen = "\n".join(render(view, content=content))
-    ctx = context(view, content=content)
+    screen = "\n".join(render(view, content=content, words=words))
+    ctx = context(view, content=content, words=words)
     assert "seat 0: ada  <- you" in screen and "seat 1: bob" in screen
     assert f"Expedition {gv.expedition} - travel" in screen
     assert f"Cosmic Failure: {gv.failure}/11" in screen
@@ -121,14 +123,14 @@ async def test_mlem_screen_shows_the_track_the_rocket_and_every_players_board(se
     # the Commander's options, as a person reads them
     commander_seat = seats[commander.owner]
     [decision] = commander_seat.decisions(await commander_seat.view())
-    ctx = context(await commander_seat.view(), decision.kind, content)
+    ctx = context(await commander_seat.view(), decision.kind, content, words)
     for option in decision.options:
         text = describe_move("mlem", option, ctx)
         assert re.fullmatch(r"use dice groups [1-4B+booster]+: fly \d+ to space \d+.*", text)
 
 
 async def test_mlem_take_off_shows_who_boarded_what_and_who_is_still_to_board(server, client):
-    content = await client.game_content("mlem")
+    content, words = await client.game_content("mlem"), await client.game_words("mlem")
     seats = await seated(client, "mlem", NAMES, seed=5)
     view = await seats[0].view()
     [pick] = seats[0].decisions(view)
@@ -137,7 +139,7 @@ async def test_mlem_take_off_shows_who_boarded_what_and_who_is_still_to_board(se
     view = await seats[1].view()
     screen = "\n".join(render(view, content=content))
     assert "still to board: you, cy" in screen
-    kind = mlem_text.cat_kind(mine.send_cat.kind)
+    kind = mlem_text.cat_kind(mine.send_cat.kind, context(view, words=words))
     watched = await client.spectate(view.match.match_id).view()
     spectator = "\n".join(render(watched, content=content))
     assert "still to board: bob, cy" in spectator
@@ -211,7 +213,7 @@ async def test_cosmic_screen_shows_my_hand_and_only_the_size_of_the_others(serve
 
 
 async def test_cosmic_face_down_cards_stay_face_down_for_the_others(server, client):
-    content = await client.game_content("cosmic")
+    content, words = await client.game_content("cosmic"), await client.game_words("cosmic")
     options = cosmic_pb2.Options(powers=["none", "none"], first_player=0)
     seats = await seated(client, "cosmic", ["ada", "bob"], seed=2, options=options)
     bots = [RandomBot(0), RandomBot(1)]
@@ -221,7 +223,7 @@ async def test_cosmic_face_down_cards_stay_face_down_for_the_others(server, clie
     assert game_view(view).step == cosmic_pb2.STEP_CARDS
     [decision] = seats[1].decisions(view)
     assert decision.kind == "encounter_card"
-    ctx = context(view, decision.kind, content)
+    ctx = context(view, decision.kind, content, words)
     played = decision.options[0]
     text = describe_move("cosmic", played, ctx)
     assert text == f"play {cosmic_text.card(played.card.card, ctx)} face down"
@@ -251,13 +253,24 @@ async def test_cosmic_events_of_a_played_match_are_all_in_words(server, client):
 
 # ------------------------------------------------------------------------------- every kind
 
+def fill_plain(template: str) -> str:
+    """A template's words after its last placeholder (what any filling ends with)."""
+    return template.rsplit("}", 1)[-1]
+
+
+def catalog_words(game: str) -> Message | None:
+    """The game's words as the catalog publishes them (GameContent.words), if any."""
+    content = game_content(records()[game])
+    return content.words if content.HasField("words") else None
+
+
 @pytest.mark.parametrize("game, module", [("mlem", "mlem_pb2"), ("cosmic", "cosmic_pb2"),
                                           ("crafting", "crafting_pb2")])
 def test_every_move_and_event_kind_has_a_description(game, module):
     """A kind added to a game's Move or Event oneof without a description fails here."""
     pb = {"mlem_pb2": mlem_pb2, "cosmic_pb2": cosmic_pb2, "crafting_pb2": crafting_pb2}[module]
     renderer = RENDERERS[game]
-    ctx = Context(names=("ada", "bob"), viewer=0)
+    ctx = Context(names=("ada", "bob"), viewer=0, words=catalog_words(game))
     for message in [*oneof_kinds(pb.Move), *oneof_kinds(pb.Event)]:
         render = renderer.move if isinstance(message, pb.Move) else renderer.event
         text = render(message, ctx)
@@ -286,7 +299,8 @@ def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
                                      turn_limit=30)  # random seats on moon 34's board run long
         game = "cosmic"
     renderer, engine = RENDERERS[game], Engine()
-    content = unwrap(game_content(engine))
+    content = unwrap(game_content(records()[game]))  # as the catalog publishes it
+    words = catalog_words(game)
     for players, seed in ((2, 1), (4, 2)):
         state = engine.setup(options, players, seed)
         pick = random.Random(seed)
@@ -299,13 +313,14 @@ def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
             for viewer in (d.seat, None):
                 lines = renderer.board(engine.view(state, viewer),
                                        Context(names, -1 if viewer is None else viewer,
-                                               content=content))
+                                               content=content, words=words))
                 assert lines and all(isinstance(line, str) for line in lines)
-            ctx = Context(names, d.seat, d.kind, engine.view(state, d.seat), content)
+            ctx = Context(names, d.seat, d.kind, engine.view(state, d.seat), content, words)
             for option in d.options:
                 assert renderer.move(option, ctx), option
             for event in engine.apply(state, d.seat, pick.choice(d.options)):
-                assert renderer.event(event.payload, Context(names, d.seat, content=content)), \
+                assert renderer.event(event.payload,
+                                      Context(names, d.seat, content=content, words=words)), \
                     event.payload
         assert not engine.decisions(state), "the game ended"
 
@@ -313,13 +328,17 @@ def test_renderers_draw_every_view_move_and_event_of_whole_random_games(game):
 def test_every_cosmic_note_outcome_and_card_kind_has_its_own_words():
     """A NoteKind or Outcome added to the contract without words, or a card kind worded as
     another (a flare read as a compromise), fails here."""
-    from cosmodrome.games.cosmic import Cosmic
-    ctx = Context(names=("ada", "bob"), viewer=0, content=unwrap(game_content(Cosmic())))
+    ctx = Context(names=("ada", "bob"), viewer=0,
+                  content=unwrap(game_content(records()["cosmic"])), words=catalog_words("cosmic"))
     for kind in cosmic_pb2.NoteKind.values():
         if kind:
             note = cosmic_pb2.Event(note=cosmic_pb2.Note(kind=kind, seat=0, target=1))
-            assert "(a note)" not in cosmic_text.event(note, ctx), cosmic_pb2.NoteKind.Name(kind)
-    assert set(cosmic_text.OUTCOMES) == set(cosmic_pb2.Outcome.values()) - {0}
+            name = cosmic_pb2.NoteKind.Name(kind)
+            text = cosmic_text.event(note, ctx)
+            assert "(a note)" not in text and "{" not in text, name
+            assert text.endswith(fill_plain(ctx.words.phrases[f"NoteKind.{name}"])), (name, text)
+    for outcome in set(cosmic_pb2.Outcome.values()) - {0}:  # the catalog words each outcome
+        assert f"Outcome.{cosmic_pb2.Outcome.Name(outcome)}" in ctx.words.phrases
     worded = {}
     for c in ctx.content.cards:
         worded.setdefault(c.kind, cosmic_text.card(c.id, ctx))

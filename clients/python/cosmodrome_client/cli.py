@@ -30,7 +30,7 @@ from cosmodrome_client.bots import RandomBot
 from cosmodrome_client.client import Client, game_view, play
 from cosmodrome_client.errors import CosmodromeError
 from cosmodrome_client.messages import unwrap
-from cosmodrome_client.terminal import content_of, context, describe_event
+from cosmodrome_client.terminal import content_of, context, describe_event, words_of
 
 
 def _short(message) -> str:
@@ -70,6 +70,7 @@ async def watch(client: Client, args: argparse.Namespace) -> None:
     viewer = client.spectate(args.match_id)
     latest = await viewer.view()
     content = None if args.json else await content_of(client, latest.match.game)
+    words = None if args.json else await words_of(client, latest.match.game)
     async for update in viewer.watch(from_version=args.from_version):
         if update.HasField("view"):
             latest = update.view
@@ -78,12 +79,13 @@ async def watch(client: Client, args: argparse.Namespace) -> None:
                 update, preserving_proto_field_name=True,
                 always_print_fields_with_no_presence=True)), flush=True)
         else:
-            print(watch_line(update.entry, latest, content), flush=True)
+            print(watch_line(update.entry, latest, content, words), flush=True)
 
 
-def watch_line(entry: match_pb2.LogEntry, view: match_pb2.MatchView, content) -> str:
+def watch_line(entry: match_pb2.LogEntry, view: match_pb2.MatchView, content,
+               words=None) -> str:
     """`v7 ada place: ada placed X on cell 4`: the version, who moved, what happened."""
-    ctx = context(view, content=content)
+    ctx = context(view, content=content, words=words)
     who = "server" if entry.seat < 0 else ctx.name(entry.seat)
     events = "; ".join(describe_event(view.match.game, unwrap(ev), ctx) for ev in entry.events)
     return f"v{entry.version} {who} {entry.move_kind}" + (f": {events}" if events else "")

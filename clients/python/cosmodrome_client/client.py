@@ -222,6 +222,14 @@ class Client:
                 self.catalog.GetGameContent, catalog_pb2.GetGameContentRequest(game=game))
         return unwrap(self._contents[game])
 
+    async def game_words(self, game: str) -> games_pb2.Words | None:
+        """The game's words (a template for each of its moves and events, which the renderers
+        fill), or None for a game that publishes none. From the same GameContent as
+        `game_content`, fetched once."""
+        await self.game_content(game)
+        content = self._contents[game]
+        return content.words if content.HasField("words") else None
+
     async def game_bot(self, game: str, seed: int | None = None) -> Bot:
         """The game's own heuristic bot (`bots.bot_for`) with the game's content, or a
         RandomBot for a game without one."""

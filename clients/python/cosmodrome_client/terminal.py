@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -97,17 +97,17 @@ def fields_text(message: Message) -> list[str]:
 
 
 def context(view: match_pb2.MatchView | None, kind: str = "",
-            content: Message | None = None) -> Context:
-    """What a game's renderer may know about a screen: seat names, the viewer, the View, and
-    the game's static content (`Client.game_content`)."""
+            content: Message | None = None, words: Message | None = None) -> Context:
+    """What a game's renderer may know about a screen: seat names, the viewer, the View, the
+    game's static content (`Client.game_content`) and its words (`Client.game_words`)."""
     if view is None:
-        return Context(kind=kind, content=content)
+        return Context(kind=kind, content=content, words=words)
     names = [""] * len(view.match.seats)
     for s in view.match.seats:
         if 0 <= s.index < len(names):
             names[s.index] = s.display_name
     return Context(names=tuple(names), viewer=view.viewer_seat, kind=kind,
-                   view=game_view(view), content=content)
+                   view=game_view(view), content=content, words=words)
 
 
 def _rendered(render: Callable | None, message: Message, ctx: Context | None):
@@ -143,12 +143,12 @@ def status_name(status: int) -> str:
 
 
 def render(view: match_pb2.MatchView, events: Sequence[str] = (),
-           content: Message | None = None) -> list[str]:
+           content: Message | None = None, words: Message | None = None) -> list[str]:
     """The screen for one MatchView (without the options): match, seats, turn, game, events.
     Seats are named by their display names; `content` is the game's (Client.game_content)."""
     m = view.match
     me = view.viewer_seat
-    ctx = context(view, content=content)
+    ctx = context(view, content=content, words=words)
     who = "spectator" if me < 0 else f"seat {me}"
     lines = [f"{m.game}  match {m.match_id}  version {m.version}  {status_name(m.status)}"
              f"  (you: {who})"]
@@ -232,6 +232,7 @@ class Terminal:
     floor: int = 0  # the version my last move produced
     viewer_game: str = ""
     content: Message | None = None  # the game's static content, from the server's catalog
+    words: Message | None = None    # the game's words, from the same catalog
 
     def say(self, text: str = "", end: str = "\n") -> None:
         self.out.write(text + end)
@@ -244,7 +245,7 @@ class Terminal:
     def draw(self) -> None:
         view = self.view
         self.say(CLEAR if self.clear else SEPARATOR, end="" if self.clear else "\n")
-        for line in render(view, list(self.events), self.content):
+        for line in render(view, list(self.events), self.content, self.words):
             self.say(line)
         self.options, self.options_version = [], view.match.version
         if self.seat is not None and view.match.status != FINISHED:
@@ -252,7 +253,7 @@ class Terminal:
             if decisions:
                 d = decisions[0]
                 self.options = list(d.options)
-                self.options_ctx = context(view, d.kind, self.content)
+                self.options_ctx = context(view, d.kind, self.content, self.words)
                 self.say("")
                 self.say(f"You owe: {d.kind}" + (f" - {d.prompt}" if d.prompt else ""))
                 for i, move in enumerate(self.options, 1):
@@ -295,7 +296,7 @@ class Terminal:
     def on_chat(self, line) -> None:
         """A chat line, shown at once (the server refuses control characters in them), under
         the name it was said with (the seat may have changed hands since)."""
-        who = line.display_name or context(self.view, content=self.content).who(line.seat)
+        who = line.display_name or context(self.view).who(line.seat)
         self.say(f"\n[chat] {who}: {line.text}")
         if self.options:
             self.prompt()
@@ -319,7 +320,7 @@ class Terminal:
         game = self.viewer_game
         e = update.entry
         ctx = context(update.view if update.HasField("view") else self.view,
-                      content=self.content)
+                      content=self.content, words=self.words)
         who = "server" if e.seat < 0 else ctx.who(e.seat)
         described = [describe_event(game, unwrap(ev), ctx) for ev in e.events]
         self.events.append(f"v{e.version} {who} {e.move_kind}"
@@ -369,6 +370,7 @@ class Terminal:
         self.view = await self.viewer.view()
         self.viewer_game = self.view.match.game
         self.content = await content_of(self.viewer.client, self.viewer_game)
+        self.words = await words_of(self.viewer.client, self.viewer_game)
         tasks = [asyncio.create_task(self.follow()), asyncio.create_task(self.monitor(channel))]
         pending: deque[str] = deque()
         closed = False
@@ -413,8 +415,19 @@ class Terminal:
 async def content_of(client: Client, game: str) -> Message | None:
     """The game's static content, or None from a server that does not publish it (the
     renderers then show ids by number)."""
+    return await _unless_unimplemented(client.game_content(game))
+
+
+async def words_of(client: Client, game: str) -> Message | None:
+    """The game's words, or None from a server that does not publish them (the renderers
+    then fall back to the generic rendering)."""
+    return await _unless_unimplemented(client.game_words(game))
+
+
+async def _unless_unimplemented(fetch: Awaitable[Message | None]) -> Message | None:
+    """What the catalog answers, or None from a server without GetGameContent."""
     try:
-        return await client.game_content(game)
+        return await fetch
     except CosmodromeError as e:
         if e.code == grpc.StatusCode.UNIMPLEMENTED:
             return None

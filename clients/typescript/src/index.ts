@@ -12,5 +12,6 @@ export * as tictactoe from "./gen/cosmodrome/games/tictactoe/v1/tictactoe_pb.js"
 export * as highcard from "./gen/cosmodrome/games/highcard/v1/highcard_pb.js";
 export * as mlem from "./gen/cosmodrome/games/mlem/v1/mlem_pb.js";
 export * as cosmic from "./gen/cosmodrome/games/cosmic/v1/cosmic_pb.js";
+export * as crafting from "./gen/cosmodrome/games/crafting/v1/crafting_pb.js";
 // The protobuf runtime the messages need, so users import one package.
 export { create, equals, fromBinary, fromJson, type JsonValue, toBinary, toJson } from "@bufbuild/protobuf";

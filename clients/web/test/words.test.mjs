@@ -6,7 +6,7 @@
 // bundler) and imported. tests/web/test_words.py runs it under `make test`.
 
 import assert from "node:assert/strict";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -18,11 +18,15 @@ export * from "./src/render/cosmic.ts";
 export { taskWords, viewSections } from "./src/render/cosmic-view.ts";
 export { eventLabel, moveLabel } from "./src/render/index.ts";
 export { describeEvent, describeMove } from "./src/render/generic.ts";
-export { cosmic, create, GameEventSchema, GameMoveSchema, GameContentSchema, MatchViewSchema } from "@cosmodrome/client";
+export { cosmic, crafting, create, fromJson, GameEventSchema, GameMoveSchema, GameContentSchema, MatchViewSchema, highcard, mlem, tictactoe } from "@cosmodrome/client";
 `;
 
 let r; // the bundled modules
 let folder;
+// Cosmic's words as the server's catalog publishes them (GameContent.words): tests/web/test_words.py
+// writes the server's GameContent as JSON and names the file in COSMODROME_COSMIC_CONTENT.
+let catalog;
+let cosmicContent; // the whole GameContent, as the page holds it
 
 before(async () => {
   const out = await build({
@@ -33,6 +37,9 @@ before(async () => {
   const file = join(folder, "words.mjs");
   await writeFile(file, out.outputFiles[0].text);
   r = await import(pathToFileURL(file).href);
+  const path = process.env.COSMODROME_COSMIC_CONTENT;
+  cosmicContent = path ? r.fromJson(r.GameContentSchema, JSON.parse(await readFile(path, "utf8"))) : undefined;
+  catalog = cosmicContent?.words;
 });
 after(() => rm(folder, { recursive: true, force: true }));
 
@@ -78,6 +85,13 @@ function view() {
 const contexts = () => [
   { name: "a spectator, without content", w: { viewer: -1 } },
   { name: "seat 0 with content and a View", w: { viewer: 0, names: ["ada", "bob"], content: content(), view: view() } },
+  { name: "seat 0 with the catalog's words", w: { viewer: 0, names: ["ada", "bob"], content: content(), view: view(), words: catalog } },
+];
+
+// Each context with the catalog's words, and a spectator with nothing else.
+const withCatalog = () => [
+  { name: "a spectator, with the catalog's words", w: { viewer: -1, words: catalog } },
+  ...contexts().map(({ name, w }) => ({ name: `${name} and the catalog's words`, w: { ...w, words: catalog } })),
 ];
 
 // Words, not a raw dump: a sentence with nothing left unfilled.
@@ -89,39 +103,50 @@ function assertWords(text, what) {
 
 const cases = (schema) => schema.oneofs.find((o) => o.name === "kind").fields;
 
-test("every Move case of the cosmic contract has words", () => {
+test("every Move case of the cosmic contract has words from the catalog", () => {
   const { cosmic, create, GameMoveSchema } = r;
+  assert.ok(catalog, "COSMODROME_COSMIC_CONTENT is not set (tests/web/test_words.py sets it)");
   const fields = cases(cosmic.MoveSchema);
   assert.ok(fields.length >= 31, `only ${fields.length} Move cases read from the schema`);
   for (const field of fields) {
     const move = create(cosmic.MoveSchema, { kind: { case: field.localName, value: create(field.message) } });
-    for (const { name, w } of contexts()) assertWords(r.cosmicMove(move, w), `Move.${field.name} (${name})`);
+    assert.ok(catalog.phrases[`move.${field.name}`], `Move.${field.name} has no words in the catalog`);
+    for (const { name, w } of withCatalog()) assertWords(r.cosmicMove(move, w), `Move.${field.name} (${name})`);
+    // one source: without the catalog the page has no words of its own for it
+    assert.equal(r.cosmicMove(move, { viewer: 0 }), undefined, `Move.${field.name} is worded outside the catalog`);
     // on the page: the cosmic words, not the generic rendering's label
     const game = create(GameMoveSchema, { game: { case: "cosmic", value: move } });
-    assert.notEqual(r.moveLabel(game), r.describeMove(game), `Move.${field.name} falls back to the generic label`);
+    assert.notEqual(r.moveLabel(game, { content: cosmicContent }), r.describeMove(game), `Move.${field.name} falls back to the generic label`);
   }
 });
 
-test("every Event case of the cosmic contract has words", () => {
+test("every Event case of the cosmic contract has words from the catalog", () => {
   const { cosmic, create, GameEventSchema } = r;
+  assert.ok(catalog, "COSMODROME_COSMIC_CONTENT is not set (tests/web/test_words.py sets it)");
   const fields = cases(cosmic.EventSchema);
   assert.ok(fields.length >= 13, `only ${fields.length} Event cases read from the schema`);
   for (const field of fields) {
     const event = create(cosmic.EventSchema, { kind: { case: field.localName, value: create(field.message) } });
-    for (const { name, w } of contexts()) assertWords(r.cosmicEvent(event, w), `Event.${field.name} (${name})`);
+    assert.ok(catalog.phrases[`event.${field.name}`], `Event.${field.name} has no words in the catalog`);
+    for (const { name, w } of withCatalog()) assertWords(r.cosmicEvent(event, w), `Event.${field.name} (${name})`);
+    // one source: without the catalog the page has no words of its own for it
+    assert.equal(r.cosmicEvent(event, { viewer: 0 }), undefined, `Event.${field.name} is worded outside the catalog`);
     const game = create(GameEventSchema, { game: { case: "cosmic", value: event } });
-    assert.notEqual(r.eventLabel(game), r.describeEvent(game), `Event.${field.name} falls back to the generic label`);
+    assert.notEqual(r.eventLabel(game, { content: cosmicContent }), r.describeEvent(game), `Event.${field.name} falls back to the generic label`);
   }
 });
 
-test("every NoteKind is worded, with its fields filled in", () => {
+test("every NoteKind is worded from the catalog, with its fields filled in", () => {
   const { cosmic, create } = r;
+  assert.ok(catalog, "COSMODROME_COSMIC_CONTENT is not set (tests/web/test_words.py sets it)");
   for (const value of cosmic.NoteKindSchema.values) {
     if (value.number === 0) continue;
     const note = create(cosmic.EventSchema, { kind: { case: "note", value: { kind: value.number, seat: 1, target: 0, count: 2 } } });
-    const text = r.cosmicEvent(note, { viewer: 0 });
+    const text = r.cosmicEvent(note, { viewer: 0, words: catalog });
     assertWords(text, value.name);
-    assert.ok(!text.includes("(a note)"), `${value.name} has no words: "${text}"`);
+    const template = catalog.phrases[`NoteKind.${value.name}`];
+    assert.ok(template, `${value.name} has no words in the catalog`);
+    assert.ok(text.endsWith(template.split("}").pop()), `${value.name}: "${text}" is not the catalog's "${template}"`);
   }
 });
 
@@ -129,7 +154,9 @@ test("every queued task kind of the View is worded", () => {
   const { cosmic, create } = r;
   for (const field of cases(cosmic.TaskViewSchema)) {
     const task = create(cosmic.TaskViewSchema, { seat: 1, kind: { case: field.localName, value: create(field.message) } });
-    assertWords(r.taskWords(task, { viewer: 0 }), `TaskView.${field.name}`);
+    const text = r.taskWords(task, { viewer: 0, words: catalog });
+    assertWords(text, `TaskView.${field.name}`);
+    assert.ok(catalog.phrases[`task.${field.name}`], `TaskView.${field.name} has no words in the catalog`);
   }
 });
 
@@ -149,7 +176,7 @@ test("the View shows lucres, moons face down, known and revealed, and extension 
 
 test("moves name moons, flares and table reports as the terminal does", () => {
   const { cosmic, create } = r;
-  const w = { viewer: 0, names: ["ada", "bob"], content: content(), view: view() };
+  const w = { viewer: 0, names: ["ada", "bob"], content: content(), view: view(), words: catalog };
   const words = (kind) => r.cosmicMove(create(cosmic.MoveSchema, { kind }), w);
   assert.equal(words({ case: "moveMoon", value: { moon: 1, slot: 4 } }), "move moon 2 (red system) beside red 5");
   assert.equal(words({ case: "cancelVictory", value: { seat: 1 } }), "cancel the win of bob with the moon");
@@ -161,4 +188,76 @@ test("moves name moons, flares and table reports as the terminal does", () => {
     r.cosmicEvent(create(cosmic.EventSchema, { kind: { case: "flarePlayed", value: { seat: 1, card: 4, power: 0 } } }), w),
     "bob played flare (Clone) face up: the parasite flare of Clone",
   );
+});
+
+// MLEM is worded from the catalog (GameContent.words), as the server publishes it:
+// tests/web/test_words.py writes the server's MLEM GameContent as JSON and names the file here.
+const MLEM_CONTENT = process.env.COSMODROME_MLEM_CONTENT ?? "";
+
+test("every Move and Event case of the mlem contract has words from the catalog", { skip: !MLEM_CONTENT && "COSMODROME_MLEM_CONTENT is not set (tests/web/test_words.py sets it)" }, async () => {
+  const { create, fromJson, mlem, GameContentSchema, GameEventSchema, GameMoveSchema, MatchViewSchema } = r;
+  const content = fromJson(GameContentSchema, JSON.parse(await readFile(MLEM_CONTENT, "utf8")));
+  assert.ok(Object.keys(content.words?.phrases ?? {}).length > 0, "the catalog carries no words");
+  const view = create(MatchViewSchema, { viewerSeat: 0, match: { seats: [{ index: 0, displayName: "ada" }, { index: 1, displayName: "bob" }] } });
+  const places = [{ content }, { content, view, kind: "land" }, { content, view, kind: "parachute" }];
+  const moves = cases(mlem.MoveSchema);
+  assert.ok(moves.length >= 3, `only ${moves.length} Move cases read from the schema`);
+  for (const field of moves) {
+    for (const disembark of [false, true]) {
+      const value = field.localName === "land" ? create(field.message, { disembark, space: 4 }) : create(field.message);
+      const move = create(GameMoveSchema, { game: { case: "mlem", value: create(mlem.MoveSchema, { kind: { case: field.localName, value } }) } });
+      for (const at of places) {
+        const text = r.moveLabel(move, at);
+        assertWords(text, `Move.${field.name}`);
+        assert.notEqual(text, r.describeMove(move), `Move.${field.name} falls back to the generic label`);
+      }
+      // one source: without the catalog's words the page has none of its own, only the generic label
+      assert.equal(r.moveLabel(move, {}), r.describeMove(move), `Move.${field.name} is worded outside the catalog`);
+    }
+  }
+  const events = cases(mlem.EventSchema);
+  assert.ok(events.length >= 12, `only ${events.length} Event cases read from the schema`);
+  for (const field of events) {
+    const event = create(GameEventSchema, { game: { case: "mlem", value: create(mlem.EventSchema, { kind: { case: field.localName, value: create(field.message) } }) } });
+    for (const at of places) {
+      const text = r.eventLabel(event, at);
+      assertWords(text, `Event.${field.name}`);
+      assert.notEqual(text, r.describeEvent(event), `Event.${field.name} falls back to the generic label`);
+    }
+    assert.equal(r.eventLabel(event, {}), r.describeEvent(event), `Event.${field.name} is worded outside the catalog`);
+  }
+  // the words are the catalog's: a landing on a moon, in the server's template
+  const landed = create(GameEventSchema, { game: { case: "mlem", value: create(mlem.EventSchema, { kind: { case: "landed", value: { cat: { owner: 1, kind: mlem.CatKind.SHIFTER }, space: 9, site: mlem.Site.MOON, moonNumber: 5 } } }) } });
+  assert.equal(r.eventLabel(landed, { content, view }), "bob's shifter landed on moon 5 (space 9)");
+});
+
+// Tic-tac-toe, high card and Crafting too; a plain Move (no oneof) is worded whole, by "move".
+test("every Move and Event of tic-tac-toe, high card and crafting has words from the catalog", async () => {
+  const { create, fromJson, GameContentSchema, GameEventSchema, GameMoveSchema, MatchViewSchema } = r;
+  const view = create(MatchViewSchema, { viewerSeat: 0, match: { seats: [{ index: 0, displayName: "ada" }, { index: 1, displayName: "bob" }] } });
+  for (const game of ["tictactoe", "highcard", "crafting"]) {
+    const path = process.env[`COSMODROME_${game.toUpperCase()}_CONTENT`];
+    assert.ok(path, `COSMODROME_${game.toUpperCase()}_CONTENT is not set (tests/web/test_words.py sets it)`);
+    const content = fromJson(GameContentSchema, JSON.parse(await readFile(path, "utf8")));
+    const schemas = r[game];
+    const oneof = schemas.MoveSchema.oneofs.find((o) => o.name === "kind");
+    const moves = oneof
+      ? oneof.fields.map((field) => [field.name, create(schemas.MoveSchema, { kind: { case: field.localName, value: create(field.message) } })])
+      : [["move", create(schemas.MoveSchema, {})]];
+    const events = cases(schemas.EventSchema).map((field) => [field.name, create(schemas.EventSchema, { kind: { case: field.localName, value: create(field.message) } })]);
+    for (const [what, value, label, generic, Schema] of [
+      ...moves.map(([n, v]) => [`Move.${n}`, v, r.moveLabel, r.describeMove, GameMoveSchema]),
+      ...events.map(([n, v]) => [`Event.${n}`, v, r.eventLabel, r.describeEvent, GameEventSchema]),
+    ]) {
+      const wrapped = create(Schema, { game: { case: game, value } });
+      for (const at of [{ content }, { content, view }]) {
+        assertWords(label(wrapped, at), `${game} ${what}`);
+        assert.notEqual(label(wrapped, at), generic(wrapped), `${game} ${what} falls back to the generic label`);
+      }
+      assert.equal(label(wrapped, {}), generic(wrapped), `${game} ${what} is worded outside the catalog`);
+    }
+  }
+  const placed = create(GameEventSchema, { game: { case: "tictactoe", value: { kind: { case: "placed", value: { seat: 1, cell: 4, mark: r.tictactoe.Mark.O } } } } });
+  const content = fromJson(GameContentSchema, JSON.parse(await readFile(process.env.COSMODROME_TICTACTOE_CONTENT, "utf8")));
+  assert.equal(r.eventLabel(placed, { content, view }), "bob put O on the centre");
 });

@@ -57,10 +57,10 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
                     name=o.name, type=o.type, description=o.description,
                     default_value=o.default, minimum=o.minimum or 0, maximum=o.maximum or 0,
                     choices=o.choices) for o in g.option_specs],
-                has_game_bot=server_bots.has_game_bot(g))
+                has_game_bot=server_bots.has_game_bot(runner.records[g.name]))
             for g in runner.games.values()])
         self.runner = runner
-        self.contents = {name: game_content(g) for name, g in runner.games.items()}
+        self.contents = {name: game_content(r) for name, r in runner.records.items()}
 
     async def ListGames(self, request, context):
         return self.response

@@ -13,7 +13,7 @@ import hmac
 import re
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -35,6 +35,7 @@ from cosmodrome.core.errors import (
     Unavailable,
     clip,
 )
+from cosmodrome.core.record import GameRecord
 from cosmodrome.core.requestlog import note
 from cosmodrome.core.rng import fresh_seed
 from cosmodrome.core.text import check_line
@@ -93,11 +94,15 @@ def _nobody(entry: records_pb2.StoredEntry, snapshot: redact.Snapshot) -> None:
 
 
 class Runner:
-    def __init__(self, store: RedisStore, games: dict[str, Game],
+    def __init__(self, store: RedisStore, games: Mapping[str, GameRecord | Game],
                  clock: Callable[[], int] = wall_clock_ms,
                  max_options_bytes: int = MAX_OPTIONS_BYTES) -> None:
         self.store = store
-        self.games = games
+        # the games' records (games.records()); a bare engine is a game without content,
+        # words or bot of its own
+        self.records = {name: g if isinstance(g, GameRecord) else GameRecord(engine=g)
+                        for name, g in games.items()}
+        self.games = {name: r.engine for name, r in self.records.items()}
         self.clock = clock
         self.max_options_bytes = max_options_bytes
         # Told of every version this replica commits, with the record in hand: its own
@@ -534,7 +539,7 @@ class Runner:
             owed = server_bots.owed_by_bot(record, decisions)
             seat, kind = SERVER_SEAT, "timeout"
             if owed is not None:
-                move = server_bots.bot_move(game, record, state, owed)
+                move = server_bots.bot_move(self.records[game.name], record, state, owed)
                 seat, kind = owed.seat, game.move_kind(move)
                 events = self._apply(game, state, seat, move, now)
             else:

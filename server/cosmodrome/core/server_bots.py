@@ -10,15 +10,15 @@ whichever replica computes it.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import structlog
 from google.protobuf.message import Message
 
-from cosmodrome.core.engine import Decision, Game
+from cosmodrome.core.engine import Decision
+from cosmodrome.core.record import GameRecord
 from cosmodrome.v1 import match_pb2, records_pb2
 
 log = structlog.get_logger("cosmodrome.server_bots")
@@ -37,39 +37,8 @@ class RandomBot:
         return self._random.choice(list(options))
 
 
-@functools.cache
-def published_content(game: Game) -> Message:
-    """The game's content as this server publishes it (GetGameContent): a client's bot needs
-    nothing else, so the server plays the clients' own bots with it."""
-    from cosmodrome.api.content import BUILDERS
-    return BUILDERS[game.name](game)
-
-
-def _mlem(game: Game, seed: int):
-    from cosmodrome_client.bots.mlem import MlemBot
-    return MlemBot(published_content(game), seed=seed)  # the layouts this server loaded
-
-
-def _cosmic(game: Game, seed: int):
-    from cosmodrome_client.bots.cosmic import CosmicBot
-    return CosmicBot(published_content(game), seed=seed)  # the cards, powers, moons served
-
-
-def _crafting(game: Game, seed: int):
-    from cosmodrome.games.crafting.bot import CraftingBot
-    return CraftingBot(seed=seed)
-
-
-# Each game's own heuristic bot, one line per game; others play BOT_KIND_GAME at random.
-GAME_BOTS: dict[str, Callable[[Game, int], object]] = {
-    "mlem": _mlem,
-    "cosmic": _cosmic,
-    "crafting": _crafting,
-}
-
-
-def has_game_bot(game: Game) -> bool:
-    return game.name in GAME_BOTS
+def has_game_bot(game: GameRecord) -> bool:
+    return game.bot is not None
 
 
 def kind_or_default(kind: int) -> int:
@@ -83,20 +52,21 @@ def owed_by_bot(record: records_pb2.StoredMatch, decisions: list[Decision]
     return next((d for d in decisions if seats[d.seat].bot), None)
 
 
-def bot_move(game: Game, record: records_pb2.StoredMatch, state: Message,
+def bot_move(game: GameRecord, record: records_pb2.StoredMatch, state: Message,
              decision: Decision) -> Message:
-    """The move the seat's bot makes for `decision`, from that seat's View only.
+    """The move the seat's bot makes for `decision`, from that seat's View only: the game's
+    own bot (its record's, built with the content this server publishes) or a random one.
 
     A bot that fails or answers with a move it was not offered is replaced by a random legal
     choice: a server bot must never wedge a match.
     """
     seed = _seed(record, decision.seat)
     kind = record.match.seats[decision.seat].bot
-    make = GAME_BOTS.get(game.name) if kind == GAME else None
+    make = game.bot if kind == GAME else None
     options = list(decision.options)
     try:
-        bot = make(game, seed) if make else RandomBot(seed)
-        move = bot.choose(game.view(state, decision.seat), decision.kind, options)
+        bot = make(game.published_content, seed) if make else RandomBot(seed)
+        move = bot.choose(game.engine.view(state, decision.seat), decision.kind, options)
         if any(move == option for option in options):
             return move
         log.error("server bot chose a move it was not offered", game=game.name)

@@ -547,7 +547,7 @@ def test_flow_card_options_list_every_step_of_an_extension_play() -> None:
 
 
 def test_the_terminal_renderer_shows_lucres_piles_and_extension_plays() -> None:
-    from cosmodrome.api.content import cosmic_content
+    from cosmodrome.games.cosmic.published import cosmic_content
     from cosmodrome_client.renderers import Context
     from cosmodrome_client.renderers import cosmic as text
     st = cosmic_duel([extension(2), attack(6), attack(8)], [attack(10)])

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from bench.engine_cosmic import COSMIC_RULESET, bot_win_rate, client_bot
-from cosmodrome.api.content import cosmic_content
 from cosmodrome.games.cosmic import Cosmic
+from cosmodrome.games.cosmic.published import cosmic_content
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 CONTENT = cosmic_content(Cosmic())

@@ -4,13 +4,15 @@ revealed; number and name only for whom may know it; who stands on each), extens
 
 from __future__ import annotations
 
-from cosmodrome.api.content import cosmic_content
 from cosmodrome.games.cosmic import Cosmic
+from cosmodrome.games.cosmic.published import cosmic_content
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+from cosmodrome.games.cosmic.words import words
 from cosmodrome_client.renderers import RENDERERS, Context
 
 GAME = Cosmic()
 CONTENT = cosmic_content(GAME)
+WORDS = words(GAME)  # the catalog's words (GameContent.words): the renderer fills them
 NAMES = ("ada", "bob", "cyd", "dee")
 RENDER = RENDERERS["cosmic"]
 ALIEN = 9  # "Alien", named by the seed
@@ -37,7 +39,7 @@ def table_view() -> pb.View:
 
 
 def board(v: pb.View, viewer: int = 0) -> str:
-    return "\n".join(RENDER.board(v, Context(NAMES, viewer, content=CONTENT)))
+    return "\n".join(RENDER.board(v, Context(NAMES, viewer, content=CONTENT, words=WORDS)))
 
 
 def line_of(text: str, start: str) -> str:
@@ -81,7 +83,7 @@ def test_renderer_shows_a_gone_moon_as_gone_and_the_moon_deck() -> None:
 def test_renderer_names_a_moon_as_a_target_and_in_the_encounter() -> None:
     v = table_view()
     v.enc.planet, v.enc.defense = 20 + 2, 1
-    ctx = Context(NAMES, 0, "aim", v, CONTENT)
+    ctx = Context(NAMES, 0, "aim", v, CONTENT, WORDS)
     assert RENDER.move(pb.Move(aim=pb.Aim(planet=22, defense=1)), ctx) == \
         "aim at moon 3 (blue system), defended by bob"
     text = board(v)

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from bench.engine_mlem import bot_win_rate
-from cosmodrome.api.content import mlem_content
+from cosmodrome.games.mlem.bot import MlemBot
+from cosmodrome.games.mlem.published import mlem_content
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
-from cosmodrome_client.bots.mlem import MlemBot
 from tests.games.mlem.mlem_helpers import FERRUS_SPACE, G, aboard, fresh, land
 
 CONTENT = mlem_content(G)

@@ -227,8 +227,8 @@ def test_layout_random_games_on_a_host_layout_use_its_values_and_end_cleanly(tmp
 
 
 def test_layout_bot_plays_a_host_layout_it_knows_and_any_layout_legally(tmp_path):
-    from cosmodrome.api.content import mlem_content
-    from cosmodrome_client.bots.mlem import MlemBot
+    from cosmodrome.games.mlem.bot import MlemBot
+    from cosmodrome.games.mlem.published import mlem_content
     path = tmp_path / "short.json"
     path.write_text(json.dumps(short_layout()))
     game = Mlem(extra_layouts=[path])

@@ -2,7 +2,10 @@
 
 The heuristic bots play from their seat's View only, with the game's static content as the
 server publishes it (`Client.game_content`): what a Cosmic card id is, MLEM's track layouts.
-A plain table: adding a game's bot adds one line.
+Each bot is the game's one bot, kept in its game package (server/cosmodrome/games/<game>/bot.py,
+which imports nothing but the contract); the server plays the same module, and this package's
+wheel carries it beside the contract (clients/python/setup.py), so the client still installs
+alone. A plain table: adding a game's bot adds one line.
 
     >>> type(bot_for("tictactoe")).__name__
     'RandomBot'
@@ -14,9 +17,9 @@ from collections.abc import Callable
 
 from google.protobuf.message import Message
 
+from cosmodrome.games.cosmic.bot import CosmicBot
+from cosmodrome.games.mlem.bot import MlemBot
 from cosmodrome_client.bots.base import Bot, RandomBot
-from cosmodrome_client.bots.cosmic import CosmicBot
-from cosmodrome_client.bots.mlem import MlemBot
 
 # game -> bot class, built as cls(content, seed=seed)
 GAME_BOTS: dict[str, Callable[..., Bot]] = {

@@ -3,10 +3,12 @@
 A game's `Renderer` says how to draw its View (`board`: lines), a Move offered as an option
 (`move`: one line) and an Event (`event`: one line). Every function also gets a `Context`:
 the seats' display names, the viewer's seat, the game's static content from the server's
-catalog (cards, powers, layouts: `Client.game_content`), and for a move the decision it
-answers and the View it was offered from. A function may return None for a message it does
-not know (a kind added to the game later): the terminal then falls back to its generic
-rendering, as it does for any game not in `RENDERERS`.
+catalog (cards, powers, layouts: `Client.game_content`), the game's words from the same
+catalog (`Client.game_words`: a template per move and event, see `renderers/words.py`), and
+for a move the decision it answers and the View it was offered from. A function may return
+None for a message it does not know (a kind added to the game later, or words the server did
+not publish): the terminal then falls back to its generic rendering, as it does for any game
+not in `RENDERERS`.
 
 Adding a game's rendering: write `renderers/<game>.py` with any of `board`, `move`, `event`
 and add one line to `RENDERERS` below.
@@ -31,6 +33,7 @@ class Context:
     kind: str = ""                 # for a move: the kind of decision it is offered for
     view: Message | None = None    # for a move: the game's View it was offered from
     content: Message | None = None  # the game's static content (Client.game_content), if any
+    words: Message | None = None    # the game's words (games_pb2.Words: Client.game_words)
 
     def name(self, seat: int) -> str:
         """A seat by its display name when that is unambiguous, else "seat N"."""

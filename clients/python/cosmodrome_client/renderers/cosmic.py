@@ -4,7 +4,10 @@ progress, the black hole (the warp), in words.
 Only what the View says is drawn: another seat's hand is a number, its power is shown once
 disclosed, a face-down card is "face down". Card and power names come from the game's
 content as the server publishes it (`ctx.content`, a cosmic_pb2.Content from
-Client.game_content); without it cards and powers are shown by number.
+Client.game_content); without it cards and powers are shown by number. Moves, events, notes,
+tasks, steps, outcomes and edict names are the game's words from the same catalog
+(`ctx.words`, server/cosmodrome/games/cosmic/words.py), as the web page's are: this module picks
+each case's variant and draws the values the templates name (`FORMATS`).
 
 Board encoding (cosmic.proto): seat s owns home system s, planet p = system * 5 + i. A
 planet is named by its system's colour and its number: "blue 3" is planet 3 of seat 1's home
@@ -19,6 +22,15 @@ from typing import TYPE_CHECKING
 from google.protobuf.message import Message
 
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
+from cosmodrome_client.renderers.words import (
+    enum_words,
+    fill,
+    first_variant,
+    phrase,
+    proper_name,
+    template,
+    worded,
+)
 
 
 def seen(msg: Message, field: str) -> int:
@@ -30,97 +42,20 @@ if TYPE_CHECKING:
     from cosmodrome_client.renderers import Context
 
 PLANETS_PER_SYSTEM = 5
+
+
+def words_of(enum: str, value: int, ctx: Context, message: Message | None = None) -> str:
+    """A value of one of the contract's enums (Step, NoteKind, Outcome...) in the game's
+    words from the catalog (games/cosmic/words.py), filled from `message` where it has fields."""
+    return enum_words(ctx, pb.DESCRIPTOR.enum_types_by_name[enum], value, message, FORMATS)
+
+
+def edict_name(edict: str, ctx: Context) -> str:
+    """An edict by the seed's French name (the catalog's), else by its id."""
+    name = proper_name(ctx, f"edict.{edict}")
+    return name.french if name is not None and name.french else edict
 # the colour of each seat's system, as docs/rules/cosmic.md names them (the View numbers seats)
 COLOURS = ("red", "blue", "green", "black", "white", "silver", "gold", "brown")
-EDICTS = {"zap": "Zap Cosmique", "zap_sauvage": "Zap Sauvage", "unzap": "Un-Zap",
-          "anneaux": "Anneaux de Moebius", "spheres": "Sphères de Moebius",
-          "champ": "Champ de Force", "controle": "Contrôle Émotionnel",
-          "gaz": "Gaz Stellaire", "peste": "La Peste"}
-QUESTIONS = {pb.QUESTION_HOLDS_COMPROMISE: "do you hold a compromise?",
-             pb.QUESTION_HOLDS_EDICT: "do you hold an edict?",
-             pb.QUESTION_HOLDS_ATTACK_10: "do you hold an attack of 10 or more?",
-             pb.QUESTION_HOLDS_ATTACK_15: "do you hold an attack of 15 or more?",
-             pb.QUESTION_HOLDS_ATTACK_20: "do you hold an attack of 20 or more?",
-             pb.QUESTION_WILL_PLAY_COMPROMISE: "will you play a compromise in this encounter?"}
-REASONS = {pb.REASON_NEW_HAND: "new hand", pb.REASON_REWARD: "reward", pb.REASON_DEAL: "deal",
-           pb.REASON_CONSOLATION: "consolation", pb.REASON_KEPT_AT_NEW_HAND: "kept at a new hand"}
-GAME_ENDS = {pb.GAME_END_FIVE_FOREIGN_BASES: "five foreign bases",
-             pb.GAME_END_LAST_PLAYER_STANDING: "last player standing",
-             pb.GAME_END_TURN_LIMIT: "turn limit: a draw"}
-# Notes (NoteKind), worded with their fields: {who} the seat, {target}, {count}, {tokens},
-# {side}, {question}, {answer}, {reason}.
-NOTES = {
-    pb.NOTE_KIND_TURN_ENDS_NO_ENCOUNTER_CARD: "no encounter card left: the turn ends",
-    pb.NOTE_KIND_TOKEN_RETRIEVED: "takes a token back from the black hole",
-    pb.NOTE_KIND_DESTINY_DRAWN_AGAIN: "own colour with nothing to attack at home: draw again",
-    pb.NOTE_KIND_JOINS: "joins the {side}",
-    pb.NOTE_KIND_DECLINES: "declines to ally",
-    pb.NOTE_KIND_CARD_FACE_DOWN: "plays an encounter card face down",
-    pb.NOTE_KIND_NO_CARD_LOSES: "has no encounter card at all and loses the encounter",
-    pb.NOTE_KIND_AUTO_WIN: "no defending tokens: the offence wins automatically",
-    pb.NOTE_KIND_DEAL_STARTS: "both played a compromise: deal",
-    pb.NOTE_KIND_DEAL_PROPOSED: "proposes a deal",
-    pb.NOTE_KIND_DEAL_ABANDONED: "walks away from the deal",
-    pb.NOTE_KIND_DEAL_MADE: "deal made",
-    pb.NOTE_KIND_NO_DEAL: "no deal: each loses three tokens",
-    pb.NOTE_KIND_NEW_POWER: "draws a new power",
-    pb.NOTE_KIND_ELIMINATED: "eliminated: too many tokens removed from the game",
-    pb.NOTE_KIND_NEW_HAND: "draws a new hand",
-    pb.NOTE_KIND_CARDS_TAKEN: "takes {count} card(s) from {target} ({reason})",
-    pb.NOTE_KIND_REWARD_TAKEN: "reward: {count} card(s), {tokens} token(s) from the black hole",
-    pb.NOTE_KIND_ENCOUNTER_REPLAYED: "time travel: the encounter is played again",
-    pb.NOTE_KIND_CARDS_SWAPPED: "the face-down cards are swapped",
-    pb.NOTE_KIND_QUESTION_ASKED: "asks {target}: {question}",
-    pb.NOTE_KIND_QUESTION_ANSWERED: "answers {answer} to: {question}",
-    pb.NOTE_KIND_HANDS_EXCHANGED: "hands exchanged with {target}",
-    pb.NOTE_KIND_CARD_PICKED: "the Laser picks the card of {target}",
-    pb.NOTE_KIND_NO_CONSOLATION: "Gaz Stellaire: no consolation",
-    pb.NOTE_KIND_POWERS_ZAPPED: "zaps the power of {target} for this encounter",
-    pb.NOTE_KIND_ZAP_UNDONE: "un-zap: the zap has no effect",
-    pb.NOTE_KIND_OUT_OF_CARDS_LOSES: "out of encounter cards: loses the encounter, turn over",
-    pb.NOTE_KIND_EXTENSION_FACE_DOWN: "plays an extension card face down",
-    pb.NOTE_KIND_CONSOLATION_FROM_DECK: "takes a consolation card from the deck",
-    pb.NOTE_KIND_TABLE_RULE_BROKEN: "broke the rule of a table moon; {target} chooses the penalty",
-    pb.NOTE_KIND_PENALTY_CARD:
-        "loses a card of the hand at random to {target} (a table moon's penalty)",
-    pb.NOTE_KIND_FOREIGN_BASES_LOST: "{count} foreign base(s) lost: the tokens go home (moon 32)",
-}
-STEPS = {
-    pb.STEP_RETRIEVE: "the offence may take a token back from the black hole",
-    pb.STEP_DESTINY: "the offence chooses the system to attack",
-    pb.STEP_AIM: "the offence aims the cone at a planet",
-    pb.STEP_LAUNCH: "the offence launches tokens",
-    pb.STEP_INVITE_OFF: "the offence invites allies",
-    pb.STEP_INVITE_DEF: "the defence invites allies",
-    pb.STEP_ALLIES: "the invited answer",
-    pb.STEP_PRE_CARDS: "powers and edicts before the cards",
-    pb.STEP_CARDS: "both main players choose a card face down",
-    pb.STEP_PRE_REVEAL: "powers before the reveal",
-    pb.STEP_POST_REVEAL: "powers and edicts after the reveal",
-    pb.STEP_RESOLVE: "the outcome",
-    pb.STEP_DEAL: "both compromised: negotiating a deal",
-    pb.STEP_CLEANUP: "cleanup",
-    pb.STEP_NEXT: "the offence may launch another encounter",
-    pb.STEP_OVER: "game over",
-    pb.STEP_START_WINDOW: "start of the encounter: edicts",
-    pb.STEP_ROTATION: "power rotation",
-    pb.STEP_CHOOSE_POWERS: "each player keeps two of three powers",
-}
-TASKS = {  # by TaskView.kind member
-    "take": "take tokens from bases", "place": "put tokens back on bases",
-    "reward": "choose a defensive reward", "answer": "answer the Seeker",
-    "mutant": "draw cards (Mutant)", "amoeba": "add or withdraw tokens (Amoeba)",
-    "laser": "pick the opponent's card (Laser)", "response": "answer with an edict",
-    "plague": "discard cards (La Peste)",
-    "tokens_lost": "say whether a power saves the tokens lost",
-    "new_hand": "say whether a power keeps cards at the new hand",
-    "consolation": "take consolation cards (the opponent's hand or the deck)",
-    "moon_question": "answer a moon",
-}
-OUTCOMES = {pb.OUTCOME_OFFENCE_WINS: "the offence wins",
-            pb.OUTCOME_DEFENCE_WINS: "the defence wins",
-            pb.OUTCOME_DEAL_DUE: "both compromised: a deal", pb.OUTCOME_NO_DEAL: "no deal",
-            pb.OUTCOME_DEAL_MADE: "a deal made"}
 
 
 def _cards(ctx: Context) -> Sequence[pb.CardInfo]:
@@ -141,7 +76,7 @@ def card(c: int, ctx: Context) -> str:
     if k.kind == pb.CardInfo.KIND_ATTACK:
         return f"attack {k.value}"
     if k.kind == pb.CardInfo.KIND_EDICT:
-        return f"edict {EDICTS.get(k.edict, k.edict)}"
+        return f"edict {edict_name(k.edict, ctx)}"
     if k.kind == pb.CardInfo.KIND_EXTENSION:
         return f"extension {k.value}"
     if k.kind == pb.CardInfo.KIND_FLARE:
@@ -232,7 +167,7 @@ def board(view: Message, ctx: Context) -> list[str]:
     e = view.enc
     me = seen(view, "viewer")
     lines = [f"Turn {view.turn + 1}" + (f", encounter {e.number}" if e.number else "")
-             + f" - {STEPS.get(view.step, 'step ?')}"]
+             + f" - {words_of('Step', view.step, ctx)}"]
     top = f" (top: {card(view.discard[-1], ctx)})" if view.discard else ""
     piles = f" in four piles ({', '.join(map(str, view.piles))})" if view.piles else ""
     lines.append(f"Deck: {_plural(view.deck_size, 'card')}{piles}; discard: "
@@ -290,10 +225,7 @@ def board(view: Message, ctx: Context) -> list[str]:
         lines += deal(view, ctx)
     if view.tasks:
         t = view.tasks[0]
-        kind = t.WhichOneof("kind")
-        left = getattr(t, kind).count if kind in ("take", "place") else 0
-        lines.append(f"Now: {ctx.who(t.seat)} to {TASKS.get(kind, 'answer')}"
-                     + (f" ({left} left)" if left else ""))
+        lines.append(f"Now: {ctx.who(t.seat)} to {task(t, ctx) or 'answer'}")
     if view.finished:
         lines.append("Winners: " + (", ".join(ctx.who(w) for w in view.winners) or "none"))
     return lines
@@ -405,7 +337,7 @@ def encounter(view: Message, ctx: Context) -> list[str]:
         lines.append("  zapped: " + ", ".join(f"{ctx.whose(z.seat)} {power(z.power, ctx)}"
                                               for z in e.zapped_powers))
     if e.winner:
-        lines.append(f"  outcome: {OUTCOMES.get(e.winner, '?')}"
+        lines.append(f"  outcome: {words_of('Outcome', e.winner, ctx)}"
                      + (" (a success)" if e.success else ""))
     return lines
 
@@ -463,195 +395,81 @@ def moon_marks(view: Message) -> list[str]:
     return [f"Moons: {'; '.join(marks)}"] if marks else []
 
 
-def _edict(ed: Message, ctx: Context) -> str:
-    cards = _cards(ctx)
-    name = ed.as_edict or (cards[ed.card].edict if 0 <= ed.card < len(cards) else "")
-    text = f"play {card(ed.card, ctx)}" + (f" as {ed.as_edict}" if ed.as_edict else "")
-    if name == "peste":
-        return f"{text} on {ctx.who(ed.target)}"
-    if name == "zap":
-        which = {pb.POWER_SCOPE_MAIN: "main power",
-                 pb.POWER_SCOPE_SECONDARY: "secondary powers"}.get(ed.powers, "power")
-        return f"{text}: zap {ctx.whose(ed.target)} {which}"
-    if name == "zap_sauvage":
-        which = {pb.POWER_SCOPE_SECONDARY: "secondary powers"}.get(ed.powers, "main powers")
-        return f"{text}: zap every other player's {which}"
-    if name == "unzap":
-        return f"{text}: cancel the zap"
-    if name == "champ":
-        return f"{text}: " + ("send every ally home" if not ed.HasField("target")
-                              else f"send {ctx.who(ed.target)}'s tokens home")
-    if name == "controle":
-        return f"{text}: both cards count as compromises"
-    if name == "gaz":
-        return f"{text}: no consolation"
-    if name == "moon_zap":
-        return f"{text}: " + (f"stop moon #{ed.moon + 1} this encounter" if ed.HasField("moon")
-                              else f"free {ctx.whose(ed.target)} tokens from the prison")
-    if name == "anneaux":
-        return f"{text}: everyone's tokens come back from the black hole"
-    if name == "spheres":
-        return f"{text}: your tokens come back from the black hole"
-    return text + (f" on {ctx.who(ed.target)}" if ed.HasField("target") else "")
-
-
-def _power(u: Message, ctx: Context) -> str:
+def _power_variant(u: Message, ctx: Context) -> str:
+    """A power's use: worded by the power where the catalog has its words."""
     powers = _powers(ctx)
     name = powers[u.power].name if 0 <= u.power < len(powers) else ""
-    text = f"use {power(u.power, ctx)}"
-    target = ctx.who(u.target)
-    detail = {
-        "chercheur": f"ask {target}: {QUESTIONS.get(u.question, '?')}",
-        "philanthrope": f"give {card(u.card, ctx)} to {target}",
-        "echangeur": f"swap hands with {target}",
-        "esprit": f"see {ctx.whose(u.target)} hand",
-        "mutant": "draw cards up to seven",
-        "laser": f"pick {ctx.whose(u.target)} card for them",
-        "amibe": "add or withdraw tokens",
-        "sorcier": "swap the face-down cards",
-        "chronos": "take your card back and play the encounter again",
-        "clone": f"take back your {card(u.card, ctx)}",
-        "voleur": f"take {ctx.whose(u.target)} {card(u.card, ctx)}",
-    }.get(name)
-    if detail:
-        return f"{text}: {detail}"
-    return text + (f" on {target}" if u.HasField("target") else "")
+    return first_variant(ctx, "move.power", name, "target" if u.HasField("target") else "")
 
 
-DONE = {"retrieve": "take no token back", "invite": "stop inviting", "window": "pass",
-        "edict_response": "pass", "another": "end your turn", "rotation": "keep your power",
-        "take_token": "done: take no more tokens", "amoeba": "done with the Amoeba",
-        "encounter_card": "done: no more attack cards under the extension"}
+def _edict_variant(ed: Message, ctx: Context) -> str:
+    """An edict played: worded by the edict (the card's, or the one it is played as)."""
+    cards = _cards(ctx)
+    name = ed.as_edict or (cards[ed.card].edict if 0 <= ed.card < len(cards) else "")
+    flag = "target" if name == "champ" and ed.HasField("target") else \
+        "moon" if name == "moon_zap" and ed.HasField("moon") else \
+        "secondary" if name == "zap_sauvage" and ed.powers == pb.POWER_SCOPE_SECONDARY else ""
+    return first_variant(ctx, "move.edict", f"{name}.{flag}" if flag else "", name,
+                         "target" if ed.HasField("target") else "")
+
+
+def _move_variant(m: Message, ctx: Context) -> str:
+    """Which words a move takes: by the decision it answers, the piece it plays, a field."""
+    kind = m.WhichOneof("kind")
+    v, k = getattr(m, kind), ctx.kind
+    if kind in ("done", "planet", "card", "pick"):
+        return k
+    variants = {
+        "moon_use": lambda: "power" if v.HasField("power") else k,
+        "aim": lambda: "" if v.HasField("defense") else "nobody",
+        "join": lambda: pb.Side.Name(v.side),
+        "power": lambda: _power_variant(v, ctx),
+        "deal_edit": lambda: pb.DealTerm.Name(v.what),
+        "deal_accept": lambda: "offer" if ctx.view is not None and
+        seen(ctx.view.deal, "offer_by") >= 0 else "",
+        "edict": lambda: _edict_variant(v, ctx),
+        "answer": lambda: first_variant(ctx, "move.answer", f"{k}{'.yes' if v.yes else ''}",
+                                        "yes" if v.yes else ""),
+        "system": lambda: "own" if v.seat == ctx.viewer else "",
+        "auto_pass": lambda: "on" if v.on else "",
+        "consolation": lambda: pb.CardSource.Name(v.source),
+        "draw": lambda: "seat" if v.HasField("seat") else "",
+        "moon_choice": lambda: pb.PowersPassed.Name(v.powers),
+        "flare": lambda: "use" if v.HasField("use") else "",
+        "flares_kept": lambda: "" if v.cards else "none",
+    }
+    return variants[kind]() if kind in variants else ""
 
 
 def move(m: Message, ctx: Context) -> str | None:
-    kind = m.WhichOneof("kind")
-    k = ctx.kind
-    if kind == "done":
-        return DONE.get(k, "done / pass")
-    if kind == "planet":
-        p = body(m.planet.planet, ctx.view)
-        return {"retrieve": f"bring a token back from the black hole to {p}",
-                "take_token": f"take a token from {p}",
-                "place_token": f"put a token on {p}",
-                "amoeba": f"add a token from {p}"}.get(k, f"planet {p}")
-    if kind == "aim":
-        a = m.aim
-        if not a.HasField("defense"):
-            return f"aim at {body(a.planet, ctx.view)}, nobody there (automatic win)"
-        return f"aim at {body(a.planet, ctx.view)}, defended by {ctx.who(a.defense)}"
-    if kind == "invite":
-        return f"invite {ctx.who(m.invite.seat)}"
-    if kind == "join":
-        return {pb.SIDE_OFFENCE: "join the offence",
-                pb.SIDE_DEFENCE: "join the defence"}.get(m.join.side, "stay out")
-    if kind == "card":
-        c = card(m.card.card, ctx)
-        return f"discard {c}" if k == "plague_discard" else f"play {c} face down"
-    if kind == "power":
-        return _power(m.power, ctx)
-    if kind == "reward":
-        n = m.reward.cards
-        return f"reward: {_plural(n, 'card')}, the rest as tokens back from the black hole"
-    if kind == "deal_edit":
-        d = m.deal_edit
-        return {pb.DEAL_TERM_OFFER_BASE: f"deal: offer a base on {planet(d.planet)}",
-                pb.DEAL_TERM_ASK_BASE: f"deal: ask for a base on {planet(d.planet)}",
-                pb.DEAL_TERM_GIVE_CARD: f"deal: give {card(d.card, ctx)}",
-                pb.DEAL_TERM_ASK_RANDOM_CARD: "deal: ask for one more card at random",
-                pb.DEAL_TERM_CLEAR: "deal: clear your draft",
-                pb.DEAL_TERM_FREE_TOKEN:
-                    "deal: free one of their tokens from the black hole (Zombie)"}.get(
-                    d.what, f"deal: edit {d.what}")
-    if kind == "deal_propose":
-        return "deal: propose your draft"
-    if kind == "deal_accept":
-        view = ctx.view
-        offer = f" ({terms(view.deal.offer, view, ctx)})" if view is not None and \
-            seen(view.deal, "offer_by") >= 0 else ""
-        return f"deal: accept the offer on the table{offer}"
-    if kind == "deal_abandon":
-        return "deal: walk away (no deal: each loses three tokens to the black hole)"
-    if kind == "edict":
-        return _edict(m.edict, ctx)
-    if kind == "auto_pass":
-        return ("pass this and every window and response from now on (auto-pass)"
-                if m.auto_pass.on else "stop auto-passing: be asked in windows again")
-    if kind == "answer":
-        yes = m.answer.yes
-        return {"answer": "yes, I will play a compromise" if yes else
-                "no, I will not play a compromise",
-                "tokens_lost": "yes: your power saves the lost tokens" if yes else
-                "no: let them go",
-                "new_hand": "yes: keep your edicts (shown to all)" if yes else
-                "no: discard the hand"}.get(
-                    k, "yes" if yes else "no")
-    if kind == "draw":
-        return f"draw a card at random from {ctx.whose(m.draw.seat)} hand" \
-            if m.draw.HasField("seat") else "draw from the deck"
-    if kind == "withdraw":
-        return f"withdraw a token to {body(m.withdraw.planet, ctx.view)}"
-    if kind == "pick":
-        i = m.pick.index
-        if k == "laser_pick":
-            return f"pick face-down card {i + 1}"
-        return f"pick {i + 1}"
-    if kind == "another":
-        return "launch another encounter"
-    if kind == "system":
-        s = m.system.seat
-        return "attack your own system" if s == ctx.viewer else \
-            f"attack the {colour(s)} system ({ctx.whose(s)})"
-    if kind == "consolation":
-        return ("take a consolation card at random from the opponent's hand"
-                if m.consolation.source == pb.CARD_SOURCE_HAND
-                else "take a consolation card from the deck")
-    if kind == "new_power":
-        return "draw a new power"
-    if kind == "keep_power":
-        return f"discard {power(m.keep_power.power, ctx)} (keep the other two)"
-    if kind == "moon_use":  # seed 000: a moon used by choice (3, 11, 17, 29, 59)
-        u = m.moon_use
-        if u.HasField("power"):
-            return f"reveal your moon: swap {power(u.power, ctx)} for a power not in play"
-        return {"encounter_card": "use your moon for your cards (extension or three cards)",
-                "edict_response": "use your moon: cancel the zap"}.get(
-                    k, "use the moon you stand on")
-    if kind == "moon_choice":
-        return {pb.POWERS_PASSED_MAIN: "the moon passes the main powers",
-                pb.POWERS_PASSED_SECONDARY: "the moon passes the secondary powers",
-                pb.POWERS_PASSED_ALL: "the moon passes every power"}.get(
-                    m.moon_choice.powers, "answer the moon")
-    if kind == "move_moon":
-        mm = m.move_moon
-        return f"move moon #{mm.moon + 1} beside planet {mm.slot + 1} of its system"
-    if kind == "cancel_victory":
-        return f"cancel the win of {ctx.who(m.cancel_victory.seat)} with the moon"
-    if kind == "transform":
-        return f"transform the revealed attack card {m.transform.card} with the moon"
-    if kind == "flare":
-        return f"play the flare (card {m.flare.card}) face up"
-    if kind == "flares_kept":
-        kept = len(m.flares_kept.cards)
-        return f"keep {kept} flare{'s' if kept != 1 else ''}, discard the others"
-    if kind == "report":
-        return (f"report seat {m.report.offender}: he broke the rule of the moon "
-                f"{m.report.moon} (table)")
-    if kind == "penalty_card":
-        return "take a random card of his hand (the table moon's penalty)"
-    return None
+    """A Move in the catalog's words (games/cosmic/words.py)."""
+    return worded(m, "move", ctx, FORMATS, _move_variant(m, ctx))
+
+
+def _played(ed: Message, ctx: Context) -> str:
+    """An edict card as played: "play edict Zap Cosmique", "... as Un-Zap"."""
+    return fill(template(ctx, "move.edict", "played.as" if ed.as_edict else "played") or "",
+                ed, ctx, FORMATS)
+
+
+def _power_use(u: Message, ctx: Context) -> str:
+    return fill(template(ctx, "move.power", _power_variant(u, ctx)) or "", u, ctx, FORMATS)
+
+
+def _offer(_accept: Message, ctx: Context) -> str:
+    return terms(ctx.view.deal.offer, ctx.view, ctx) if ctx.view is not None else ""
+
+
+def _beside(mm: Message, ctx: Context) -> str:
+    """Where a moved moon now lies: the planet it is beside."""
+    view = ctx.view
+    if view is None or not 0 <= mm.moon < len(view.moons):
+        return f"planet {mm.slot + 1} of its system"
+    return planet(view.moons[mm.moon].system * PLANETS_PER_SYSTEM + mm.slot)
 
 
 # ------------------------------------------------------------------------------- events
 
-PLACES = {pb.PLACE_CONE: "the cone", pb.PLACE_ENCOUNTER: "the encounter",
-          pb.PLACE_BASES: "their bases", pb.PLACE_BLACK_HOLE: "the black hole",
-          pb.PLACE_REMOVED: "out of the game (the Void)"}
-
-
-def _place(place: int, planet_id: int) -> str:
-    """Where tokens went, in the board's words."""
-    return planet(planet_id) if place == pb.PLACE_PLANET else PLACES.get(place, "?")
 
 
 def _subject(seat: int, ctx: Context) -> str:
@@ -668,100 +486,87 @@ def _reason(r: Message, ctx: Context) -> str:
         return r.edict
     if r.why == pb.REASON_MOON:
         return f"moon {moon_number(r.moon, ctx)}"
-    return REASONS.get(r.why, "")
+    return words_of("Reason", r.why, ctx) if r.why else ""
 
 
-def _note(n: Message, ctx: Context) -> str:
-    """A typed note (NoteKind) worded from its fields."""
-    target = ctx.who(n.target) if n.HasField("target") else "every other player"
-    return NOTES.get(n.kind, "(a note)").format(
-        target=target, count=n.count, tokens=n.tokens, answer="yes" if n.yes else "no",
-        side="offence" if n.side == pb.SIDE_OFFENCE else "defence",
-        question=QUESTIONS.get(n.question, "?"),
-        reason=REASONS.get(n.reason, "?"))
+def task(t: Message, ctx: Context) -> str | None:
+    """What a queued task asks (TaskView), in the catalog's words."""
+    take = t.take if t.WhichOneof("kind") == "take" else None
+    variant = ""
+    if take is not None and take.dest == pb.DEST_BLACK_HOLE:
+        variant = "black_hole"
+    elif take is not None and take.dest == pb.DEST_PLANET and take.HasField("planet"):
+        variant = "planet"
+    return worded(t, "task", ctx, FORMATS, variant)
 
 
-def _cards_seen(c: Message, ctx: Context) -> str:
-    """Cards a seat now sees (CardsSeen): drawn, given, taken or shown, by `why`."""
-    cards, who, why = card_list(c.cards, ctx), ctx.who(c.seat), _reason(c, ctx)
-    other = ctx.who(c.from_seat) if c.HasField("from_seat") else "the deck"
-    hand = f"{ctx.whose(c.from_seat)} hand" if c.HasField("from_seat") else "the deck"
-    if why == "new hand":
-        return f"{who} drew a new hand: {cards}"
-    if why == "reward":
-        return f"{who} drew {cards} as a reward"
-    if why == "consolation":
-        return f"{who} took {cards} from {hand} (consolation)"
-    if why == "deal":
-        return f"{who} got {cards} from {other} (deal)"
-    if why == "philanthrope":
-        return f"{who} got {cards} from {other} (Philanthropist)"
-    if why == "mutant":
-        return f"{who} drew {cards} from {hand} (Mutant)"
-    if why == "laser":
-        return f"the Laser of {other} picked {ctx.whose(c.seat)} card: {cards}"
-    if why == "oracle":
-        return f"{other} turned {cards} face up for the Oracle ({who})"
-    if why in ("esprit", "peste"):
-        power = "Mind" if why == "esprit" else "La Peste"
-        return f"{who} saw {hand}: {cards} ({power})"
-    if seen(c, "from_seat") == c.seat:
-        return f"{who} showed {cards}" + (f" ({why})" if why else "")
-    return f"{who} saw {cards}" + (f" from {other}" if c.HasField("from_seat") else "") + \
-        (f" ({why})" if why else "")
+# How Cosmic's words draw the values their templates name (games/cosmic/words.py lists them).
+FORMATS = {
+    "who": lambda seat, ctx: ctx.who(seat),
+    "whose": lambda seat, ctx: ctx.whose(seat),
+    "subject": lambda seat, ctx: _subject(seat, ctx),
+    "who_list": lambda seats, ctx: ", ".join(ctx.who(s) for s in seats) or "nobody",
+    "other": lambda seat, ctx: "the deck" if seat is None else ctx.who(seat),
+    "hand": lambda seat, ctx: "the deck" if seat is None else f"{ctx.whose(seat)} hand",
+    "card": lambda c, ctx: "a card" if c is None else card(c, ctx),
+    "cards": lambda cs, ctx: card_list(cs, ctx),
+    "shown": lambda c, ctx: "no card" if c is None else card(c, ctx),
+    "power": lambda p, ctx: power(p, ctx),
+    "colour": lambda seat, ctx: colour(seat),
+    "moon_number": lambda n, ctx: moon_number(n, ctx),
+    "index": lambda i, ctx: str(i + 1),
+    "edict": lambda edict, ctx: edict_name(edict, ctx),
+    "reason": lambda c, ctx: _reason(c, ctx),
+    "others": lambda seat, ctx: "every other player" if seat is None else ctx.who(seat),
+    "yes_no": lambda yes, ctx: "yes" if yes else "no",
+    "planet": lambda p, ctx: planet(p),
+    "moon": lambda m, ctx: moon(ctx.view, m) if ctx.view is not None else f"moon {m + 1}",
+    "body": lambda p, ctx: body(p, ctx.view),
+    "card_count": lambda n, ctx: _plural(n, "card"),
+    "played": _played,
+    "power_use": _power_use,
+    "offer": _offer,
+    "beside": _beside,
+    "tokens": lambda n, ctx: _plural(n, "token"),
+}
+
+
+CARDS_SEEN_BY_REASON = (pb.REASON_NEW_HAND, pb.REASON_REWARD, pb.REASON_CONSOLATION,
+                        pb.REASON_DEAL)
+
+
+def _seen_variant(c: Message, ctx: Context) -> str:
+    """Which words a CardsSeen takes: by its reason, by the piece that showed the cards where
+    the catalog words it, else whether they were shown, whence and why."""
+    if c.why in CARDS_SEEN_BY_REASON:
+        return pb.Reason.Name(c.why)
+    why = _reason(c, ctx)
+    if why and phrase(ctx, f"event.cards_seen#{why}") is not None:
+        return why
+    how = "shown" if seen(c, "from_seat") == c.seat else \
+        "from" if c.HasField("from_seat") else ""
+    return ".".join(part for part in (how, "why" if why else "") if part)
+
+
+def _event_variant(e: Message, ctx: Context) -> str:
+    kind = e.WhichOneof("kind")
+    m = getattr(e, kind) if kind else None
+    flags: tuple[tuple[str, bool], ...] = ()
+    if kind == "note":
+        flags = (("seat", m.HasField("seat")),)
+    elif kind == "cards_seen":
+        return _seen_variant(m, ctx)
+    elif kind == "encounter_over":
+        flags = (("winner", bool(m.winner)), ("success", m.success))
+    elif kind == "game_over":
+        flags = (("why", bool(m.why)),)
+    elif kind == "edict_played":
+        flags = (("as", bool(m.as_edict)), ("target", m.HasField("target")))
+    elif kind == "flare_played":
+        flags = (("sauvage", m.sauvage),)
+    return ".".join(name for name, on in flags if on)
 
 
 def event(e: Message, ctx: Context) -> str | None:
-    kind = e.WhichOneof("kind")
-    if kind == "note":
-        n = e.note
-        if not n.HasField("seat"):
-            return _note(n, ctx)
-        return f"{_subject(n.seat, ctx)}: {_note(n, ctx)}"
-    if kind == "cards_seen":
-        return _cards_seen(e.cards_seen, ctx)
-    if kind == "revealed":
-        r = e.revealed
-        return (f"cards revealed: offence {_shown(seen(r, 'card_off'), ctx)} "
-                f"(total {r.total_off}) vs "
-                f"defence {_shown(seen(r, 'card_def'), ctx)} (total {r.total_def})")
-    if kind == "power_used":
-        u = e.power_used
-        return f"{ctx.who(u.seat)} used {power(u.power, ctx)}"
-    if kind == "tokens_moved":
-        t = e.tokens_moved
-        return (f"{_subject(t.seat, ctx)}: {_plural(t.count, 'token')} from "
-                f"{_place(t.source, t.planet)} to {_place(t.destination, t.planet)}")
-    if kind == "encounter_over":
-        o = e.encounter_over
-        outcome = f": {OUTCOMES[o.winner]}" if o.winner in OUTCOMES else ""
-        return f"encounter over{outcome}" + (" (a success for the offence)" if o.success else "")
-    if kind == "game_over":
-        g = e.game_over
-        won = ", ".join(ctx.who(w) for w in g.winners) or "nobody"
-        why = GAME_ENDS.get(g.why)
-        return f"game over: won by {won}" + (f" ({why})" if why else "")
-    if kind == "edict_played":
-        p = e.edict_played
-        target = f" on {ctx.who(p.target)}" if p.HasField("target") else ""
-        as_edict = f" as {p.as_edict}" if p.as_edict else ""  # seed 000, moon 17
-        return f"{ctx.who(p.seat)} played {card(p.card, ctx)}{as_edict}{target}"
-    if kind == "window_closed":
-        return f"the window closes ({STEPS.get(e.window_closed.step, 'a window')})"
-    if kind == "destiny":
-        c = e.destiny.colour
-        return f"destiny: {colour(c)} ({ctx.whose(c)} system)"
-    if kind == "moon_known":
-        k = e.moon_known
-        why = {pb.MOON_WHY_DRAWN: "drawn", pb.MOON_WHY_REVEALED: "turned face up",
-               pb.MOON_WHY_LANDED: "seen by who landed", pb.MOON_WHY_ACTS: "it acts"}
-        return f"moon {k.moon + 1} is moon {moon_number(k.number, ctx)} " \
-            f"({why.get(k.why, 'known')})"
-    if kind == "moon_acted":
-        a = e.moon_acted
-        return f"moon {moon_number(a.number, ctx)} acts for {ctx.who(a.seat)}"
-    if kind == "flare_played":
-        f = e.flare_played
-        how = "sauvage" if f.sauvage else "parasite"
-        return f"{ctx.who(f.seat)} plays a flare ({how}, card {f.card}) face up"
-    return None
+    """An Event in the catalog's words (games/cosmic/words.py)."""
+    return worded(e, "event", ctx, FORMATS, _event_variant(e, ctx))

@@ -4,7 +4,10 @@ words.
 
 The View carries tile, power and objective ids, not their text: they are named from the
 game's content as the server publishes it (`ctx.content`, a crafting_pb2.Content from
-Client.game_content), the pack the match plays; without it they are shown by id.
+Client.game_content), the pack the match plays; without it they are shown by id. Moves, events
+and the names of controls, elements, gains, phases and reasons are the game's words from the
+same catalog (`ctx.words`, server/cosmodrome/games/crafting/words.py): this module lays them
+out and draws the values their templates name (`FORMATS`).
 """
 
 from __future__ import annotations
@@ -14,30 +17,19 @@ from typing import TYPE_CHECKING
 from google.protobuf.message import Message
 
 from cosmodrome.games.crafting.v1 import crafting_pb2 as pb
+from cosmodrome_client.renderers.words import enum_words, worded
 
 if TYPE_CHECKING:
     from cosmodrome_client.renderers import Context
 
 DEFAULT_PACK = "provisional"
-CONTROLS = {pb.CONTROL_LIGHT: "Light", pb.CONTROL_TIME: "Time", pb.CONTROL_GRAVITY: "Gravity",
-            pb.CONTROL_CHEMISTRY: "Chemistry"}
-ELEMENTS = {pb.ELEMENT_H: "H", pb.ELEMENT_O: "O", pb.ELEMENT_HE: "He", pb.ELEMENT_C: "C"}
-GAINS = {pb.GAIN_ENERGY_CARD: "an energy card", pb.GAIN_CRYSTAL: "a crystal advance",
-         pb.GAIN_GRAVITON: "a graviton", pb.GAIN_PROTO_LIFE: "a proto-life",
-         pb.GAIN_STAR_H: "an H star", pb.GAIN_STAR_O: "an O star",
-         pb.GAIN_STAR_HE: "an He star", pb.GAIN_STAR_C: "a C star", pb.GAIN_DNA: "a DNA",
-         pb.GAIN_SUPERNOVA: "a supernova", pb.GAIN_NEBULA: "a nebula tile",
-         pb.GAIN_POINTS: "a point"}
-OMEGAS = {pb.OMEGA_NEBULA: "omega: gain a nebula tile", pb.OMEGA_STABILIZE:
-          "omega: stabilise a proto-life", pb.OMEGA_NONE: "end the turn (no omega possible)",
-          pb.OMEGA_UNSPECIFIED: "end the turn"}
-REASONS = {pb.REASON_NEBULA: "a completed nebula", pb.REASON_DISCHARGE: "a crystal discharge",
-           pb.REASON_TRADE_FIVE: "five identical cards", pb.REASON_OBJECTIVE: "an objective",
-           pb.REASON_POWER: "a power card", pb.REASON_ADVANCED_LIFE: "advanced life",
-           pb.REASON_UNSPECIFIED: "points"}
-PHASES = {pb.PHASE_ENERGY_MOVE: "energy phase: moving energy tokens",
-          pb.PHASE_COLLECT: "energy phase: collecting", pb.PHASE_CREATION: "creation phase",
-          pb.PHASE_HAND_LIMIT: "end of round: hand limit", pb.PHASE_OVER: "game over"}
+CONTROLS = [v.number for v in pb.Control.DESCRIPTOR.values if v.number]
+ELEMENTS = [v.number for v in pb.Element.DESCRIPTOR.values if v.number]
+
+
+def words_of(enum: str, value: int, ctx: Context | None) -> str:
+    """A value of the contract's enums (Control, Element, Phase...) in the catalog's words."""
+    return enum_words(ctx, pb.DESCRIPTOR.enum_types_by_name[enum], value)
 
 
 def pack_of(ctx: Context | None, view: Message | None) -> pb.ContentPack | None:
@@ -50,22 +42,22 @@ def pack_of(ctx: Context | None, view: Message | None) -> pb.ContentPack | None:
     return next((p for p in content.packs if p.name == name), None)
 
 
-def control(c: int) -> str:
-    return CONTROLS.get(c, "an empty slot")
+def control(c: int, ctx: Context | None = None) -> str:
+    return words_of("Control", c, ctx) if c else "an empty slot"
 
 
-def tile(tile_id: int, content: pb.ContentPack | None = None) -> str:
+def tile(tile_id: int, content: pb.ContentPack | None = None, ctx: Context | None = None) -> str:
     if content is None or not 0 <= tile_id < len(content.tiles):
         return f"tile {tile_id}"
     t = content.tiles[tile_id]
-    asks = " ".join(ELEMENTS[e] for e in t.requires if e)
+    asks = " ".join(words_of("Element", e, ctx) for e in t.requires if e)
     return f"tile {tile_id} (size {t.size}, {t.points} pts, asks {asks})"
 
 
-def power(card: int, content: pb.ContentPack | None = None) -> str:
+def power(card: int, content: pb.ContentPack | None = None, ctx: Context | None = None) -> str:
     if content is None or not 0 <= card < len(content.powers):
         return f"power {card}"
-    return f"{content.powers[card].name} ({control(content.powers[card].type)}, " \
+    return f"{content.powers[card].name} ({control(content.powers[card].type, ctx)}, " \
            f"cost {content.powers[card].cost})"
 
 
@@ -75,9 +67,10 @@ def objective(card: int, content: pb.ContentPack | None = None) -> str:
     return f"objective {card} (most {content.objectives[card].criterion.replace('_', ' ')})"
 
 
-def held_text(held: pb.Held, pack: pb.ContentPack | None = None) -> str:
-    parts = [ELEMENTS.get(e, "?") + " star" for e in held.stars]
-    parts += [tile(t, pack) for t in held.tiles]
+def held_text(held: pb.Held, pack: pb.ContentPack | None = None,
+              ctx: Context | None = None) -> str:
+    parts = [words_of("Element", e, ctx) + " star" for e in held.stars]
+    parts += [tile(t, pack, ctx) for t in held.tiles]
     if held.lives:
         parts.append(f"{held.lives} proto-life")
     return ", ".join(parts) or "nothing"
@@ -85,16 +78,16 @@ def held_text(held: pb.Held, pack: pb.ContentPack | None = None) -> str:
 
 def board(view: pb.View, ctx: Context) -> list[str]:
     pack = pack_of(ctx, view)
-    lines = [f"Crafting the Cosmos, round {view.round}: {PHASES.get(view.phase, '')}"
+    lines = [f"Crafting the Cosmos, round {view.round}: {words_of('Phase', view.phase, ctx)}"
              + (f", {ctx.whose(view.active)} turn" if view.phase != pb.PHASE_OVER else "")]
     tokens = {c: [] for c in CONTROLS}
     for seat, p in enumerate(view.seats):
         tokens.setdefault(p.energy_at, []).append(ctx.name(seat))
     for c in view.dark:
         tokens.setdefault(c, []).append("dark")
-    lines.append("Console: " + "; ".join(f"{name}: {', '.join(tokens[c]) or 'empty'}"
-                                         for c, name in CONTROLS.items()))
-    lines.append("display: " + ", ".join(control(c) for c in view.display)
+    lines.append("Console: " + "; ".join(f"{control(c, ctx)}: {', '.join(tokens[c]) or 'empty'}"
+                                         for c in CONTROLS))
+    lines.append("display: " + ", ".join(control(c, ctx) for c in view.display)
                  + f"; energy deck {view.energy_deck_size}; crystals in reserve "
                  f"{view.crystal_reserve}")
     track = ", ".join(objective(o, pack) if o >= 0 else "-" for o in view.objective_track)
@@ -102,7 +95,7 @@ def board(view: pb.View, ctx: Context) -> list[str]:
     for seat, p in enumerate(view.seats):
         lines += player_lines(view, seat, p, ctx)
     if view.drawn_powers:
-        lines.append("you drew: " + ", ".join(power(c, pack) for c in view.drawn_powers))
+        lines.append("you drew: " + ", ".join(power(c, pack, ctx) for c in view.drawn_powers))
     if view.phase == pb.PHASE_OVER:
         lines.append("final scores: " + ", ".join(
             f"{ctx.name(s)} {n}" for s, n in enumerate(view.final_scores))
@@ -113,10 +106,11 @@ def board(view: pb.View, ctx: Context) -> list[str]:
 def player_lines(view: pb.View, seat: int, p: pb.PlayerView, ctx: Context) -> list[str]:
     pack = pack_of(ctx, view)
     b = p.board
-    stars = {name: sum(s.element == e for s in b.stars) for e, name in ELEMENTS.items()}
+    stars = {words_of("Element", e, ctx): sum(s.element == e for s in b.stars) for e in ELEMENTS}
     nova = sum(bool(s.element) and s.supernova for s in b.stars)
     placed = [c for c in b.cells if c.tile >= 0]
-    hand = (" (" + ", ".join(f"{n} {control(c)}" for c, n in zip(CONTROLS, p.hand, strict=True)
+    hand = (" (" + ", ".join(f"{n} {control(c, ctx)}"
+                             for c, n in zip(CONTROLS, p.hand, strict=True)
                              if n) + ")") if p.hand else ""
     values = f" worth {list(p.advanced_values)}" if p.advanced_values else ""
     return [
@@ -128,109 +122,62 @@ def player_lines(view: pb.View, seat: int, p: pb.PlayerView, ctx: Context) -> li
         f"advanced life {len(p.advanced_cells)}{values}",
         f"  sliders supernova {p.supernova}, DNA {p.dna}, graviton {p.graviton}; chamber case "
         f"{p.chamber if p.has_crystal else '-'}, {p.charged} charged, {p.discharged} "
-        f"discharged; powers: {', '.join(power(c, pack) for c in p.powers) or 'none'}; "
-        f"holds {held_text(p.held, pack)}",
+        f"discharged; powers: {', '.join(power(c, pack, ctx) for c in p.powers) or 'none'}; "
+        f"holds {held_text(p.held, pack, ctx)}",
     ]
 
 
-def move(m: pb.Move, ctx: Context) -> str | None:
-    kind = m.WhichOneof("kind")
+def _display_card(slot: int, ctx: Context) -> str:
+    """The control of the display card in `slot` of the View the move was offered from."""
     view = ctx.view
-    pack = pack_of(ctx, view)
+    card = view.display[slot] if view is not None and slot < len(view.display) else 0
+    return control(card, ctx)
+
+
+def _seat_points(points, ctx: Context) -> str:
+    return ", ".join(f"{ctx.name(s)} {n}" for s, n in enumerate(points)) or "nobody"
+
+
+# How Crafting's words (server/cosmodrome/games/crafting/words.py) draw their values.
+FORMATS = {
+    "name": lambda seat, ctx: ctx.name(seat),
+    "whose": lambda seat, ctx: ctx.whose(seat),
+    "control": lambda c, ctx: control(c, ctx),
+    "tile": lambda t, ctx: tile(t, pack_of(ctx, ctx.view), ctx),
+    "power": lambda c, ctx: power(c, pack_of(ctx, ctx.view), ctx),
+    "powers": lambda cs, ctx: ", ".join(power(c, pack_of(ctx, ctx.view), ctx) for c in cs),
+    "held": lambda held, ctx: held_text(held, pack_of(ctx, ctx.view), ctx),
+    "display_card": _display_card,
+    "seat_points": _seat_points,
+    "move": lambda m, ctx: move(m, ctx) or "a move",
+}
+LIFE_STEPS = ("life_space", "dna_life", "stabilize_life")
+
+
+def _move_variant(m: pb.Move, ctx: Context) -> str:
+    kind = m.WhichOneof("kind")
     if kind == "shift_energy":
-        s = m.shift_energy
-        return ("move your energy token one control clockwise"
-                if s.WhichOneof("token") != "dark"
-                else f"move dark token {s.dark} one control clockwise")
-    if kind == "end_shifts":
-        return "stop moving energy and collect"
+        return "dark" if m.shift_energy.WhichOneof("token") == "dark" else ""
     if kind == "take_energy":
-        if m.take_energy.WhichOneof("source") == "slot" and view is not None:
-            slot = m.take_energy.slot
-            card = view.display[slot] if slot < len(view.display) else 0
-            return f"take the {control(card)} card from the display"
-        return "draw an energy card from the deck"
-    if kind == "choose_size":
-        return f"take a nebula tile of size {m.choose_size.size}"
-    if kind == "place_star":
-        return f"place an {ELEMENTS.get(m.place_star.element, '?')} star"
-    if kind == "place_nebula":
-        return f"place {tile(m.place_nebula.tile, pack)}"
-    if kind == "place_life":
-        return "place a proto-life"
-    if kind == "complete_nebula":
-        return f"complete the nebula on space {m.complete_nebula.cell}"
-    if kind == "discharge":
-        return "discharge a time crystal"
-    if kind == "create_advanced_life":
-        return f"create advanced life on space {m.create_advanced_life.cell}"
-    if kind == "use_supernova":
-        return "spend a supernova: turn a star to its supernova face"
-    if kind == "use_dna":
-        return "spend a DNA: stabilise a proto-life"
-    if kind == "use_graviton":
-        return "spend a graviton: move a star or a life"
-    if kind == "buy_power":
-        return f"buy a {control(m.buy_power.type)} power card"
-    if kind == "keep_power":
-        return f"keep {power(m.keep_power.card, pack)}"
-    if kind == "activate_power":
-        return f"activate {power(m.activate_power.card, pack)}"
-    if kind == "trade_five":
-        return f"trade five {control(m.trade_five.type)} cards for 6 points"
-    if kind == "end_turn":
-        return OMEGAS.get(m.end_turn.omega, "end the turn")
+        return "slot" if m.take_energy.WhichOneof("source") == "slot" and ctx.view is not None \
+            else ""
     if kind == "pick":
-        what = "life space" if m.pick.life or ctx.kind in (
-            "life_space", "dna_life", "stabilize_life") else (
-            "nebula space" if ctx.kind == "nebula_space" else "space")
-        return f"{what} {m.pick.space}"
-    if kind == "choose_element":
-        return f"an {ELEMENTS.get(m.choose_element.element, '?')} star"
-    if kind == "discard_energy":
-        return f"discard a {control(m.discard_energy.type)} card"
-    return None
+        return "life" if m.pick.life or ctx.kind in LIFE_STEPS else \
+            "nebula" if ctx.kind == "nebula_space" else ""
+    return ""
+
+
+def move(m: pb.Move, ctx: Context) -> str | None:
+    """A Move in the catalog's words."""
+    return worded(m, "move", ctx, FORMATS, _move_variant(m, ctx))
 
 
 def event(e: pb.Event, ctx: Context) -> str | None:
+    """An Event in the catalog's words; a played move in the move's words, for everyone."""
     kind = e.WhichOneof("kind")
-    pack = pack_of(ctx, ctx.view)
-    if kind == "played":
-        played = e.played
+    variant = "new" if kind == "crystal_charged" and e.crystal_charged.new_crystal else \
+        "reason" if kind == "game_ended" and e.game_ended.reason else ""
+    if kind == "played":  # the move as the mover's decision is not known: worded plainly
         from cosmodrome_client.renderers import Context as Ctx
-        text = move(played.move, Ctx(ctx.names, ctx.viewer, view=ctx.view,
-                                     content=ctx.content))
-        return f"{ctx.name(played.seat)}: {text or 'a move'}"
-    if kind == "collected":
-        return f"{ctx.name(e.collected.seat)} collects {GAINS.get(e.collected.gain, 'a reward')}"
-    if kind == "card_drawn":
-        return f"you drew a {control(e.card_drawn.type)} energy card"
-    if kind == "tile_drawn":
-        return f"{ctx.name(e.tile_drawn.seat)} draws {tile(e.tile_drawn.tile, pack)}"
-    if kind == "crystal_charged":
-        new = "; a new crystal starts" if e.crystal_charged.new_crystal else ""
-        return f"{ctx.whose(e.crystal_charged.seat)} time crystal is charged{new}"
-    if kind == "scored":
-        s = e.scored
-        return f"{ctx.name(s.seat)} scores {s.points} for {REASONS.get(s.reason, 'points')}"
-    if kind == "powers_drawn":
-        return "you drew power cards " + ", ".join(power(c, pack) for c in e.powers_drawn.cards)
-    if kind == "advanced_life_drawn":
-        a = e.advanced_life_drawn
-        return f"your advanced life on space {a.cell} is worth {a.value}"
-    if kind == "lost":
-        return f"{ctx.name(e.lost.seat)} loses {held_text(e.lost.held, pack)}"
-    if kind == "objective_revealed":
-        return f"objective {e.objective_revealed.card} is revealed"
-    if kind == "objective_scored":
-        o = e.objective_scored
-        return f"objective {o.card} scores: " + (", ".join(
-            f"{ctx.name(s)} {n}" for s, n in enumerate(o.points)) or "nobody")
-    if kind == "round_ended":
-        return f"round {e.round_ended.round} ends; {ctx.name(e.round_ended.first_player)} " \
-               "starts the next"
-    if kind == "game_ended":
-        g = e.game_ended
-        return f"game over ({g.reason or 'the end'}): " + (", ".join(
-            f"{ctx.name(s)} {n}" for s, n in enumerate(g.scores)) or "no scores")
-    return None
+        ctx = Ctx(ctx.names, ctx.viewer, view=ctx.view, content=ctx.content, words=ctx.words)
+    return worded(e, "event", ctx, FORMATS, variant)

@@ -1,4 +1,5 @@
-"""High card: moves and reveals in words (the View keeps the generic field-per-line dump)."""
+"""High card: moves and reveals in the game's words from the catalog (`ctx.words`,
+server/cosmodrome/games/highcard/words.py); the View keeps the generic field-per-line dump."""
 
 from __future__ import annotations
 
@@ -6,23 +7,22 @@ from typing import TYPE_CHECKING
 
 from google.protobuf.message import Message
 
+from cosmodrome_client.renderers.words import worded
+
 if TYPE_CHECKING:
     from cosmodrome_client.renderers import Context
 
+# How high card's words draw the values their templates name.
+FORMATS = {
+    "who": lambda seat, ctx: ctx.who(seat),
+    "take": lambda seat, ctx: "take" if seat == ctx.viewer else "takes",
+    "seat_cards": lambda cards, ctx: ", ".join(f"{ctx.who(s)}: {c}" for s, c in enumerate(cards)),
+}
 
-def move(m: Message, ctx: Context) -> str:
-    return f"play card {m.card}"
+
+def move(m: Message, ctx: Context) -> str | None:
+    return worded(m, "move", ctx, FORMATS)
 
 
 def event(e: Message, ctx: Context) -> str | None:
-    kind = e.WhichOneof("kind")
-    if kind == "card_played":
-        return f"{ctx.who(e.card_played.seat)} played a card face down"
-    if kind == "you_played":
-        return f"you played card {e.you_played.card}"
-    if kind == "revealed":
-        r = e.revealed
-        cards = ", ".join(f"{ctx.who(s)}: {c}" for s, c in enumerate(r.cards))
-        taker = "you take" if r.winner == ctx.viewer else f"{ctx.who(r.winner)} takes"
-        return f"round {r.round} revealed: {cards}; {taker} the trick"
-    return None
+    return worded(e, "event", ctx, FORMATS)

@@ -5,6 +5,9 @@ The View does not carry the track layout, only its name: with the game's content
 server publishes it (`ctx.content`, an mlem_pb2.Content from Client.game_content, which holds
 every layout the server loaded) the board also shows the spaces, the faces allowed where the
 rocket stands and the points of moons and planets; without it the rest is still drawn.
+Every sentence about a move or an event is the game's own words from the same catalog
+(`ctx.words`, server/cosmodrome/games/mlem/words.py): this module lays them out and draws the
+values their templates name (the `FORMATS` below).
 """
 
 from __future__ import annotations
@@ -15,26 +18,15 @@ from typing import TYPE_CHECKING
 from google.protobuf.message import Message
 
 from cosmodrome.games.mlem.v1 import mlem_pb2 as pb
+from cosmodrome_client.renderers.words import enum_words, worded
 
 if TYPE_CHECKING:
     from cosmodrome_client.renderers import Context
 
-CATS = {pb.CAT_KIND_PLANET_DOUBLE: "planet-double", pb.CAT_KIND_MOON_DOUBLE: "moon-double",
-        pb.CAT_KIND_DEEP_DOUBLE: "deep-double", pb.CAT_KIND_DIE_TAKER: "die-taker",
-        pb.CAT_KIND_DIE_ONE: "die-one", pb.CAT_KIND_PARACHUTE: "parachute",
-        pb.CAT_KIND_SHIFTER: "shifter", pb.CAT_KIND_SATELLITE: "satellite"}
+# the dice as the board draws them, compactly (layout; a face's words are the catalog's)
 FACES = {pb.FACE_ONE: "1", pb.FACE_TWO: "2", pb.FACE_THREE: "3", pb.FACE_FOUR: "4",
          pb.FACE_BOOSTER: "B"}
 FACE_VALUE = {pb.FACE_ONE: 1, pb.FACE_TWO: 2, pb.FACE_THREE: 3, pb.FACE_FOUR: 4}
-PHASES = {pb.PHASE_TAKEOFF: "take-off: each seat in turn boards one of its cats, in the open",
-          pb.PHASE_TRAVEL: "travel: the Commander picks dice groups",
-          pb.PHASE_LANDING: "landing: in rocket order, stay aboard or disembark",
-          pb.PHASE_PARACHUTE: "crash: parachute cats may jump",
-          pb.PHASE_OVER: "game over"}
-OBJECTIVES = {pb.OBJECTIVE_FOUR_PLANETS: "4 on 4 planets",
-              pb.OBJECTIVE_THREE_ON_ONE: "3 on one planet",
-              pb.OBJECTIVE_FOUR_MOONS: "4 on 4 moons",
-              pb.OBJECTIVE_TWO_DEEP: "2 in Deep Space"}
 TRACK_MARKS = {pb.SPACE_KIND_EARTH: "E", pb.SPACE_KIND_EMPTY: ".", pb.SPACE_KIND_MOON: "o",
                pb.SPACE_KIND_PLANET: "P", pb.SPACE_KIND_DEEP_SPACE: "*"}
 FAILURE_END = 11  # the provisional layout's; a loaded layout says its own
@@ -53,22 +45,25 @@ def last_space(layout: pb.Layout) -> int:
     return len(layout.spaces) - 1
 
 
-def cat_kind(kind: int) -> str:
-    return CATS.get(kind, f"cat kind {kind}")
+def _enum(name: str):
+    return pb.DESCRIPTOR.enum_types_by_name[name]
+
+
+def cat_kind(kind: int, ctx: Context) -> str:
+    return enum_words(ctx, _enum("CatKind"), kind)
 
 
 def cat(c: Message, ctx: Context) -> str:
-    return f"{ctx.whose(c.owner)} {cat_kind(c.kind)}"
+    return f"{ctx.whose(c.owner)} {cat_kind(c.kind, ctx)}"
 
 
 def cats(items: Iterable[Message], ctx: Context) -> str:
     return ", ".join(cat(c, ctx) for c in items) or "-"
 
 
-def faces(items: Iterable[int], sep: str = "+") -> str:
+def faces(items: Iterable[int], ctx: Context, sep: str = "+") -> str:
     """Dice groups by face: "2+3", "1+booster"."""
-    return sep.join("booster" if f == pb.FACE_BOOSTER else FACES.get(f, "?")
-                    for f in items) or "-"
+    return sep.join(enum_words(ctx, _enum("Face"), f) for f in items) or "-"
 
 
 def _dice_count(n: int) -> str:
@@ -129,7 +124,7 @@ def _distance(view: Message, groups: Iterable[int], layout) -> int | None:
 def board(view: Message, ctx: Context) -> list[str]:
     layout = layout_of(view, ctx)
     end = layout.failure_end if layout else FAILURE_END
-    lines = [f"Expedition {view.expedition or 1} - {PHASES.get(view.phase, 'phase ?')}",
+    lines = [f"Expedition {view.expedition or 1} - {enum_words(ctx, _enum('Phase'), view.phase)}",
              f"Cosmic Failure: {view.failure}/{end} "
              f"[{'#' * min(view.failure, end)}{'.' * max(0, end - view.failure)}]"]
     if layout is not None:
@@ -177,16 +172,16 @@ def board(view: Message, ctx: Context) -> list[str]:
                  f"{cats(view.galaxy, ctx)}")
     claimed = {o: s for s, b in enumerate(view.boards) for o in b.objectives}
     lines.append("Objectives: " + " | ".join(
-        f"{text}: {ctx.who(claimed[o]) if o in claimed else 'open'}"
-        for o, text in OBJECTIVES.items()))
+        f"{objective(o, ctx)}: {ctx.who(claimed[o]) if o in claimed else 'open'}"
+        for o in OBJECTIVES))
     lines.append("Players:")
     for s in range(view.players):
         b = view.boards[s] if s < len(view.boards) else pb.Player()
         score = view.scores[s] if s < len(view.scores) else 0
         mark = " *" if s in view.winners else ""
-        home = ", ".join(cat_kind(k) for k in b.home) or "none"
+        home = ", ".join(cat_kind(k, ctx) for k in b.home) or "none"
         lead = " (leads this expedition)" if s == view.starting_seat and view.rocket else ""
-        objectives = ", ".join(OBJECTIVES.get(o, "?") for o in b.objectives)
+        objectives = ", ".join(objective(o, ctx) for o in b.objectives)
         lines.append(f"  {ctx.label(s)}: {score} pts{mark}{lead}")
         lines.append(f"    {len(b.home)} cat{'s' if len(b.home) != 1 else ''} at home: {home}"
                      + (f"; objectives: {objectives}" if objectives else ""))
@@ -195,90 +190,75 @@ def board(view: Message, ctx: Context) -> list[str]:
     return lines
 
 
+def objective(o: int, ctx: Context) -> str:
+    return enum_words(ctx, _enum("Objective"), o)
+
+
+OBJECTIVES = [v.number for v in _enum("Objective").values if v.number]
+
+
 # ------------------------------------------------------------------------------- moves
 
+def _flight(groups: Iterable[int], ctx: Context) -> str:
+    """Where the chosen dice groups fly the rocket, when the View and the layout say."""
+    view = ctx.view
+    layout = layout_of(view, ctx)
+    distance = _distance(view, list(groups), layout) if view is not None else None
+    if distance is None:
+        return ""
+    to = min(view.space + distance, last_space(layout))
+    return f": fly {distance} to {space_text(to, layout, view)}"
+
+
+def _dice(n: int, ctx: Context) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
+
+
+def _scores(scores: Iterable[int], ctx: Context) -> str:
+    return ", ".join(f"{ctx.who(s)} {p}" for s, p in enumerate(scores))
+
+
+# How MLEM's words draw the values their templates name (games/mlem/words.py lists them).
+FORMATS = {
+    "who": lambda seat, ctx: ctx.who(seat),
+    "leads": lambda seat, ctx: "lead" if seat == ctx.viewer else "leads",
+    "cat": cat,
+    "cats": cats,
+    "faces": faces,
+    "face_list": lambda items, ctx: faces(items, ctx, ", ") if items else "none",
+    "dice": _dice,
+    "roll": lambda roll, ctx: dice(roll),
+    "space": lambda index, ctx: space_text(index, layout_of(ctx.view, ctx), ctx.view),
+    "flight": _flight,
+    "place": lambda position, ctx: str(position + 1),
+    "scores": _scores,
+    "who_list": lambda seats, ctx: ", ".join(ctx.who(s) for s in seats) or "nobody",
+}
+
+
 def move(m: Message, ctx: Context) -> str | None:
-    kind = m.WhichOneof("kind")
-    if kind == "send_cat":
-        return f"send your {cat_kind(m.send_cat.kind)} cat"
-    if kind == "use_groups":
-        groups = list(m.use_groups.faces)
-        text = f"use dice groups {faces(groups)}"
-        view = ctx.view
-        layout = layout_of(view, ctx)
-        distance = _distance(view, groups, layout) if view is not None else None
-        if distance is not None:
-            to = min(view.space + distance, last_space(layout))
-            text += f": fly {distance} to {space_text(to, layout, view)}"
-        return text
-    if kind == "land":
-        land = m.land
-        if not land.disembark:
-            return {"parachute": "go home (no parachute jump)",
-                    "land": "stay aboard"}.get(ctx.kind, "stay aboard (after a crash: go home)")
-        layout = layout_of(ctx.view, ctx)
-        how = "parachute down" if ctx.kind == "parachute" else "disembark"
-        return f"{how} at {space_text(land.space, layout, ctx.view)}"
-    return None
+    variant = ""
+    if m.WhichOneof("kind") == "land":
+        disembark = "parachute" if ctx.kind == "parachute" else ""
+        variant = disembark if m.land.disembark else f"stay.{ctx.kind}" \
+            if ctx.kind in ("land", "parachute") else "stay"
+    return worded(m, "move", ctx, FORMATS, variant)
 
 
 # ------------------------------------------------------------------------------- events
 
-def _site(landed: Message) -> str:
-    if landed.site == pb.SITE_MOON:
-        return f"on moon {landed.moon_number} (space {landed.space})"
-    if landed.site == pb.SITE_PLANET:
-        return f"on planet {landed.planet} (space {landed.space})"
-    if landed.site == pb.SITE_COMET:
-        return "on the Comet"
-    if landed.site == pb.SITE_GALAXY:
-        return "in the Galaxy"
-    return f"at space {landed.space}"
+def _event_variant(e: Message) -> str:
+    kind = e.WhichOneof("kind")
+    if kind == "cat_boarded" and e.cat_boarded.position == 0:
+        return "commander"
+    if kind == "landed" and e.landed.by_parachute:
+        return "parachute"
+    if kind == "expedition_ended" and e.expedition_ended.crashed:
+        return "crashed"
+    if kind == "game_ended" and e.game_ended.reason:
+        return "reason"
+    return ""
 
 
 def event(e: Message, ctx: Context) -> str | None:
-    kind = e.WhichOneof("kind")
-    if kind == "cat_boarded":
-        b = e.cat_boarded
-        place = "as Commander" if b.position == 0 else f"in place {b.position + 1}"
-        return f"{cat(b.cat, ctx)} boards the rocket {place}"
-    if kind == "take_off":
-        t = e.take_off
-        return (f"expedition {t.expedition} takes off from space {t.space} with "
-                f"{_dice_count(t.pool)}; aboard: {cats(t.rocket, ctx)} (Commander first)")
-    if kind == "dice_rolled":
-        d = e.dice_rolled
-        return (f"rolled {dice(d.roll)} at space {d.space}; faces allowed there: "
-                f"{faces(d.allowed, ', ') if d.allowed else 'none'}")
-    if kind == "rocket_moved":
-        r = e.rocket_moved
-        return (f"rocket flew from space {r.from_space} to space {r.to_space} with dice "
-                f"groups {faces(r.faces)}; {_dice_count(r.pool)} left in the pool")
-    if kind == "crashed":
-        c = e.crashed
-        return f"CRASH at space {c.space}! Cosmic Failure now at {c.failure}"
-    if kind == "landed":
-        landed = e.landed
-        how = " by parachute" if landed.by_parachute else ""
-        return f"{cat(landed.cat, ctx)} landed {_site(landed)}{how}"
-    if kind == "stayed_aboard":
-        return f"{cat(e.stayed_aboard.cat, ctx)} stays aboard"
-    if kind == "cats_returned":
-        return f"back home: {cats(e.cats_returned.cats, ctx)}"
-    if kind == "objective_claimed":
-        o = e.objective_claimed
-        return f"{ctx.who(o.seat)} claimed the objective '{OBJECTIVES.get(o.objective, '?')}'"
-    if kind == "expedition_ended":
-        x = e.expedition_ended
-        lead = "lead" if x.next_starting_seat == ctx.viewer else "leads"
-        return (f"expedition {x.expedition} over{' (crashed)' if x.crashed else ''}; "
-                f"{ctx.who(x.next_starting_seat)} {lead} the next one")
-    if kind == "game_ended":
-        g = e.game_ended
-        scores = ", ".join(f"{ctx.who(s)} {p}" for s, p in enumerate(g.scores))
-        winners = ", ".join(ctx.who(w) for w in g.winners) or "nobody"
-        return f"game over: {scores}; won by {winners}" + (f" ({g.reason})" if g.reason else "")
-    if kind == "die_taken":
-        d = e.die_taken
-        return f"{cat(d.cat, ctx)} took a die away: {_dice_count(d.pool)} left in the pool"
-    return None
+    return worded(e, "event", ctx, FORMATS, _event_variant(e))

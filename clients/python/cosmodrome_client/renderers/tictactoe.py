@@ -1,4 +1,5 @@
-"""Tic-tac-toe: a 3x3 grid, cells named in words."""
+"""Tic-tac-toe: a 3x3 grid; moves and events in the game's words from the catalog
+(`ctx.words`, server/cosmodrome/games/tictactoe/words.py)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ from typing import TYPE_CHECKING
 
 from google.protobuf.message import Message
 
+from cosmodrome_client.renderers.words import phrase, worded
+
 if TYPE_CHECKING:
     from cosmodrome_client.renderers import Context
 
 MARKS = {0: ".", 1: "X", 2: "O"}
-CELLS = ("top left", "top middle", "top right", "middle left", "centre", "middle right",
-         "bottom left", "bottom middle", "bottom right")
 
 
 def board(view: Message, ctx: Context) -> list[str]:
@@ -27,19 +28,22 @@ def board(view: Message, ctx: Context) -> list[str]:
     return lines
 
 
-def move(m: Message, ctx: Context) -> str:
-    return f"{CELLS[m.cell]} (cell {m.cell})"
+# How tic-tac-toe's words (server/cosmodrome/games/tictactoe/words.py) draw their values.
+FORMATS = {
+    "who": lambda seat, ctx: ctx.who(seat),
+    "wins": lambda seat, ctx: "win" if seat == ctx.viewer else "wins",
+    "cell": lambda cell, ctx: phrase(ctx, f"Cell.{cell}") or f"cell {cell}",
+}
+
+
+def move(m: Message, ctx: Context) -> str | None:
+    return worded(m, "move", ctx, FORMATS)
 
 
 def event(e: Message, ctx: Context) -> str | None:
-    kind = e.WhichOneof("kind")
-    if kind == "placed":
-        p = e.placed
-        return f"{ctx.who(p.seat)} put {MARKS.get(p.mark, '?')} on the {CELLS[p.cell]}"
-    if kind == "game_over":
+    variant = ""
+    if e.WhichOneof("kind") == "game_over":
         g = e.game_over
-        winner = "draw" if g.winner < 0 else f"{ctx.who(g.winner)} " + \
-            ("win" if g.winner == ctx.viewer else "wins")
-        return "game over: " + winner + \
-            (f" ({g.reason})" if g.reason else "")
-    return None
+        variant = ".".join(v for v in ("draw" if g.winner < 0 else "",
+                                        "reason" if g.reason else "") if v)
+    return worded(e, "event", ctx, FORMATS, variant)

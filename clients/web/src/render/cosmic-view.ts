@@ -8,9 +8,10 @@
 import { cosmic, create, GameMoveSchema } from "@cosmodrome/client";
 import { h } from "../dom.js";
 import {
-  type CosmicWords, GAME_ENDS, OUTCOMES, PLANETS_PER_SYSTEM, STEPS, body, card, cardList, colour, cosmicMove, moon, moonNumber,
-  planet, plural, power, reason, terms, who, whose,
+  type CosmicWords, PLANETS_PER_SYSTEM, body, card, cardList, colour, cosmicMove, formats, moon, moonNumber,
+  catalogWords, planet, plural, power, reason, terms, who, whose,
 } from "./cosmic.js";
+import { worded } from "./words.js";
 import type { RenderContext } from "./context.js";
 
 const { CardFace, CardInfo_Kind, Dest, Step, TableLimit } = cosmic;
@@ -25,36 +26,12 @@ const CARD_ORDER: Record<number, number> = {
   [CardInfo_Kind.FLARE]: 3, [CardInfo_Kind.EDICT]: 4,
 };
 
-type TaskCase = NonNullable<cosmic.TaskView["kind"]["case"]>;
-type TaskOf<K extends TaskCase> = Extract<cosmic.TaskView["kind"], { case: K }>["value"];
-// What a queued task asks, per TaskView case (the compiler wants every case).
-const TASKS: { [K in TaskCase]: (t: TaskOf<K>, w: CosmicWords) => string } = {
-  take: (t) =>
-    `take tokens from bases (${t.count} left` +
-    (t.dest === Dest.BLACK_HOLE ? ", to the black hole" : t.dest === Dest.PLANET && t.planet !== undefined ? `, to ${planet(t.planet)}` : "") + ")",
-  place: (t) => `put tokens back on bases (${t.count} left)`,
-  reward: (t) => `choose a defensive reward for ${plural(t.count, "token")}`,
-  answer: () => "answer the Seeker",
-  mutant: (t) => `draw cards (Mutant, ${t.count} left)`,
-  amoeba: () => "add or withdraw tokens (Amoeba)",
-  laser: () => "pick the opponent's card (Laser)",
-  response: () => "answer with an edict, or pass",
-  plague: () => "discard cards (La Peste)",
-  tokensLost: (t) => `say whether a power saves the ${plural(t.count, "token")} lost`,
-  newHand: () => "say whether a power keeps cards at the new hand",
-  consolation: (t) => `take consolation cards (${t.count} left: the opponent's hand or the deck)`,
-  moonQuestion: () => "answer a moon",
-  victoryContest: () => "say whether a moon cancels the win due",
-  discRedraw: () => "say whether a moon redraws the disc",
-  flaresKept: () => "choose the flares kept at the new hand",
-  tablePenalty: (t, w) => `choose the penalty of ${who(w, t.offender)} for ${moon(undefined, t.moon)} (a table moon)`,
-  unknown: () => "answer a question",
-};
-
+/** What a queued task asks (TaskView), in the catalog's words. */
 export function taskWords(t: cosmic.TaskView, w: CosmicWords): string | undefined {
   const k = t.kind;
-  if (!k.case) return undefined;
-  return (TASKS[k.case] as (v: unknown, w: CosmicWords) => string)(k.value, w);
+  const take = k.case === "take" ? k.value : undefined;
+  const variant = take?.dest === Dest.BLACK_HOLE ? "black_hole" : take?.dest === Dest.PLANET && take.planet !== undefined ? "planet" : "";
+  return worded(cosmic.TaskViewSchema, t, "task", w.words?.phrases, formats(w), variant);
 }
 
 /** `seat`'s tokens on body p: a planet, or a moon past the planets. */
@@ -189,7 +166,7 @@ function encounterLines(view: cosmic.View, w: CosmicWords): string[] {
     const target = e.pendingTarget !== undefined ? ` on ${who(w, e.pendingTarget)}` : "";
     lines.push(`announced: ${who(w, e.pendingSeat)} uses ${power(e.pendingPower, w)}${target} (awaiting answers)`);
   }
-  if (e.winner) lines.push(`outcome: ${OUTCOMES[e.winner] ?? "?"}${e.success ? " (a success)" : ""}`);
+  if (e.winner) lines.push(`outcome: ${catalogWords(w, "Outcome", e.winner)}${e.success ? " (a success)" : ""}`);
   return lines;
 }
 
@@ -208,7 +185,7 @@ export function viewSections(view: cosmic.View, w: CosmicWords): Section[] {
   const top = view.discard.length ? ` (top: ${card(view.discard[view.discard.length - 1], w)})` : "";
   const piles = view.piles.length ? ` in four piles (${view.piles.join(", ")})` : "";
   const status = [
-    `Turn ${view.turn + 1}${e?.number ? `, encounter ${e.number}` : ""} - ${STEPS[view.step] ?? "step ?"}`,
+    `Turn ${view.turn + 1}${e?.number ? `, encounter ${e.number}` : ""} - ${catalogWords(w, "Step", view.step)}`,
     `Deck: ${plural(view.deckSize, "card")}${piles}; discard: ${plural(view.discard.length, "card")}${top}`,
   ];
   if (view.tableLimit === TableLimit.AWAY) status.push("You have left the table (a moon): you see only what concerns you");
@@ -231,7 +208,7 @@ export function viewSections(view: cosmic.View, w: CosmicWords): Section[] {
   }
   const now: string[] = view.tasks.slice(0, 1).map((t) => `Now: ${who(w, t.seat)} to ${taskWords(t, w) ?? "answer"}`);
   if (view.finished) {
-    const why = GAME_ENDS[view.gameEnd] ? ` (${GAME_ENDS[view.gameEnd]})` : "";
+    const why = view.gameEnd ? ` (${catalogWords(w, "GameEnd", view.gameEnd)})` : "";
     now.push(`Winners: ${view.winners.map((s) => who(w, s)).join(", ") || "none"}${why}`);
   }
   return [

@@ -1,7 +1,9 @@
-// Cosmic Encounter in words: every Move and Event of the contract (cosmic.proto), as the
-// terminal client words them (clients/python/cosmodrome_client/renderers/cosmic.py). Pure
-// functions of the message and what the viewer may know (names, seat, the game's content from
-// GetGameContent, the View a move was offered from): no DOM, so Node tests them
+// Cosmic Encounter in words: every Move and Event of the contract (cosmic.proto), in the game's
+// words from the catalog (GameContent.words, server/cosmodrome/games/cosmic/words.py: moves,
+// events, notes, tasks, steps, outcomes, edict names), filled here as the terminal fills them:
+// this file picks each case's variant and draws the values the templates name (formats). Pure
+// functions of the message and what the viewer may know (names, seat, the game's content and
+// words from GetGameContent, the View a move was offered from): no DOM, so Node tests them
 // (test/words.test.mjs). A case left without words returns undefined and the page falls back
 // to the generic rendering; the test fails on any such case.
 //
@@ -10,11 +12,9 @@
 // number: "blue 3" is planet 3 of seat 1's home system.
 
 import { cosmic, type GameContent, type MatchView } from "@cosmodrome/client";
+import { enumWords, fill, type Format, worded } from "./words.js";
 
-const {
-  CardFace, CardInfo_Kind, CardSource, DealTerm, GameEnd, MoonWhy, NoteKind, Outcome, Place,
-  PowerScope, PowersPassed, Question, Reason, Side, Step,
-} = cosmic;
+const { CardInfo_Kind, PowerScope, Reason } = cosmic;
 
 /** What the words may know beyond the message itself (all of it optional). */
 export interface CosmicWords {
@@ -23,6 +23,7 @@ export interface CosmicWords {
   content?: cosmic.Content; // the game's static content (GetGameContent), if fetched
   kind?: string; // for a move: the kind of decision it is offered for
   view?: cosmic.View; // for a move: the View it was offered from
+  words?: GameContent["words"]; // the game's words (the catalog's: notes, tasks, steps, names)
 }
 
 /** The words' context for a viewer's MatchView (names, seat, the cosmic View and content). */
@@ -34,105 +35,68 @@ export function cosmicWords(view: MatchView | undefined, content?: GameContent, 
     viewer: view?.viewerSeat ?? -1,
     names,
     content: content?.game.case === "cosmic" ? content.game.value : undefined,
+    words: content?.words,
     kind,
     view: game?.case === "cosmic" ? game.value : undefined,
   };
 }
 
 export const PLANETS_PER_SYSTEM = 5;
+
+// How Cosmic's words draw the values their templates name (server/cosmodrome/games/cosmic/words.py).
+export function formats(w: CosmicWords): Record<string, Format> {
+  return {
+    who: (seat) => who(w, seat as number),
+    whose: (seat) => whose(w, seat as number),
+    subject: (seat) => subject(w, seat as number),
+    who_list: (seats) => (seats as number[]).map((s) => who(w, s)).join(", ") || "nobody",
+    other: (seat) => (seat === undefined ? "the deck" : who(w, seat as number)),
+    hand: (seat) => (seat === undefined ? "the deck" : `${whose(w, seat as number)} hand`),
+    card: (c) => (c === undefined ? "a card" : card(c as number, w)),
+    cards: (cs) => cardList(cs as number[], w),
+    shown: (c) => (c === undefined ? "no card" : card(c as number, w)),
+    power: (p) => power(p as number, w),
+    colour: (seat) => colour(seat as number),
+    moon_number: (n) => moonNumber(n as number, w),
+    index: (i) => String((i as number) + 1),
+    edict: (edict) => edictName(edict as string, w),
+    reason: (c) => reason(c as cosmic.CardsSeen, w),
+    body: (p) => body(p as number, w.view),
+    card_count: (n) => plural(n as number, "card"),
+    played: (ed) => sub(w, "move.edict", (ed as cosmic.PlayEdict).asEdict ? "played.as" : "played", cosmic.PlayEdictSchema, ed),
+    power_use: (u) => sub(w, "move.power", powerVariant(u as cosmic.UsePower, w), cosmic.UsePowerSchema, u),
+    offer: () => (w.view?.deal?.offer ? terms(w.view.deal.offer, w.view, w) : ""),
+    beside: (mm) => {
+      const { moon: m, slot } = mm as cosmic.MoveMoon;
+      const system = w.view?.moons[m]?.system;
+      return system !== undefined ? planet(system * PLANETS_PER_SYSTEM + slot) : `planet ${slot + 1} of its system`;
+    },
+    others: (seat) => (seat === undefined ? "every other player" : who(w, seat as number)),
+    yes_no: (yes) => (yes ? "yes" : "no"),
+    planet: (p) => planet(p as number),
+    moon: (m) => moon(w.view, m as number),
+    tokens: (n) => plural(n as number, "token"),
+  };
+}
+
+type EnumSchema = Parameters<typeof enumWords>[1];
+const ENUMS: Record<string, EnumSchema> = {
+  NoteKind: cosmic.NoteKindSchema, Step: cosmic.StepSchema, Outcome: cosmic.OutcomeSchema, GameEnd: cosmic.GameEndSchema,
+  Question: cosmic.QuestionSchema, Reason: cosmic.ReasonSchema, Place: cosmic.PlaceSchema, MoonWhy: cosmic.MoonWhySchema,
+};
+
+/** A value of one of the contract's enums (Step, NoteKind, Outcome...) in the game's words from
+ * the catalog, filled from `message` (of type `schema`) where it has fields. */
+export function catalogWords(w: CosmicWords, enumName: keyof typeof ENUMS, value: number, schema?: Parameters<typeof fill>[1], message?: unknown): string {
+  return enumWords(w.words?.phrases, ENUMS[enumName], value, schema, message, formats(w));
+}
+
+/** An edict by the seed's French name (the catalog's), else by its id. */
+export const edictName = (edict: string, w: CosmicWords) => w.words?.names[`edict.${edict}`]?.french || edict;
+
+
 // the colour of each seat's system, as docs/rules/cosmic.md names them (the View numbers seats)
 const COLOURS = ["red", "blue", "green", "black", "white", "silver", "gold", "brown"];
-const EDICTS: Record<string, string> = {
-  zap: "Zap Cosmique", zap_sauvage: "Zap Sauvage", unzap: "Un-Zap", anneaux: "Anneaux de Moebius",
-  spheres: "Sphères de Moebius", champ: "Champ de Force", controle: "Contrôle Émotionnel",
-  gaz: "Gaz Stellaire", peste: "La Peste", moon_zap: "Moon Zap",
-};
-const QUESTIONS: Record<number, string> = {
-  [Question.HOLDS_COMPROMISE]: "do you hold a compromise?",
-  [Question.HOLDS_EDICT]: "do you hold an edict?",
-  [Question.HOLDS_ATTACK_10]: "do you hold an attack of 10 or more?",
-  [Question.HOLDS_ATTACK_15]: "do you hold an attack of 15 or more?",
-  [Question.HOLDS_ATTACK_20]: "do you hold an attack of 20 or more?",
-  [Question.WILL_PLAY_COMPROMISE]: "will you play a compromise in this encounter?",
-};
-const REASONS: Record<number, string> = {
-  [Reason.NEW_HAND]: "new hand", [Reason.REWARD]: "reward", [Reason.DEAL]: "deal",
-  [Reason.CONSOLATION]: "consolation", [Reason.KEPT_AT_NEW_HAND]: "kept at a new hand",
-};
-export const GAME_ENDS: Record<number, string> = {
-  [GameEnd.FIVE_FOREIGN_BASES]: "five foreign bases",
-  [GameEnd.LAST_PLAYER_STANDING]: "last player standing",
-  [GameEnd.TURN_LIMIT]: "turn limit: a draw",
-};
-// Notes (NoteKind), worded with their fields: {target}, {count}, {tokens}, {side}, {question},
-// {answer}, {reason}; the seat it is about heads the line.
-export const NOTES: Record<number, string> = {
-  [NoteKind.TURN_ENDS_NO_ENCOUNTER_CARD]: "no encounter card left: the turn ends",
-  [NoteKind.TOKEN_RETRIEVED]: "takes a token back from the black hole",
-  [NoteKind.DESTINY_DRAWN_AGAIN]: "own colour with nothing to attack at home: draw again",
-  [NoteKind.JOINS]: "joins the {side}",
-  [NoteKind.DECLINES]: "declines to ally",
-  [NoteKind.CARD_FACE_DOWN]: "plays an encounter card face down",
-  [NoteKind.NO_CARD_LOSES]: "has no encounter card at all and loses the encounter",
-  [NoteKind.AUTO_WIN]: "no defending tokens: the offence wins automatically",
-  [NoteKind.DEAL_STARTS]: "both played a compromise: deal",
-  [NoteKind.DEAL_PROPOSED]: "proposes a deal",
-  [NoteKind.DEAL_ABANDONED]: "walks away from the deal",
-  [NoteKind.DEAL_MADE]: "deal made",
-  [NoteKind.NO_DEAL]: "no deal: each loses three tokens",
-  [NoteKind.NEW_POWER]: "draws a new power",
-  [NoteKind.ELIMINATED]: "eliminated: too many tokens removed from the game",
-  [NoteKind.NEW_HAND]: "draws a new hand",
-  [NoteKind.CARDS_TAKEN]: "takes {count} card(s) from {target} ({reason})",
-  [NoteKind.REWARD_TAKEN]: "reward: {count} card(s), {tokens} token(s) from the black hole",
-  [NoteKind.ENCOUNTER_REPLAYED]: "time travel: the encounter is played again",
-  [NoteKind.CARDS_SWAPPED]: "the face-down cards are swapped",
-  [NoteKind.QUESTION_ASKED]: "asks {target}: {question}",
-  [NoteKind.QUESTION_ANSWERED]: "answers {answer} to: {question}",
-  [NoteKind.HANDS_EXCHANGED]: "hands exchanged with {target}",
-  [NoteKind.CARD_PICKED]: "the Laser picks the card of {target}",
-  [NoteKind.NO_CONSOLATION]: "Gaz Stellaire: no consolation",
-  [NoteKind.POWERS_ZAPPED]: "zaps the power of {target} for this encounter",
-  [NoteKind.ZAP_UNDONE]: "un-zap: the zap has no effect",
-  [NoteKind.OUT_OF_CARDS_LOSES]: "out of encounter cards: loses the encounter, turn over",
-  [NoteKind.EXTENSION_FACE_DOWN]: "plays an extension card face down",
-  [NoteKind.CONSOLATION_FROM_DECK]: "takes a consolation card from the deck",
-  [NoteKind.TABLE_RULE_BROKEN]: "broke the rule of a table moon; {target} chooses the penalty",
-  [NoteKind.PENALTY_CARD]: "loses a card of the hand at random to {target} (a table moon's penalty)",
-  [NoteKind.FOREIGN_BASES_LOST]: "{count} foreign base(s) lost: the tokens go home (moon 32)",
-};
-export const STEPS: Record<number, string> = {
-  [Step.RETRIEVE]: "the offence may take a token back from the black hole",
-  [Step.DESTINY]: "the offence chooses the system to attack",
-  [Step.AIM]: "the offence aims the cone at a planet",
-  [Step.LAUNCH]: "the offence launches tokens",
-  [Step.INVITE_OFF]: "the offence invites allies",
-  [Step.INVITE_DEF]: "the defence invites allies",
-  [Step.ALLIES]: "the invited answer",
-  [Step.PRE_CARDS]: "powers and edicts before the cards",
-  [Step.CARDS]: "both main players choose a card face down",
-  [Step.PRE_REVEAL]: "powers before the reveal",
-  [Step.POST_REVEAL]: "powers and edicts after the reveal",
-  [Step.RESOLVE]: "the outcome",
-  [Step.DEAL]: "both compromised: negotiating a deal",
-  [Step.CLEANUP]: "cleanup",
-  [Step.NEXT]: "the offence may launch another encounter",
-  [Step.OVER]: "game over",
-  [Step.START_WINDOW]: "start of the encounter: edicts",
-  [Step.ROTATION]: "power rotation",
-  [Step.CHOOSE_POWERS]: "each player keeps two of three powers",
-};
-export const OUTCOMES: Record<number, string> = {
-  [Outcome.OFFENCE_WINS]: "the offence wins",
-  [Outcome.DEFENCE_WINS]: "the defence wins",
-  [Outcome.DEAL_DUE]: "both compromised: a deal",
-  [Outcome.NO_DEAL]: "no deal",
-  [Outcome.DEAL_MADE]: "a deal made",
-};
-const PLACES: Record<number, string> = {
-  [Place.CONE]: "the cone", [Place.ENCOUNTER]: "the encounter", [Place.BASES]: "their bases",
-  [Place.BLACK_HOLE]: "the black hole", [Place.REMOVED]: "out of the game (the Void)",
-};
 
 // ------------------------------------------------------------------------------- names
 
@@ -188,7 +152,7 @@ export function card(c: number, w: CosmicWords): string {
     case CardInfo_Kind.ATTACK:
       return `attack ${k.value}`;
     case CardInfo_Kind.EDICT:
-      return `edict ${EDICTS[k.edict] ?? k.edict}`;
+      return `edict ${edictName(k.edict, w)}`;
     case CardInfo_Kind.EXTENSION:
       return `extension ${k.value}`;
     case CardInfo_Kind.FLARE: {
@@ -218,71 +182,10 @@ export function reason(r: { why: cosmic.Reason; power: number; edict: string; mo
   if (r.why === Reason.POWER) return powerName(r.power, w) || `power #${r.power}`;
   if (r.why === Reason.EDICT) return r.edict;
   if (r.why === Reason.MOON) return `moon ${moonNumber(r.moon, w)}`;
-  return REASONS[r.why] ?? "";
+  return r.why ? catalogWords(w, "Reason", r.why) : "";
 }
 
 // ------------------------------------------------------------------------------- moves
-
-const DONE: Record<string, string> = {
-  retrieve: "take no token back", invite: "stop inviting", window: "pass", edict_response: "pass",
-  another: "end your turn", rotation: "keep your power", take_token: "done: take no more tokens",
-  amoeba: "done with the Amoeba", encounter_card: "done: no more attack cards under the extension",
-  victory_contest: "let the win stand",
-};
-
-function edictWords(ed: cosmic.PlayEdict, w: CosmicWords): string {
-  const name = ed.asEdict || w.content?.cards[ed.card]?.edict || "";
-  const text = `play ${card(ed.card, w)}` + (ed.asEdict ? ` as ${EDICTS[ed.asEdict] ?? ed.asEdict}` : "");
-  const target = ed.target ?? -1;
-  switch (name) {
-    case "peste":
-      return `${text} on ${who(w, target)}`;
-    case "zap": {
-      const which = ed.powers === PowerScope.MAIN ? "main power" : ed.powers === PowerScope.SECONDARY ? "secondary powers" : "power";
-      return `${text}: zap ${whose(w, target)} ${which}`;
-    }
-    case "zap_sauvage":
-      return `${text}: zap every other player's ${ed.powers === PowerScope.SECONDARY ? "secondary powers" : "main powers"}`;
-    case "unzap":
-      return `${text}: cancel the zap`;
-    case "champ":
-      return `${text}: ` + (ed.target === undefined ? "send every ally home" : `send ${whose(w, target)} tokens home`);
-    case "controle":
-      return `${text}: both cards count as compromises`;
-    case "gaz":
-      return `${text}: no consolation`;
-    case "moon_zap":
-      return `${text}: ` + (ed.moon !== undefined ? `stop ${moon(w.view, ed.moon)} this encounter` : `free ${whose(w, target)} tokens from the prison`);
-    case "anneaux":
-      return `${text}: everyone's tokens come back from the black hole`;
-    case "spheres":
-      return `${text}: your tokens come back from the black hole`;
-  }
-  return text + (ed.target !== undefined ? ` on ${who(w, target)}` : "");
-}
-
-function powerUseWords(u: cosmic.UsePower, w: CosmicWords): string {
-  const text = `use ${power(u.power, w)}`;
-  const target = who(w, u.target ?? -1);
-  const c = u.detail.case === "card" ? card(u.detail.value, w) : "a card";
-  const question = u.detail.case === "question" ? QUESTIONS[u.detail.value] ?? "?" : "?";
-  const details: Record<string, string> = {
-    chercheur: `ask ${target}: ${question}`,
-    philanthrope: `give ${c} to ${target}`,
-    echangeur: `swap hands with ${target}`,
-    esprit: `see ${whose(w, u.target ?? -1)} hand`,
-    mutant: "draw cards up to seven",
-    laser: `pick ${whose(w, u.target ?? -1)} card for them`,
-    amibe: "add or withdraw tokens",
-    sorcier: "swap the face-down cards",
-    chronos: "take your card back and play the encounter again",
-    clone: `take back your ${c}`,
-    voleur: `take ${whose(w, u.target ?? -1)} ${c}`,
-  };
-  const detail = details[powerName(u.power, w)];
-  if (detail) return `${text}: ${detail}`;
-  return text + (u.target !== undefined ? ` on ${target}` : "");
-}
 
 /** Deal terms in words, from the offence's and the defence's sides. */
 export function terms(t: cosmic.DealTerms, view: cosmic.View, w: CosmicWords): string {
@@ -299,194 +202,95 @@ export function terms(t: cosmic.DealTerms, view: cosmic.View, w: CosmicWords): s
   return out.join("; ") || "nothing";
 }
 
-const DEAL_EDITS: Record<number, (d: cosmic.DealEdit, w: CosmicWords) => string> = {
-  [DealTerm.OFFER_BASE]: (d) => `deal: offer a base on ${planet(d.planet)}`,
-  [DealTerm.ASK_BASE]: (d) => `deal: ask for a base on ${planet(d.planet)}`,
-  [DealTerm.GIVE_CARD]: (d, w) => `deal: give ${card(d.card, w)}`,
-  [DealTerm.ASK_RANDOM_CARD]: () => "deal: ask for one more card at random",
-  [DealTerm.CLEAR]: () => "deal: clear your draft",
-  [DealTerm.FREE_TOKEN]: () => "deal: free one of their tokens from the black hole (Zombie)",
-};
+// Which words a Move takes (a "#variant" of its case in the catalog): by the decision it
+// answers, the piece it plays, a field.
+const variantOf = (w: CosmicWords, key: string, ...variants: string[]) =>
+  variants.find((v) => v && w.words?.phrases[`${key}#${v}`] !== undefined) ?? "";
 
-type MoveCase = NonNullable<cosmic.Move["kind"]["case"]>;
-type MoveOf<K extends MoveCase> = Extract<cosmic.Move["kind"], { case: K }>["value"];
-type MoveWords = { [K in MoveCase]: (m: MoveOf<K>, w: CosmicWords) => string };
+function powerVariant(u: cosmic.UsePower, w: CosmicWords): string {
+  return variantOf(w, "move.power", powerName(u.power, w), u.target !== undefined ? "target" : "");
+}
 
-// One entry per Move oneof case: the compiler refuses a case added to the contract without
-// words here (and test/words.test.mjs checks each one gives a sentence).
-const MOVES: MoveWords = {
-  done: (_, w) => DONE[w.kind ?? ""] ?? "done / pass",
-  planet: (m, w) => {
-    const p = body(m.planet, w.view);
-    const byKind: Record<string, string> = {
-      retrieve: `bring a token back from the black hole to ${p}`,
-      take_token: `take a token from ${p}`,
-      place_token: `put a token on ${p}`,
-      amoeba: `add a token from ${p}`,
-      table_penalty: `send a token from ${p} to the black hole (the table moon's penalty)`,
-      moon: `answer the moon: ${p}`,
-    };
-    return byKind[w.kind ?? ""] ?? `choose ${p}`;
-  },
-  aim: (m, w) =>
-    m.defense === undefined
-      ? `aim at ${body(m.planet, w.view)}, nobody there (automatic win)`
-      : `aim at ${body(m.planet, w.view)}, defended by ${who(w, m.defense)}`,
-  invite: (m, w) => `invite ${who(w, m.seat)}`,
-  join: (m) => (m.side === Side.OFFENCE ? "join the offence" : m.side === Side.DEFENCE ? "join the defence" : "stay out"),
-  card: (m, w) => (w.kind === "plague_discard" ? `discard ${card(m.card, w)}` : `play ${card(m.card, w)} face down`),
-  power: (m, w) => powerUseWords(m, w),
-  reward: (m) => `reward: ${plural(m.cards, "card")}, the rest as tokens back from the black hole`,
-  dealEdit: (m, w) => DEAL_EDITS[m.what]?.(m, w) ?? `deal: edit ${m.what}`,
-  dealPropose: () => "deal: propose your draft",
-  dealAccept: (_, w) => {
-    const offer = w.view?.deal?.offerBy !== undefined && w.view.deal.offer ? ` (${terms(w.view.deal.offer, w.view, w)})` : "";
-    return `deal: accept the offer on the table${offer}`;
-  },
-  dealAbandon: () => "deal: walk away (no deal: each loses three tokens to the black hole)",
-  edict: (m, w) => edictWords(m, w),
-  answer: (m, w) => {
-    const byKind: Record<string, [string, string]> = {
-      answer: ["yes, I will play a compromise", "no, I will not play a compromise"],
-      tokens_lost: ["yes: your power saves the lost tokens", "no: let them go"],
-      new_hand: ["yes: keep your edicts (shown to all)", "no: discard the hand"],
-      disc_redraw: ["yes: set the disc aside and draw another (the moon)", "no: keep the disc drawn"],
-    };
-    const [yes, no] = byKind[w.kind ?? ""] ?? ["answer yes", "answer no"];
-    return m.yes ? yes : no;
-  },
-  withdraw: (m, w) => `withdraw a token to ${body(m.planet, w.view)}`,
-  pick: (m, w) => {
-    if (w.kind === "laser_pick") return `pick face-down card ${m.index + 1}`;
-    return `pick ${m.index + 1}`;
-  },
-  another: () => "launch another encounter",
-  system: (m, w) => (m.seat === w.viewer ? "attack your own system" : `attack the ${colour(m.seat)} system (${whose(w, m.seat)})`),
-  keepPower: (m, w) => `discard ${power(m.power, w)} (keep the other two)`,
-  autoPass: (m) => (m.on ? "pass this and every window and response from now on (auto-pass)" : "stop auto-passing: be asked in windows again"),
-  newPower: () => "draw a new power",
-  consolation: (m) =>
-    m.source === CardSource.HAND ? "take a consolation card at random from the opponent's hand" : "take a consolation card from the deck",
-  draw: (m, w) => (m.seat !== undefined ? `draw a card at random from ${whose(w, m.seat)} hand` : "draw from the deck"),
-  moonChoice: (m) =>
-    ({
-      [PowersPassed.MAIN]: "the moon passes the main powers",
-      [PowersPassed.SECONDARY]: "the moon passes the secondary powers",
-      [PowersPassed.ALL]: "the moon passes every power",
-    })[m.powers as number] ?? "answer the moon",
-  // seed 000: a moon used by choice (3, 11, 17, 29, 59)
-  moonUse: (m, w) => {
-    if (m.power !== undefined) return `reveal ${moon(w.view, m.moon)}: swap ${power(m.power, w)} for a power not in play`;
-    const byKind: Record<string, string> = {
-      encounter_card: `use ${moon(w.view, m.moon)} for your cards (extension or three cards)`,
-      edict_response: `use ${moon(w.view, m.moon)}: cancel the zap`,
-    };
-    return byKind[w.kind ?? ""] ?? `use ${moon(w.view, m.moon)}, which you stand on`;
-  },
-  cancelVictory: (m, w) => `cancel the win of ${who(w, m.seat)} with the moon`,
-  transform: (m, w) => `transform the revealed ${card(m.card, w)} with the moon`,
-  moveMoon: (m, w) => {
-    const system = w.view?.moons[m.moon]?.system;
-    const beside = system !== undefined ? planet(system * PLANETS_PER_SYSTEM + m.slot) : `planet ${m.slot + 1} of its system`;
-    return `move ${moon(w.view, m.moon)} beside ${beside}`;
-  },
-  flare: (m, w) => `play ${card(m.card, w)} face up` + (m.use ? `: ${powerUseWords(m.use, w)}` : ""),
-  flaresKept: (m, w) => `keep ${m.cards.length ? cardList(m.cards, w) : "no flare"}, discard the others`,
-  report: (m, w) => `report ${who(w, m.offender)}: the rule of ${moon(w.view, m.moon)} (a table moon) is broken`,
-  penaltyCard: () => "take a random card of his hand (the table moon's penalty)",
-};
+function edictVariant(ed: cosmic.PlayEdict, w: CosmicWords): string {
+  const name = ed.asEdict || w.content?.cards[ed.card]?.edict || "";
+  const flag =
+    name === "champ" && ed.target !== undefined ? "target"
+    : name === "moon_zap" && ed.moon !== undefined ? "moon"
+    : name === "zap_sauvage" && ed.powers === PowerScope.SECONDARY ? "secondary" : "";
+  return variantOf(w, "move.edict", flag ? `${name}.${flag}` : "", name, ed.target !== undefined ? "target" : "");
+}
 
-/** A Move in words; undefined only for a case added to the contract after this file. */
+const enumName = (schema: { values: { number: number; name: string }[] }, value: number) =>
+  schema.values.find((v) => v.number === value)?.name ?? "";
+
+function moveVariant(m: cosmic.Move, w: CosmicWords): string {
+  const k = m.kind;
+  const kind = w.kind ?? "";
+  switch (k.case) {
+    case "done": case "planet": case "card": case "pick": return kind;
+    case "moonUse": return k.value.power !== undefined ? "power" : kind;
+    case "aim": return k.value.defense === undefined ? "nobody" : "";
+    case "join": return enumName(cosmic.SideSchema, k.value.side);
+    case "power": return powerVariant(k.value, w);
+    case "dealEdit": return enumName(cosmic.DealTermSchema, k.value.what);
+    case "dealAccept": return w.view?.deal?.offerBy !== undefined && w.view.deal.offer ? "offer" : "";
+    case "edict": return edictVariant(k.value, w);
+    case "answer": return variantOf(w, "move.answer", `${kind}${k.value.yes ? ".yes" : ""}`, k.value.yes ? "yes" : "");
+    case "system": return k.value.seat === w.viewer ? "own" : "";
+    case "autoPass": return k.value.on ? "on" : "";
+    case "consolation": return enumName(cosmic.CardSourceSchema, k.value.source);
+    case "draw": return k.value.seat !== undefined ? "seat" : "";
+    case "moonChoice": return enumName(cosmic.PowersPassedSchema, k.value.powers);
+    case "flare": return k.value.use ? "use" : "";
+    case "flaresKept": return k.value.cards.length ? "" : "none";
+  }
+  return "";
+}
+
+/** A Move in the catalog's words (server/cosmodrome/games/cosmic/words.py). */
 export function cosmicMove(move: cosmic.Move, w: CosmicWords): string | undefined {
-  const k = move.kind;
-  if (!k.case) return undefined;
-  const words = MOVES[k.case] as ((m: unknown, w: CosmicWords) => string) | undefined;
-  return words?.(k.value, w);
+  return worded(cosmic.MoveSchema, move, "move", w.words?.phrases, formats(w), moveVariant(move, w));
+}
+
+// A sub-message in the words of a case's variant ("move.edict#played", "move.power#laser").
+function sub(w: CosmicWords, key: string, variant: string, schema: Parameters<typeof fill>[1], message: unknown): string {
+  const phrases = w.words?.phrases;
+  const text = phrases?.[`${key}#${variant}`] ?? phrases?.[key];
+  return text === undefined ? "" : fill(text, schema, message, phrases, formats(w));
 }
 
 // ------------------------------------------------------------------------------- events
 
-function place(where: cosmic.Place, planetId: number): string {
-  return where === Place.PLANET ? planet(planetId) : (PLACES[where] ?? "?");
-}
+// Which words an Event takes (a "#variant" of its case in the catalog), from its fields.
+const SEEN_BY_REASON: Partial<Record<number, string>> = {
+  [Reason.NEW_HAND]: "REASON_NEW_HAND", [Reason.REWARD]: "REASON_REWARD", [Reason.CONSOLATION]: "REASON_CONSOLATION", [Reason.DEAL]: "REASON_DEAL",
+};
 
-function note(n: cosmic.Note, w: CosmicWords): string {
-  const fields: Record<string, string> = {
-    target: n.target !== undefined ? who(w, n.target) : "every other player",
-    count: String(n.count),
-    tokens: String(n.tokens),
-    answer: n.yes ? "yes" : "no",
-    side: n.side === Side.OFFENCE ? "offence" : "defence",
-    question: QUESTIONS[n.question] ?? "?",
-    reason: REASONS[n.reason] ?? "?",
-  };
-  const text = (NOTES[n.kind] ?? "(a note)").replace(/\{(\w+)\}/g, (_, f: string) => fields[f] ?? "?");
-  return n.seat === undefined ? text : `${subject(w, n.seat)}: ${text}`;
-}
-
-function cardsSeen(c: cosmic.CardsSeen, w: CosmicWords): string {
-  const cards = cardList(c.cards, w);
-  const seat = who(w, c.seat);
+function seenVariant(c: cosmic.CardsSeen, w: CosmicWords): string {
+  const byReason = SEEN_BY_REASON[c.why];
+  if (byReason) return byReason;
   const why = reason(c, w);
-  const other = c.fromSeat !== undefined ? who(w, c.fromSeat) : "the deck";
-  const hand = c.fromSeat !== undefined ? `${whose(w, c.fromSeat)} hand` : "the deck";
-  switch (why) {
-    case "new hand": return `${seat} drew a new hand: ${cards}`;
-    case "reward": return `${seat} drew ${cards} as a reward`;
-    case "consolation": return `${seat} took ${cards} from ${hand} (consolation)`;
-    case "deal": return `${seat} got ${cards} from ${other} (deal)`;
-    case "philanthrope": return `${seat} got ${cards} from ${other} (Philanthropist)`;
-    case "mutant": return `${seat} drew ${cards} from ${hand} (Mutant)`;
-    case "laser": return `the Laser of ${other} picked ${whose(w, c.seat)} card: ${cards}`;
-    case "oracle": return `${other} turned ${cards} face up for the Oracle (${seat})`;
-    case "esprit": return `${seat} saw ${hand}: ${cards} (Mind)`;
-    case "peste": return `${seat} saw ${hand}: ${cards} (La Peste)`;
-  }
-  if (c.fromSeat === c.seat) return `${seat} showed ${cards}` + (why ? ` (${why})` : "");
-  return `${seat} saw ${cards}` + (c.fromSeat !== undefined ? ` from ${other}` : "") + (why ? ` (${why})` : "");
+  if (why && w.words?.phrases[`event.cards_seen#${why}`] !== undefined) return why;
+  const how = c.fromSeat === c.seat ? "shown" : c.fromSeat !== undefined ? "from" : "";
+  return [how, why ? "why" : ""].filter(Boolean).join(".");
 }
 
-const shown = (c: number | undefined, w: CosmicWords) => (c === undefined ? "no card" : card(c, w));
+const flags = (...pairs: [string, boolean][]) => pairs.filter(([, on]) => on).map(([name]) => name).join(".");
 
-const MOON_WHY: Record<number, string> = {
-  [MoonWhy.DRAWN]: "drawn", [MoonWhy.REVEALED]: "turned face up",
-  [MoonWhy.LANDED]: "seen by who landed", [MoonWhy.ACTS]: "it acts",
-};
+function eventVariant(e: cosmic.Event, w: CosmicWords): string {
+  const k = e.kind;
+  switch (k.case) {
+    case "note": return flags(["seat", k.value.seat !== undefined]);
+    case "cardsSeen": return seenVariant(k.value, w);
+    case "encounterOver": return flags(["winner", !!k.value.winner], ["success", k.value.success]);
+    case "gameOver": return flags(["why", !!k.value.why]);
+    case "edictPlayed": return flags(["as", !!k.value.asEdict], ["target", k.value.target !== undefined]);
+    case "flarePlayed": return flags(["sauvage", k.value.sauvage]);
+  }
+  return "";
+}
 
-type EventCase = NonNullable<cosmic.Event["kind"]["case"]>;
-type EventOf<K extends EventCase> = Extract<cosmic.Event["kind"], { case: K }>["value"];
-type EventWords = { [K in EventCase]: (e: EventOf<K>, w: CosmicWords) => string };
-
-// One entry per Event oneof case, as for MOVES.
-const EVENTS: EventWords = {
-  note: (n, w) => note(n, w),
-  cardsSeen: (c, w) => cardsSeen(c, w),
-  revealed: (r, w) =>
-    `cards revealed: offence ${shown(r.cardOff, w)} (total ${r.totalOff}) vs defence ${shown(r.cardDef, w)} (total ${r.totalDef})`,
-  powerUsed: (u, w) => `${who(w, u.seat)} used ${power(u.power, w)}`,
-  tokensMoved: (t, w) => `${subject(w, t.seat)}: ${plural(t.count, "token")} from ${place(t.source, t.planet)} to ${place(t.destination, t.planet)}`,
-  encounterOver: (o) => `encounter over${OUTCOMES[o.winner] ? `: ${OUTCOMES[o.winner]}` : ""}${o.success ? " (a success for the offence)" : ""}`,
-  gameOver: (g, w) => {
-    const won = g.winners.map((s) => who(w, s)).join(", ") || "nobody";
-    return `game over: won by ${won}` + (GAME_ENDS[g.why] ? ` (${GAME_ENDS[g.why]})` : "");
-  },
-  edictPlayed: (p, w) => {
-    const target = p.target !== undefined ? ` on ${who(w, p.target)}` : "";
-    const as = p.asEdict ? ` as ${EDICTS[p.asEdict] ?? p.asEdict}` : ""; // seed 000, moon 17
-    return `${who(w, p.seat)} played ${card(p.card, w)}${as}${target}`;
-  },
-  destiny: (d, w) => `destiny: ${colour(d.colour)} (${whose(w, d.colour)} system)`,
-  windowClosed: (c) => `the window closes (${STEPS[c.step] ?? "a window"})`,
-  moonKnown: (k, w) => `moon ${k.moon + 1} is moon ${moonNumber(k.number, w)} (${MOON_WHY[k.why] ?? "known"})`,
-  moonActed: (a, w) => `moon ${moonNumber(a.number, w)} (moon ${a.moon + 1}) acts for ${who(w, a.seat)}`,
-  flarePlayed: (f, w) =>
-    `${who(w, f.seat)} played ${card(f.card, w)} face up: the ${f.sauvage ? "sauvage (his own power's)" : "parasite"} flare of ${power(f.power, w)}`,
-};
-
-/** An Event in words; undefined only for a case added to the contract after this file. */
+/** An Event in the catalog's words (server/cosmodrome/games/cosmic/words.py). */
 export function cosmicEvent(event: cosmic.Event, w: CosmicWords): string | undefined {
-  const k = event.kind;
-  if (!k.case) return undefined;
-  const words = EVENTS[k.case] as ((e: unknown, w: CosmicWords) => string) | undefined;
-  return words?.(k.value, w);
+  return worded(cosmic.EventSchema, event, "event", w.words?.phrases, formats(w), eventVariant(event, w));
 }

@@ -6,8 +6,10 @@ import type { BoardRenderer } from "./context.js";
 import { cosmicEvent, cosmicMove, cosmicWords } from "./cosmic.js";
 import { cosmicBoard } from "./cosmic-view.js";
 import { describeEvent, describeMove, genericBoard } from "./generic.js";
-import { describeMlemMove, mlemBoard } from "./mlem.js";
-import { ticTacToeBoard } from "./tictactoe.js";
+import { mlemBoard, mlemEvent, mlemMove } from "./mlem.js";
+import { craftingEvent, craftingMove } from "./crafting.js";
+import { highCardEvent, highCardMove } from "./highcard.js";
+import { ticTacToeBoard, ticTacToeEvent, ticTacToeMove } from "./tictactoe.js";
 
 /** Where a move or event is shown: the viewer's MatchView, the game's content, and for a move
  * the kind of the decision that offers it. */
@@ -23,10 +25,17 @@ const BOARDS: Record<string, BoardRenderer> = {
   cosmic: (ctx) => cosmicBoard(ctx, cosmicWords(ctx.view, ctx.content)),
 };
 const MOVE_LABELS: ((move: GameMove, at: LabelContext) => string | undefined)[] = [
-  describeMlemMove,
+  ticTacToeMove,
+  highCardMove,
+  craftingMove,
+  mlemMove,
   (move, at) => (move.game.case === "cosmic" ? cosmicMove(move.game.value, cosmicWords(at.view, at.content, at.kind)) : undefined),
 ];
 const EVENT_LABELS: ((event: GameEvent, at: LabelContext) => string | undefined)[] = [
+  ticTacToeEvent,
+  highCardEvent,
+  craftingEvent,
+  mlemEvent,
   (event, at) => (event.game.case === "cosmic" ? cosmicEvent(event.game.value, cosmicWords(at.view, at.content)) : undefined),
 ];
 

@@ -1,23 +1,17 @@
 // MLEM (Space Agency): failure track, rocket and the cats aboard, dice, moons, planets, Deep
 // Space, objectives and each agency's cats, with the cats in their seat's colour.
 // The View carries the layout's name, not the track itself; the spaces are drawn by number.
+// Every word about a move, an event, a cat kind, a phase or an objective is the game's own, from
+// the catalog (GameContent.words, server/cosmodrome/games/mlem/words.py): this module lays them
+// out and draws the values their templates name (FORMATS).
 
-import { type GameMove, mlem } from "@cosmodrome/client";
+import type { GameContent, GameEvent, GameMove, MatchView } from "@cosmodrome/client";
+import { mlem } from "@cosmodrome/client";
 import { h } from "../dom.js";
 import { type RenderContext, SEAT_COLOURS } from "./context.js";
+import { type DescEnum, enumWords, type Format, type Phrases, phrasesOf, type Seats, seatsOf, who, whose, worded } from "./words.js";
 
-const { CatKind, Face, Phase, Objective } = mlem;
-
-const CAT_NAMES: Record<number, string> = {
-  [CatKind.PLANET_DOUBLE]: "planet-double",
-  [CatKind.MOON_DOUBLE]: "moon-double",
-  [CatKind.DEEP_DOUBLE]: "deep-double",
-  [CatKind.DIE_TAKER]: "die-taker",
-  [CatKind.DIE_ONE]: "die-one",
-  [CatKind.PARACHUTE]: "parachute",
-  [CatKind.SHIFTER]: "shifter",
-  [CatKind.SATELLITE]: "satellite",
-};
+const { CatKind, Face, Phase } = mlem;
 const CAT_GLYPHS: Record<number, string> = {
   [CatKind.PLANET_DOUBLE]: "P2",
   [CatKind.MOON_DOUBLE]: "M2",
@@ -28,37 +22,79 @@ const CAT_GLYPHS: Record<number, string> = {
   [CatKind.SHIFTER]: "SH",
   [CatKind.SATELLITE]: "SA",
 };
+// the dice as the board draws them, compactly (layout; a face's words are the catalog's)
 const FACES: Record<number, string> = { [Face.ONE]: "1", [Face.TWO]: "2", [Face.THREE]: "3", [Face.FOUR]: "4", [Face.BOOSTER]: "B" };
-const PHASES: Record<number, string> = {
-  [Phase.TAKEOFF]: "take-off: each seat in turn boards one of its cats, in the open",
-  [Phase.TRAVEL]: "travel: the Commander picks dice groups",
-  [Phase.LANDING]: "landing: in rocket order, stay aboard or disembark",
-  [Phase.PARACHUTE]: "crash: parachute cats may jump",
-  [Phase.OVER]: "game over",
-};
-const OBJECTIVES: Record<number, string> = {
-  [Objective.FOUR_PLANETS]: "4 cats on 4 planets",
-  [Objective.THREE_ON_ONE]: "3 cats on one planet",
-  [Objective.FOUR_MOONS]: "4 cats on 4 moons",
-  [Objective.TWO_DEEP]: "2 cats in Deep Space",
-};
+const OBJECTIVES = mlem.ObjectiveSchema.values.map((v) => v.number).filter((n) => n !== 0);
 const FAILURE_END = 11; // the provisional layout's (docs/rules/mlem.md)
 
-export const catName = (kind: number) => CAT_NAMES[kind] ?? `cat ${kind}`;
+const enumOf = (phrases: Phrases | undefined, desc: DescEnum, value: number) => enumWords(phrases, desc, value);
+export const catName = (kind: number, phrases?: Phrases) => enumOf(phrases, mlem.CatKindSchema, kind);
 
-/** MLEM moves in words: "send the shifter", "use dice 1+3", "disembark at space 9". */
-export function describeMlemMove(move: GameMove): string | undefined {
+// How MLEM's words draw the values their templates name (games/mlem/words.py lists them).
+function formats(seats: Seats, phrases: Phrases | undefined): Record<string, Format> {
+  const cat = (c: unknown) => {
+    const { owner = 0, kind = 0 } = (c ?? {}) as Partial<mlem.Cat>; // unset: the default Cat
+    return `${whose(seats, owner)} ${catName(kind, phrases)}`;
+  };
+  const faces = (items: unknown, sep = "+") => (items as number[]).map((f) => enumOf(phrases, mlem.FaceSchema, f)).join(sep) || "-";
+  const dice = (n: unknown) => `${n} ${n === 1 ? "die" : "dice"}`;
+  return {
+    who: (seat) => who(seats, seat as number),
+    leads: (seat) => (seat === seats.viewer ? "lead" : "leads"),
+    cat,
+    cats: (items) => (items as mlem.Cat[]).map(cat).join(", ") || "-",
+    faces,
+    face_list: (items) => ((items as number[]).length ? faces(items, ", ") : "none"),
+    dice,
+    roll: (r) => {
+      const roll = r as mlem.Rolled | undefined;
+      const shown = (roll?.dice ?? []).map((f) => FACES[f] ?? "?").join(" ") || "no dice";
+      const n = roll?.bonusOnes ?? 0;
+      return n ? `${shown} (+${n} one${n > 1 ? "s" : ""} from die-one cat${n > 1 ? "s" : ""})` : shown;
+    },
+    space: (index) => `space ${index}`,
+    flight: () => "", // the page does not reckon the flight: the terminal does, with the layout
+    place: (position) => String((position as number) + 1),
+    scores: (scores) => (scores as number[]).map((p, s) => `${who(seats, s)} ${p}`).join(", "),
+    who_list: (list) => (list as number[]).map((s) => who(seats, s)).join(", ") || "nobody",
+  };
+}
+
+/** Where a move or an event is worded: the viewer's MatchView, the catalog, the decision's kind. */
+export interface MlemLabelContext {
+  view?: MatchView;
+  content?: GameContent;
+  kind?: string;
+}
+
+/** An MLEM move in the game's words: "send your shifter cat", "disembark at space 9". */
+export function mlemMove(move: GameMove, at: MlemLabelContext = {}): string | undefined {
   if (move.game.case !== "mlem") return undefined;
-  const m = move.game.value.kind;
-  switch (m.case) {
-    case "sendCat":
-      return `send the ${catName(m.value.kind)}`;
-    case "useGroups":
-      return `use dice ${m.value.faces.map((f) => FACES[f]).join("+")}`;
-    case "land":
-      return m.value.disembark ? `disembark at space ${m.value.space}` : "stay aboard";
+  const m = move.game.value;
+  let variant = "";
+  if (m.kind.case === "land") {
+    const stay = at.kind === "land" || at.kind === "parachute" ? `stay.${at.kind}` : "stay";
+    variant = m.kind.value.disembark ? (at.kind === "parachute" ? "parachute" : "") : stay;
   }
-  return undefined;
+  const phrases = phrasesOf(at.content);
+  return worded(mlem.MoveSchema, m, "move", phrases, formats(seatsOf(at.view), phrases), variant);
+}
+
+function eventVariant(e: mlem.Event): string {
+  const k = e.kind;
+  if (k.case === "catBoarded" && k.value.position === 0) return "commander";
+  if (k.case === "landed" && k.value.byParachute) return "parachute";
+  if (k.case === "expeditionEnded" && k.value.crashed) return "crashed";
+  if (k.case === "gameEnded" && k.value.reason) return "reason";
+  return "";
+}
+
+/** An MLEM event in the game's words: "ada's shifter landed on moon 5 (space 9)". */
+export function mlemEvent(event: GameEvent, at: MlemLabelContext = {}): string | undefined {
+  if (event.game.case !== "mlem") return undefined;
+  const e = event.game.value;
+  const phrases = phrasesOf(at.content);
+  return worded(mlem.EventSchema, e, "event", phrases, formats(seatsOf(at.view), phrases), eventVariant(e));
 }
 
 function token(cat: mlem.Cat | undefined, ctx: RenderContext, extra = ""): HTMLElement {
@@ -68,7 +104,7 @@ function token(cat: mlem.Cat | undefined, ctx: RenderContext, extra = ""): HTMLE
     {
       class: `cat${extra}`,
       style: `background:${SEAT_COLOURS[cat.owner % SEAT_COLOURS.length]}`,
-      title: `${ctx.seatName(cat.owner)}: ${catName(cat.kind)}`,
+      title: `${ctx.seatName(cat.owner)}: ${catName(cat.kind, phrasesOf(ctx.content))}`,
     },
     CAT_GLYPHS[cat.kind] ?? "?",
   );
@@ -92,9 +128,10 @@ export function mlemBoard(ctx: RenderContext): HTMLElement {
   const planets = v.planets.map((p) =>
     h("div", { class: "planet" }, h("strong", {}, p.name), h("div", { class: "pile" }, p.cats.map((c) => token(c, ctx)))),
   );
-  const objectives = Object.entries(OBJECTIVES).map(([value, text]) => {
-    const owner = v.boards.findIndex((b) => b.objectives.includes(Number(value)));
-    return h("li", {}, `${text}: `, owner >= 0 ? h("strong", {}, ctx.seatName(owner)) : h("span", { class: "muted" }, "open"));
+  const phrases = phrasesOf(ctx.content);
+  const objectives = OBJECTIVES.map((value) => {
+    const owner = v.boards.findIndex((b) => b.objectives.includes(value));
+    return h("li", {}, `${enumOf(phrases, mlem.ObjectiveSchema, value)}: `, owner >= 0 ? h("strong", {}, ctx.seatName(owner)) : h("span", { class: "muted" }, "open"));
   });
   const players = Array.from({ length: v.players }, (_, s) => {
     const board = v.boards[s];
@@ -110,7 +147,7 @@ export function mlemBoard(ctx: RenderContext): HTMLElement {
   return h(
     "div",
     { class: "mlem" },
-    h("p", { class: "board-status" }, `Expedition ${v.expedition || 1}: ${PHASES[v.phase] ?? "?"}`),
+    h("p", { class: "board-status" }, `Expedition ${v.expedition || 1}: ${enumOf(phrases, mlem.PhaseSchema, v.phase)}`),
     h("div", { class: "failure" }, h("span", {}, "Cosmic failure "), failure),
     h(
       "div",

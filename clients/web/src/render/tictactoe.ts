@@ -1,8 +1,10 @@
-// Tic-tac-toe: the 3x3 grid; a cell the viewer may take is a button.
+// Tic-tac-toe: the 3x3 grid; a cell the viewer may take is a button. Moves and events in the
+// game's words from the catalog (server/cosmodrome/games/tictactoe/words.py).
 
-import { type GameMove, tictactoe } from "@cosmodrome/client";
+import { type GameContent, type GameEvent, type GameMove, type MatchView, tictactoe } from "@cosmodrome/client";
 import { h } from "../dom.js";
 import type { RenderContext } from "./context.js";
+import { type Format, phrasesOf, type Seats, seatsOf, who, worded } from "./words.js";
 
 const MARKS: Record<number, string> = { [tictactoe.Mark.X]: "X", [tictactoe.Mark.O]: "O" };
 const LINES = [
@@ -33,4 +35,32 @@ export function ticTacToeBoard(ctx: RenderContext): HTMLElement {
       : "a draw"
     : `${ctx.seatName(view.toMove)} (${view.toMove === 0 ? "X" : "O"}) to move`;
   return h("div", { class: "tictactoe" }, h("div", { class: "grid" }, cells), h("p", { class: "board-status" }, status));
+}
+
+// How tic-tac-toe's words draw the values their templates name.
+function formats(seats: Seats, content?: GameContent): Record<string, Format> {
+  return {
+    who: (seat) => who(seats, seat as number),
+    wins: (seat) => (seat === seats.viewer ? "win" : "wins"),
+    cell: (cell) => phrasesOf(content)?.[`Cell.${cell}`] ?? `cell ${cell}`,
+  };
+}
+
+/** Where a move or an event is worded: the viewer's MatchView and the catalog. */
+export interface WordsContext {
+  view?: MatchView;
+  content?: GameContent;
+}
+
+export function ticTacToeMove(move: GameMove, at: WordsContext = {}): string | undefined {
+  if (move.game.case !== "tictactoe") return undefined;
+  return worded(tictactoe.MoveSchema, move.game.value, "move", phrasesOf(at.content), formats(seatsOf(at.view), at.content));
+}
+
+export function ticTacToeEvent(event: GameEvent, at: WordsContext = {}): string | undefined {
+  if (event.game.case !== "tictactoe") return undefined;
+  const e = event.game.value;
+  const over = e.kind.case === "gameOver" ? e.kind.value : undefined;
+  const variant = over ? [over.winner < 0 ? "draw" : "", over.reason ? "reason" : ""].filter(Boolean).join(".") : "";
+  return worded(tictactoe.EventSchema, e, "event", phrasesOf(at.content), formats(seatsOf(at.view), at.content), variant);
 }

@@ -39,7 +39,8 @@ POWERS_TO_BUY = 2
 
 
 class CraftingBot:
-    """Implements cosmodrome_client.bots.base.Bot for Crafting the Cosmos."""
+    """Implements the bots' interface (cosmodrome_client.bots.Bot) for Crafting the Cosmos;
+    server-side only: it reads the board geometry of the engine's content."""
 
     def __init__(self, seed: int | None = None,
                  contents: dict[str, Content] | None = None) -> None:

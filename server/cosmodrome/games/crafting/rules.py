@@ -13,7 +13,7 @@ Content (board, tiles, powers, objectives, energy split) is data: content.py, co
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from cosmodrome.core.engine import (
@@ -363,7 +363,7 @@ class Crafting(Game):
                               f"{decision.kind} move now")
         events = [Event(pb.Event(played=pb.Played(seat=seat, move=move)))]
         which = move.WhichOneof("kind")
-        getattr(self, f"_do_{which}")(state, seat, getattr(move, which), events)
+        APPLY[which](self, state, seat, getattr(move, which), events)
         state.moves += 1
         return events
 
@@ -863,6 +863,33 @@ class Crafting(Game):
         if state.phase == pb.PHASE_OVER and list(state.final_scores) != final_scores(state):
             problems.append("final scores are not the boards' scores plus advanced life")
         return problems
+
+
+# Each case of the Move oneof and the method that applies it (a test holds that every case is
+# here): an explicit table, as Cosmic's actions and the renderers dispatch.
+APPLY: dict[str, Callable[..., None]] = {
+    "shift_energy": Crafting._do_shift_energy,
+    "end_shifts": Crafting._do_end_shifts,
+    "take_energy": Crafting._do_take_energy,
+    "choose_size": Crafting._do_choose_size,
+    "place_star": Crafting._do_place_star,
+    "place_nebula": Crafting._do_place_nebula,
+    "place_life": Crafting._do_place_life,
+    "pick": Crafting._do_pick,
+    "complete_nebula": Crafting._do_complete_nebula,
+    "discharge": Crafting._do_discharge,
+    "choose_element": Crafting._do_choose_element,
+    "create_advanced_life": Crafting._do_create_advanced_life,
+    "use_supernova": Crafting._do_use_supernova,
+    "use_dna": Crafting._do_use_dna,
+    "use_graviton": Crafting._do_use_graviton,
+    "buy_power": Crafting._do_buy_power,
+    "keep_power": Crafting._do_keep_power,
+    "activate_power": Crafting._do_activate_power,
+    "trade_five": Crafting._do_trade_five,
+    "end_turn": Crafting._do_end_turn,
+    "discard_energy": Crafting._do_discard_energy,
+}
 
 
 def final_scores(state: pb.State) -> list[int]:

@@ -1,3 +1,12 @@
-from cosmodrome.games.highcard.rules import HighCard
+"""High card: the game's record (docs/adding-a-game.md) and its engine."""
 
-__all__ = ["HighCard"]
+from cosmodrome.core.record import GameRecord
+from cosmodrome.games.highcard.rules import HighCard
+from cosmodrome.games.highcard.words import words
+
+
+def record() -> GameRecord:
+    return GameRecord(engine=HighCard(), words=words)
+
+
+__all__ = ["HighCard", "record"]

@@ -1,7 +1,8 @@
 """The Cosmic Encounter heuristic bot: plays from its own View only, like any client, with the
 game's content as the server publishes it (`await client.game_content("cosmic")`: what each
-card, power and moon number means). The server plays BOT_KIND_GAME seats with this same bot
-(core/server_bots.py).
+card, power and moon number means). It is the game's one bot: its record (games/cosmic) gives
+it to the server for BOT_KIND_GAME seats, and the Python client carries this same module
+(`cosmodrome_client.bots`), so it imports nothing but the contract.
 
 Plays its highest attack card (seed 000: an extension card when its best attack cards summed
 beat its best single one, never extension 0 or 1), aims at the weakest planet (tokens plus

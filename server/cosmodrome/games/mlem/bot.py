@@ -5,8 +5,10 @@ It values a landing by how much it raises its own score now (moon and planet poi
 Space, objectives it would claim) and weighs staying aboard or flying further by the exact
 chance that the next roll at a space crashes: with k dice and a share p of die faces allowed
 there, P(crash) = (1 - p)^k (zero if a DIE_ONE cat is aboard and 1s are allowed). Its
-reckoning of the score follows docs/rules/mlem.md ("Fin de Partie"); the server plays
-BOT_KIND_GAME seats with its own copy (server/cosmodrome/games/mlem/bot.py).
+reckoning of the score follows docs/rules/mlem.md ("Fin de Partie"). It is the game's one
+bot: its record (games/mlem) gives it to the server for BOT_KIND_GAME seats, and the Python
+client carries this same module (`cosmodrome_client.bots`), so it imports nothing but the
+contract.
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ def fulfils(board: pb.State, seat: int, objective: int) -> bool:
 
 
 class MlemBot:
-    """Implements cosmodrome_client.bots.Bot for MLEM."""
+    """Implements the bots' interface (cosmodrome_client.bots.Bot) for MLEM."""
 
     def __init__(self, content: pb.Content, seed: int | None = None,
                  send_order: Sequence[int] = SEND_ORDER) -> None:

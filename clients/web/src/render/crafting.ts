@@ -1,0 +1,81 @@
+// Crafting the Cosmos: moves and events in the game's words from the catalog
+// (server/cosmodrome/games/crafting/words.py); the View keeps the generic rendering. Tiles and
+// powers are named from the game's content (the pack the match plays).
+
+import { crafting, type GameContent, type GameEvent, type GameMove, type MatchView } from "@cosmodrome/client";
+import { enumWords, type Format, type Phrases, phrasesOf, type Seats, seatsOf, whose, worded } from "./words.js";
+
+/** Where a move or an event is worded: the viewer's MatchView, the catalog, the decision's kind. */
+export interface CraftingLabelContext {
+  view?: MatchView;
+  content?: GameContent;
+  kind?: string;
+}
+
+const LIFE_STEPS = ["life_space", "dna_life", "stabilize_life"];
+
+function name(seats: Seats, seat: number): string {
+  const n = seats.names[seat] ?? "";
+  return n && seats.names.filter((x) => x === n).length === 1 && !n.startsWith("seat ") ? n : `seat ${seat}`;
+}
+
+// How Crafting's words draw the values their templates name.
+function formats(at: CraftingLabelContext): Record<string, Format> {
+  const seats = seatsOf(at.view);
+  const phrases: Phrases | undefined = phrasesOf(at.content);
+  const game = at.view?.game?.game;
+  const view = game?.case === "crafting" ? game.value : undefined;
+  const content = at.content?.game.case === "crafting" ? at.content.game.value : undefined;
+  const pack = content?.packs.find((p) => p.name === (view?.options?.content || "provisional"));
+  const control = (c: unknown) => (c ? enumWords(phrases, crafting.ControlSchema, c as number) : "an empty slot");
+  const element = (e: number) => enumWords(phrases, crafting.ElementSchema, e);
+  const tile = (t: unknown) => {
+    const info = pack?.tiles[t as number];
+    if (!info) return `tile ${t}`;
+    return `tile ${t} (size ${info.size}, ${info.points} pts, asks ${info.requires.filter(Boolean).map(element).join(" ")})`;
+  };
+  const power = (c: unknown) => {
+    const info = pack?.powers[c as number];
+    return info ? `${info.name} (${control(info.type)}, cost ${info.cost})` : `power ${c}`;
+  };
+  const seatPoints = (points: unknown) => (points as number[]).map((n, s) => `${name(seats, s)} ${n}`).join(", ") || "nobody";
+  return {
+    name: (seat) => name(seats, seat as number),
+    whose: (seat) => whose(seats, seat as number),
+    control,
+    tile,
+    power,
+    powers: (cards) => (cards as number[]).map(power).join(", "),
+    held: (h) => {
+      const held = h as crafting.Held | undefined;
+      const parts = [...(held?.stars ?? []).map((e) => `${element(e)} star`), ...(held?.tiles ?? []).map(tile)];
+      if (held?.lives) parts.push(`${held.lives} proto-life`);
+      return parts.join(", ") || "nothing";
+    },
+    display_card: (slot) => control(view?.display[slot as number] ?? 0),
+    seat_points: seatPoints,
+    // a played move: in the move's own words (the decision it answered is not known here)
+    move: (m) => (m ? worded(crafting.MoveSchema, m, "move", phrases, formats({ ...at, kind: undefined }), moveVariant(m as crafting.Move, {})) : undefined) ?? "a move",
+  };
+}
+
+function moveVariant(m: crafting.Move, at: CraftingLabelContext): string {
+  const k = m.kind;
+  if (k.case === "shiftEnergy") return k.value.token.case === "dark" ? "dark" : "";
+  if (k.case === "takeEnergy") return k.value.source.case === "slot" && at.view ? "slot" : "";
+  if (k.case === "pick") return k.value.life || LIFE_STEPS.includes(at.kind ?? "") ? "life" : at.kind === "nebula_space" ? "nebula" : "";
+  return "";
+}
+
+export function craftingMove(move: GameMove, at: CraftingLabelContext = {}): string | undefined {
+  if (move.game.case !== "crafting") return undefined;
+  return worded(crafting.MoveSchema, move.game.value, "move", phrasesOf(at.content), formats(at), moveVariant(move.game.value, at));
+}
+
+export function craftingEvent(event: GameEvent, at: CraftingLabelContext = {}): string | undefined {
+  if (event.game.case !== "crafting") return undefined;
+  const e = event.game.value;
+  const k = e.kind;
+  const variant = k.case === "crystalCharged" && k.value.newCrystal ? "new" : k.case === "gameEnded" && k.value.reason ? "reason" : "";
+  return worded(crafting.EventSchema, e, "event", phrasesOf(at.content), formats(at), variant);
+}
