@@ -3,12 +3,18 @@
 // connection per seat that syncs to the match and sends a random free cell whenever the
 // state says it is that seat's turn. A move's latency: from sending it to the server's
 // update of the state it made, on the mover's socket.
-//   node load.js PORT K SECONDS   -> prints {"moves": ..., "seconds": ..., "latencies_ms": [...]}
+// A seat that hears nothing for RESYNC_MS syncs again, as a player reloading a stuck page
+// would (the waiting counts in that move's latency): with Redis pub/sub, an update published
+// before the server's subscription to the match is in place is lost; said on stderr.
+//   node load.js PORT K SECONDS   -> prints {"moves": ..., "seconds": ..., "latencies_ms": [...],
+//                                             "resyncs": ...}
 const { io } = require('socket.io-client');
 
+const RESYNC_MS = 5000;
 const [port, inFlight, seconds] = process.argv.slice(2).map(Number);
 const base = `http://127.0.0.1:${port}`;
 const latencies = [];
+let resyncs = 0;
 
 async function post(path, body) {
   const reply = await fetch(base + path, {
@@ -27,13 +33,23 @@ function playSeat(socket, matchID, playerID, credentials, deadline) {
   return new Promise((resolve) => {
     let acted = -1;
     let sentAt = 0;
+    let heardAt = performance.now();
+    const sync = () => socket.emit('sync', matchID, playerID, credentials, 2);
+    const watchdog = setInterval(() => {
+      if (performance.now() - heardAt < RESYNC_MS) return;
+      resyncs += 1;
+      heardAt = performance.now();
+      sync();
+    }, RESYNC_MS / 5);
     const onState = (id, state) => {
       if (id !== matchID || !state) return;
+      heardAt = performance.now();
       if (sentAt && state._stateID > acted) {
         latencies.push(performance.now() - sentAt);
         sentAt = 0;
       }
       if (state.ctx.gameover || performance.now() > deadline + 10000) {
+        clearInterval(watchdog);
         socket.off('update', onState);
         socket.off('sync', onSync);
         resolve();
@@ -51,7 +67,7 @@ function playSeat(socket, matchID, playerID, credentials, deadline) {
     const onSync = (id, info) => onState(id, info.state);
     socket.on('update', onState);
     socket.on('sync', onSync);
-    socket.emit('sync', matchID, playerID, credentials, 2);
+    sync();
   });
 }
 
@@ -75,5 +91,10 @@ async function worker(deadline) {
   const deadline = start + seconds * 1000;
   await Promise.all(Array.from({ length: inFlight }, () => worker(deadline)));
   const elapsed = (performance.now() - start) / 1000;
-  console.log(JSON.stringify({ moves: latencies.length, seconds: elapsed, latencies_ms: latencies }));
+  if (resyncs) {
+    console.error(`load.js: ${resyncs} time(s) a seat heard nothing for ${RESYNC_MS} ms `
+      + 'and synced again');
+  }
+  console.log(JSON.stringify({ moves: latencies.length, seconds: elapsed, latencies_ms: latencies,
+    resyncs }));
 })();
