@@ -249,6 +249,8 @@ async def main(seconds: float, rounds: int, beside_memory: bool) -> None:
     if why:
         print(f"skipped boardgame.io scale-out (Redis pub/sub + PostgreSQL): {why}")
         return
+    # a SIGTERM (timeout, kill) cancels the run, so that `finally` stops all and cleans up
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, asyncio.current_task().cancel)
     work = Path(tempfile.mkdtemp(prefix="cosmodrome-bgio-"))
     peer, memory, done = ScaleOutPeer(work), None, False
     try:
