@@ -33,19 +33,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.real_path import (
-    LEVELS,
-    PEER_DIR,
-    Measure,
-    Run,
-    cpu_seconds,
-    peer_figures,
-    peer_missing,
-    row,
-    spawn,
-    timed,
-    wait_line,
-)
+from bench import real_path  # by module: real_path may import this one in turn
 from cosmodrome.store.embedded import (
     EmbeddedRedis,
     EmbeddedStoreError,
@@ -88,10 +76,11 @@ def run_as() -> pwd.struct_passwd | None:
 
 def missing() -> str | None:
     """Why the scale-out peer cannot run here, or None."""
-    why = peer_missing()
+    why = real_path.peer_missing()
     if why:
         return why
-    absent = [m for m in SCALE_OUT_MODULES if not (PEER_DIR / "node_modules" / m).is_dir()]
+    modules = real_path.PEER_DIR / "node_modules"
+    absent = [m for m in SCALE_OUT_MODULES if not (modules / m).is_dir()]
     if absent:
         return (f"bench/peer/node_modules lacks {', '.join(absent)} "
                 "(make bench runs npm ci there when npm exists)")
@@ -118,7 +107,7 @@ def tree_cpu_seconds(root: int) -> float:
     total, todo = reaped_cpu_seconds(root), [root]
     while todo:
         pid = todo.pop()
-        total += cpu_seconds(pid)
+        total += real_path.cpu_seconds(pid)
         for child in children.get(pid, ()):
             total += reaped_cpu_seconds(child)
             todo.append(child)
@@ -206,19 +195,19 @@ class ScaleOutPeer:
     async def start(self) -> None:
         await asyncio.to_thread(self.postgres.start)
         await asyncio.to_thread(self.valkey.start)
-        self.server = spawn(
-            ["node", str(PEER_DIR / "server.js"), str(self.port), self.valkey.url,
-             self.postgres.url], self.work / "bgio-scaleout.log", cwd=PEER_DIR,
+        self.server = real_path.spawn(
+            ["node", str(real_path.PEER_DIR / "server.js"), str(self.port), self.valkey.url,
+             self.postgres.url], self.work / "bgio-scaleout.log", cwd=real_path.PEER_DIR,
             env=os.environ | {"NODE_ENV": "production"},
             preexec_fn=lambda: ends_with_us(signal.SIGTERM))
-        await wait_line(self.server, "ready")
+        await real_path.wait_line(self.server, "ready")
 
-    async def measure(self, in_flight: int, seconds: float) -> Run:
+    async def measure(self, in_flight: int, seconds: float) -> real_path.Run:
         """Moves/s and p99 as load.js sees them; CPU of node + valkey + PostgreSQL."""
         root = self.postgres.process.pid
         before = tree_cpu_seconds(root)
-        run = await timed([self.server.pid, self.valkey.process.pid],
-                          peer_figures(self.port, in_flight, seconds))
+        run = await real_path.timed([self.server.pid, self.valkey.process.pid],
+                                    real_path.peer_figures(self.port, in_flight, seconds))
         postgres_ms = (tree_cpu_seconds(root) - before) * 1000 / max(run.moves, 1)
         return dataclasses.replace(run, cpu_ms=run.cpu_ms + postgres_ms,
                                    store_ms=run.store_ms + postgres_ms)
@@ -235,13 +224,14 @@ class ScaleOutPeer:
         self.postgres.stop()
 
 
-async def in_memory_peer(work: Path) -> tuple[subprocess.Popen, Measure]:
+async def in_memory_peer(work: Path) -> tuple[subprocess.Popen, real_path.Measure]:
     """The in-memory peer as real_path starts it, to run beside the scale-out one."""
     port = free_port()
-    server = spawn(["node", str(PEER_DIR / "server.js"), str(port)], work / "bgio.log",
-                   cwd=PEER_DIR, env=os.environ | {"NODE_ENV": "production"})
-    await wait_line(server, "ready")
-    return server, lambda k, s: timed([server.pid], peer_figures(port, k, s))
+    server = real_path.spawn(["node", str(real_path.PEER_DIR / "server.js"), str(port)],
+                             work / "bgio.log", cwd=real_path.PEER_DIR,
+                             env=os.environ | {"NODE_ENV": "production"})
+    await real_path.wait_line(server, "ready")
+    return server, lambda k, s: real_path.timed([server.pid], real_path.peer_figures(port, k, s))
 
 
 async def main(seconds: float, rounds: int, beside_memory: bool) -> None:
@@ -255,20 +245,20 @@ async def main(seconds: float, rounds: int, beside_memory: bool) -> None:
     peer, memory, done = ScaleOutPeer(work), None, False
     try:
         await peer.start()
-        systems: dict[str, Measure] = {"bgio scaleout": peer.measure}
+        systems: dict[str, real_path.Measure] = {"bgio scaleout": peer.measure}
         if beside_memory:
             memory, systems["bgio memory"] = await in_memory_peer(work)
         for measure in systems.values():  # warm up (JIT, caches, connections)
             await measure(8, 1.0)
-        for k in LEVELS:
-            runs: dict[str, list[Run]] = {name: [] for name in systems}
+        for k in real_path.LEVELS:
+            runs: dict[str, list[real_path.Run]] = {name: [] for name in systems}
             for _ in range(rounds):
                 for name, measure in systems.items():
                     runs[name].append(await measure(k, seconds))
             print(f" K={k} (load average {os.getloadavg()[0]:.1f}; medians of {rounds})",
                   flush=True)
             for name, result in runs.items():
-                print(row(name, Run.median(result)), flush=True)
+                print(real_path.row(name, real_path.Run.median(result)), flush=True)
         done = True
     finally:
         if memory:
