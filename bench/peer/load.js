@@ -4,8 +4,10 @@
 // state says it is that seat's turn. A move's latency: from sending it to the server's
 // update of the state it made, on the mover's socket.
 // A seat that hears nothing for RESYNC_MS syncs again, as a player reloading a stuck page
-// would (the waiting counts in that move's latency): with Redis pub/sub, an update published
-// before the server's subscription to the match is in place is lost; said on stderr.
+// would, and says so on stderr. boardgame.io serves a sync outside the match's queue: a sync
+// that reads the state before a concurrent move is stored, and joins the match's broadcast
+// after that move's update went out, leaves its seat waiting for an update that never comes
+// (rare in memory; with a store answering in milliseconds, a few times per thousand games).
 //   node load.js PORT K SECONDS   -> prints {"moves": ..., "seconds": ..., "latencies_ms": [...],
 //                                             "resyncs": ...}
 const { io } = require('socket.io-client');
@@ -35,15 +37,19 @@ function playSeat(socket, matchID, playerID, credentials, deadline) {
     let sentAt = 0;
     let heardAt = performance.now();
     const sync = () => socket.emit('sync', matchID, playerID, credentials, 2);
+    let seen = -1;
     const watchdog = setInterval(() => {
       if (performance.now() - heardAt < RESYNC_MS) return;
       resyncs += 1;
       heardAt = performance.now();
+      console.error(`load.js (port ${port}): seat ${playerID} of ${matchID} heard nothing `
+        + `for ${RESYNC_MS} ms after state ${seen}: syncs again`);
       sync();
     }, RESYNC_MS / 5);
     const onState = (id, state) => {
       if (id !== matchID || !state) return;
       heardAt = performance.now();
+      seen = state._stateID;
       if (sentAt && state._stateID > acted) {
         latencies.push(performance.now() - sentAt);
         sentAt = 0;
