@@ -162,8 +162,9 @@ class Postgres:
                                   "-p", str(self.port), *settings],
                                  preexec_fn=lambda: ends_with_us(signal.SIGINT))
         deadline = time.monotonic() + timeout
-        while subprocess.run([str(self.bin / "pg_isready"), "-q", "-h", "127.0.0.1",
-                              "-p", str(self.port)], check=False).returncode:
+        ready = [str(self.bin / "pg_isready"), "-q", "-h", "127.0.0.1", "-p", str(self.port),
+                 "-U", "bench", "-d", "postgres"]
+        while subprocess.run(ready, check=False).returncode:
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"PostgreSQL did not start: see {self.log}")
             time.sleep(0.1)

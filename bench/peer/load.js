@@ -38,17 +38,23 @@ function playSeat(socket, matchID, playerID, credentials, deadline) {
     let heardAt = performance.now();
     const sync = () => socket.emit('sync', matchID, playerID, credentials, 2);
     let seen = -1;
+    let resynced = false;
     const watchdog = setInterval(() => {
       if (performance.now() - heardAt < RESYNC_MS) return;
       resyncs += 1;
       heardAt = performance.now();
       console.error(`load.js (port ${port}): seat ${playerID} of ${matchID} heard nothing `
         + `for ${RESYNC_MS} ms after state ${seen}: syncs again`);
+      resynced = true;
       sync();
     }, RESYNC_MS / 5);
     const onState = (id, state) => {
       if (id !== matchID || !state) return;
       heardAt = performance.now();
+      if (resynced) {
+        console.error(`load.js: ${matchID} seat ${playerID} synced at state ${state._stateID}`);
+        resynced = false;
+      }
       seen = state._stateID;
       if (sentAt && state._stateID > acted) {
         latencies.push(performance.now() - sentAt);
