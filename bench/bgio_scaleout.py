@@ -55,10 +55,9 @@ def postgres_bin() -> Path | None:
     found = shutil.which("initdb")
     if found:
         return Path(found).resolve().parent
-    folders = sorted(glob.glob("/usr/lib/postgresql/*/bin"),
-                     key=lambda f: int(Path(f).parent.name) if Path(f).parent.name.isdigit()
-                     else 0)
-    return Path(folders[-1]) if folders else None
+    versions = [Path(f) for f in glob.glob("/usr/lib/postgresql/*/bin")
+                if Path(f).parent.name.isdigit()]
+    return max(versions, key=lambda f: int(f.parent.name), default=None)
 
 
 def run_as() -> pwd.struct_passwd | None:
@@ -147,8 +146,9 @@ class Postgres:
     def _run(self, args: list[str], **kwargs) -> subprocess.Popen:
         user = {"user": self.account.pw_uid, "group": self.account.pw_gid,
                 "extra_groups": []} if self.account else {}
-        return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=self.log.open("ab"),
-                                stderr=subprocess.STDOUT, cwd=self.folder, **user, **kwargs)
+        with self.log.open("ab") as log:  # the child keeps its own copy
+            return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log,
+                                    stderr=subprocess.STDOUT, cwd=self.folder, **user, **kwargs)
 
     def start(self, timeout: float = 60) -> None:
         if self.account:
