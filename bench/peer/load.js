@@ -36,15 +36,13 @@ function playSeat(socket, matchID, playerID, credentials, deadline) {
     let acted = -1;
     let sentAt = 0;
     let heardAt = performance.now();
-    const sync = () => socket.emit('sync', matchID, playerID, credentials, 2);
-    let seen = -1;
+    let seen = -1; // the last state heard
     let resynced = false;
+    const sync = () => socket.emit('sync', matchID, playerID, credentials, 2);
     const watchdog = setInterval(() => {
       if (performance.now() - heardAt < RESYNC_MS) return;
       resyncs += 1;
       heardAt = performance.now();
-      console.error(`load.js (port ${port}): seat ${playerID} of ${matchID} heard nothing `
-        + `for ${RESYNC_MS} ms after state ${seen}: syncs again`);
       resynced = true;
       sync();
     }, RESYNC_MS / 5);
@@ -52,7 +50,8 @@ function playSeat(socket, matchID, playerID, credentials, deadline) {
       if (id !== matchID || !state) return;
       heardAt = performance.now();
       if (resynced) {
-        console.error(`load.js: ${matchID} seat ${playerID} synced at state ${state._stateID}`);
+        console.error(`load.js (port ${port}): seat ${playerID} of ${matchID} heard nothing `
+          + `for ${RESYNC_MS} ms after state ${seen}; synced again: state ${state._stateID}`);
         resynced = false;
       }
       seen = state._stateID;
