@@ -4,10 +4,11 @@
 // state says it is that seat's turn. A move's latency: from sending it to the server's
 // update of the state it made, on the mover's socket.
 // A seat that hears nothing for RESYNC_MS syncs again, as a player reloading a stuck page
-// would, and says so on stderr. boardgame.io serves a sync outside the match's queue: a sync
-// that reads the state before a concurrent move is stored, and joins the match's broadcast
-// after that move's update went out, leaves its seat waiting for an update that never comes
-// (rare in memory; with a store answering in milliseconds, a few times per thousand games).
+// would, and says so on stderr, rather than hang the bench. One way a seat gets stuck:
+// boardgame.io serves a sync outside the match's queue, so a sync that reads the state
+// before a concurrent move is stored, and joins the match's broadcast after that move's
+// update went out, waits for an update that never comes. Seen rarely with PostgreSQL and
+// Redis pub/sub, once in a burst on a starved machine; never seen in memory.
 //   node load.js PORT K SECONDS   -> prints {"moves": ..., "seconds": ..., "latencies_ms": [...],
 //                                             "resyncs": ...}
 const { io } = require('socket.io-client');
