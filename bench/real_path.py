@@ -29,7 +29,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench import floor, real_clients
+from bench import bgio_scaleout, floor, real_clients
 from bench.load import Figures
 from cosmodrome.store.embedded import free_port
 
@@ -128,8 +128,9 @@ async def run(address: str, ours_pids: list[int], seconds: float, rounds: int,
     print(f"\n== the real client path: create, two joins, then every seat plays on its turn "
           f"(tic-tac-toe; medians of {rounds} alternating runs)", flush=True)
     processes: list[subprocess.Popen] = []
+    stoppers: list = []
     try:
-        systems = await _systems(address, ours_pids, work, processes)
+        systems = await _systems(address, ours_pids, work, processes, stoppers)
         for measure in systems.values():  # warm up (JIT, caches, connections)
             await measure(8, 1.0)
 
@@ -160,6 +161,8 @@ async def run(address: str, ours_pids: list[int], seconds: float, rounds: int,
                          for name, r in runs.items()} for k, runs in table.items()}}, indent=2))
             print(f"\nreal-path figures written to {json_path}")
     finally:
+        for stop in stoppers:
+            stop()
         for process in processes:
             process.terminate()
             try:
@@ -170,8 +173,9 @@ async def run(address: str, ours_pids: list[int], seconds: float, rounds: int,
 
 
 async def _systems(address: str, ours_pids: list[int], work: Path,
-                   processes: list[subprocess.Popen]) -> dict[str, Measure]:
-    """What the run measures, by name, each started (its processes in `processes`)."""
+                   processes: list[subprocess.Popen], stoppers: list) -> dict[str, Measure]:
+    """What the run measures, by name, each started (its processes in `processes`, or a
+    stop function in `stoppers`)."""
     floor_port = free_port()
     processes.append(spawn([sys.executable, "-m", "bench.floor", str(floor_port)],
                            work / "floor.log"))
@@ -195,6 +199,15 @@ async def _systems(address: str, ours_pids: list[int], work: Path,
     await wait_line(processes[-1], "ready")
     peer_pid = processes[-1].pid
     systems["bgio"] = lambda k, s: timed([peer_pid], peer_figures(peer_port, k, s))
+    missing = bgio_scaleout.missing()
+    if missing:
+        print(f"  (skipped boardgame.io scale-out, Redis pub/sub + PostgreSQL: {missing})",
+              flush=True)
+        return systems
+    scaleout = bgio_scaleout.ScaleOutPeer(work)
+    stoppers.append(scaleout.stop)
+    await scaleout.start()
+    systems["bgio_scaleout"] = scaleout.measure
     return systems
 
 
