@@ -24,6 +24,7 @@ from cosmodrome.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, play_pb2, play_p
 
 FINISHED = match_pb2.MATCH_STATUS_FINISHED
 ABORTED = code_pb2.ABORTED
+GIVE_UP_S = 10.0  # a match still under way this long after the window is given up
 
 
 async def measure(address: str, game: str, in_flight: int, seconds: float,
@@ -46,7 +47,7 @@ async def measure(address: str, game: str, in_flight: int, seconds: float,
             if not update.HasField("view"):
                 continue
             view = update.view
-            if view.match.status == FINISHED or clock() > deadline + 10:
+            if view.match.status == FINISHED or clock() > deadline + GIVE_UP_S:
                 stream.cancel()
                 return
             version = view.match.version
@@ -82,7 +83,7 @@ async def measure(address: str, game: str, in_flight: int, seconds: float,
             if not response.update.HasField("view"):
                 continue
             view = response.update.view
-            if view.match.status == FINISHED or clock() > deadline + 10:
+            if view.match.status == FINISHED or clock() > deadline + GIVE_UP_S:
                 call.cancel()
                 return
             version = view.match.version
@@ -104,8 +105,12 @@ async def measure(address: str, game: str, in_flight: int, seconds: float,
                 game=game, players=players))
             joins = [await stub.JoinMatch(lobby_pb2.JoinMatchRequest(match_id=match.match_id))
                      for stub in lobby]
-            await asyncio.gather(*(seat(c, match.match_id, j)
-                                   for c, j in zip(mine, joins, strict=True)))
+            seats = asyncio.gather(*(seat(c, match.match_id, j)
+                                     for c, j in zip(mine, joins, strict=True)))
+            try:  # a seat that gives up leaves the others waiting for its move: end them too
+                await asyncio.wait_for(seats, max(0.0, deadline + GIVE_UP_S - clock()))
+            except TimeoutError:
+                return
 
     try:
         for channel in channels:
