@@ -40,6 +40,29 @@ class Combat:
 
 
 @dataclass(frozen=True)
+class Victory:
+    """A victory rule (`Moon.victory`), the terms a moon adds to the win for a seat standing
+    on it: `bases`, foreign bases it adds to his count (0 or 1: a moon counts as one base at
+    most); `must_hold`, a winner must have tokens on it; `cancels`, he may cancel an
+    opponent's win with it (then `Moon.cancel_victory`). Data, not a question: a win is
+    checked at every step, and what a winner must hold is published as content."""
+
+    bases: int = 0
+    must_hold: bool = False
+    cancels: bool = False
+
+
+@dataclass(frozen=True)
+class TableRule:
+    """A table rule (`Moon.table_rule`): what a moon of conduct does to a seat standing on
+    it, enforced by the server: `view_limit`, what his view is kept from (a TableLimit);
+    `forbids_alliance`, he may neither ally nor be allied with."""
+
+    view_limit: int = pb.TABLE_LIMIT_NONE
+    forbids_alliance: bool = False
+
+
+@dataclass(frozen=True)
 class TaskKind:
     """One kind of queued sub-decision (`State.tasks`): the table entry `tasks.py` reads.
 
@@ -260,13 +283,11 @@ class Moon(Piece):
         33, 41, 43-48, 51. Asked only of a moon acting for `side` (not suspended for him)."""
         return None
 
-    # ------------------------------------------------------------ victory and deals
-    def victory_bases(self, st: pb.State, moon: int, seat: int) -> int:
-        """Foreign bases this moon adds to the count for the win of `seat`, who has tokens
-        on it (asked of the moons he stands on only): 0 or 1, a moon counts as one base
-        at most (`moonflow.most_victory_bases`)."""
-        return 0
+    # ------------------------------------------------------------ victory (a capability)
+    victory: ClassVar[Victory | None] = None  # the victory rule capability (moons 1, 7, 34,
+    #                                           53): read by `moonflow` only
 
+    # ------------------------------------------------------------ deals
     def spares_deal_loss(self, st: pb.State, moon: int, seat: int) -> bool:
         """A deal failed: does `seat` lose nothing?
         One user: the failed deal's one question, asked of the moons of the two players."""
@@ -299,7 +320,6 @@ class Moon(Piece):
             move: pb.Move) -> None:
         """`seat` made `move`, one of `use_moves` (`t`: the response window it answered)."""
     # ---- draws, turns, alliances, reveal, victory, combat, destiny
-    contests_victory: ClassVar[bool] = False  # may cancel a win (asked of seats at a win)
     redraws_discs: ClassVar[bool] = False     # may redraw a disc (asked of the offence)
 
     def on_drawn(self, st: pb.State, ctx: Ctx, moon: int, seat: int, n: int) -> None:
@@ -327,15 +347,11 @@ class Moon(Piece):
         """May `seat` not take his tokens off this moon now?"""
         return False
 
-    def cancels_victory(self, st: pb.State, moon: int, seat: int) -> bool:
-        """May `seat` cancel an opponent's win with this moon now?
-        One user: a pair with `cancel_victory`: may, then does, for one rule (a win due)."""
-        return False
-
     def cancel_victory(self, st: pb.State, ctx: Ctx, moon: int, seat: int,
                        winner: int) -> None:
-        """`seat` cancels `winner`'s win with this moon.
-        One user: a pair with `cancels_victory`."""
+        """`seat` cancels `winner`'s win with this moon (its `victory.cancels`).
+        One user: the victory rule's one effect: a win cancelled, then the moon does what it
+        says."""
     # ---- prison and victory moons (4, 34)
     keeps_tokens: ClassVar[bool] = False  # its tokens never leave as from a base (4, 34)
     zap_frees: ClassVar[bool] = False     # the Moon Zap edict frees the tokens it holds (4)
@@ -343,11 +359,6 @@ class Moon(Piece):
     def no_combat(self, st: pb.State, moon: int) -> bool:
         """Is a cone aimed at this moon a landing without combat (no defender, no cards)?
         One user: the aim's one question of whether a body is fought for at all."""
-        return False
-
-    def winner_must_hold(self, st: pb.State, moon: int) -> bool:
-        """Must a winner also have tokens on this moon?
-        One user: the win's one condition a moon adds (also published as content)."""
         return False
 
     # ---- destroyed bodies (19, 6)
@@ -397,15 +408,10 @@ class Moon(Piece):
     needs_flares: ClassVar[bool] = False  # dealt only in games with flares (moons 25, 26)
 
     # ---- table: the table-behaviour moons (36, 58; table.py)
-    def forbids_alliance(self, st: pb.State, moon: int, seat: int) -> bool:
-        """May `seat` neither ally nor be allied with (moon 36)?
-        One user: the alliance's one question of who may not ally (a table moon)."""
-        return False
-
-    def view_limit(self, st: pb.State, moon: int, seat: int) -> int:
-        """What `seat`'s view is kept from (a TableLimit; moons 36, 58).
-        One user: the view's one question of what a seat is kept from (table moons)."""
-        return pb.TABLE_LIMIT_NONE
+    def table_rule(self, st: pb.State, moon: int, seat: int) -> TableRule | None:
+        """What this moon does to `seat`, who stands on it (None: nothing): the table rule
+        capability, one dispatcher (`moonflow.table_rules`), used by moons 36 and 58."""
+        return None
 
     def after_encounter(self, st: pb.State, ctx: Ctx, moon: int) -> None:
         """The encounter is over (`st.enc.winner`): its cards are about to be discarded.

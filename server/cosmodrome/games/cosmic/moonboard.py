@@ -27,6 +27,15 @@ def moons_with(hook: str) -> frozenset[int]:
                                      if getattr(type(m), hook) is not default)
     return MOONS_WITH[hook]
 
+def victory_moons(term: str) -> frozenset[int]:
+    """Numbers of the hosted moons whose victory rule (`Moon.victory`, a `hooks.Victory`) has
+    `term` ("bases", "must_hold", "cancels"): the one reader of the victory rules."""
+    key = f"victory.{term}"
+    if key not in MOONS_WITH:
+        MOONS_WITH[key] = frozenset(
+            n for n in moons_with("victory") if getattr(MOONS[n].victory, term))
+    return MOONS_WITH[key]
+
 def on_board(st: pb.State) -> Iterator[tuple[int, Moon]]:
     """(index, piece) of every hosted moon on the board; each hook says when it acts."""
     for m, mo in enumerate(st.moons):

@@ -19,7 +19,7 @@ from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx
-from cosmodrome.games.cosmic.hooks import Moon, TaskKind
+from cosmodrome.games.cosmic.hooks import Moon, TableRule, TaskKind, Victory
 from cosmodrome.games.cosmic.moonboard import (  # noqa: F401 - the flow asks some here
     acting_for,
     colour_of,
@@ -33,6 +33,7 @@ from cosmodrome.games.cosmic.moonboard import (  # noqa: F401 - the flow asks so
     suspended,
     use,
     use_moves,
+    victory_moons,
 )
 from cosmodrome.games.cosmic.moontools import (
     acts,
@@ -251,29 +252,29 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
     return bonus, factors
 
 
-def _counting(st: pb.State) -> list[tuple[int, Moon]]:
-    """(index, piece) of the moons whose piece has `victory_bases` (the win is checked at
-    every step: the other moons count none, so they are not asked)."""
-    counting = moons_with("victory_bases")
-    return [(m, pieces.MOONS[mo.number]) for m, mo in enumerate(st.moons)
-            if mo.number in counting]
+def _victory_rules(st: pb.State, term: str) -> list[tuple[int, Victory]]:
+    """(index, victory rule) of the moons on the board whose rule has `term` (the win is
+    checked at every step: the other moons add nothing, so they are not asked)."""
+    having = victory_moons(term)
+    return [(m, pieces.MOONS[mo.number].victory) for m, mo in enumerate(st.moons)
+            if mo.number in having]
 
 
 def victory_bases_by_seat(st: pb.State) -> list[int]:
     """Foreign bases the moons each seat stands on add to his count for the win (R09: never
     a moon as a base, unless its text says so)."""
     out = [0] * st.players
-    for m, piece in _counting(st):
+    for m, rule in _victory_rules(st, "bases"):
         for s, n in enumerate(st.moons[m].count):
             if n and acting_for(st, m, s):
-                out[s] += piece.victory_bases(st, m, s)
+                out[s] += rule.bases
     return out
 
 
 def most_victory_bases() -> int:
     """The most the moons can add to one seat's count for the win: one per hosted moon that
-    counts (`Moon.victory_bases`: a moon counts as one base at most)."""
-    return len(moons_with("victory_bases"))
+    adds bases (`Victory.bases`: a moon counts as one base at most)."""
+    return len(victory_moons("bases"))
 
 
 def victory_bases(st: pb.State, seat: int) -> int:
@@ -283,7 +284,7 @@ def victory_bases(st: pb.State, seat: int) -> int:
 def victory_moons_act(st: pb.State, ctx: Ctx, winners: list[int]) -> None:
     for s in winners:
         for m, piece in occupied_by(st, s):
-            if piece.victory_bases(st, m, s):
+            if piece.victory is not None and piece.victory.bases:
                 acts(st, ctx, m, s)
 
 
@@ -424,18 +425,20 @@ def standing_wins(st: pb.State, winners: list[int]) -> list[int] | None:
 
 
 def _contestable(st: pb.State) -> bool:
-    return _in_game(st, "contests_victory")
+    return _in_game(st, victory_moons("cancels"))
 
 
-def _in_game(st: pb.State, flag: str) -> bool:
-    """Is a moon of this kind (a `Moon` ClassVar `flag`) in the game, dealt or not (the
-    deck's make-up is public)?"""
+def _in_game(st: pb.State, kind: frozenset[int]) -> bool:
+    """Is a moon of this kind (of the numbers `kind`) in the game, dealt or not (the deck's
+    make-up is public)?"""
     numbers = [mo.number for mo in st.moons if not mo.gone] + list(st.moon_deck)
-    return any(getattr(pieces.MOONS.get(n), flag, False) for n in numbers)
+    return any(n in kind for n in numbers)
 
 
 def _cancellers(st: pb.State, seat: int) -> list[int]:
-    return [m for m, piece in on_board(st) if piece.cancels_victory(st, m, seat)]
+    cancelling = victory_moons("cancels")
+    return [m for m, piece in on_board(st) if piece.number in cancelling
+            and st.moons[m].count[seat] > 0]
 
 
 def _contest_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
@@ -510,7 +513,7 @@ def disc_drawn(st: pb.State) -> None:
     tokens on a moon is asked whether he uses one, so being asked tells nothing."""
     off = st.enc.offense
     if st.moons and any(mo.count[off] for mo in st.moons if not mo.gone) \
-            and _in_game(st, "redraws_discs"):
+            and _in_game(st, moons_with("redraws_discs")):
         st.tasks.insert(0, pb.Task(seat=off, disc_redraw=pb.DiscRedrawTask()))
 
 
@@ -548,8 +551,9 @@ def aimed(st: pb.State, ctx: Ctx) -> None:
 def may_win(st: pb.State, ctx: Ctx, seat: int) -> bool:
     """Does `seat` hold every moon a winner must hold? A moon that stops his win acts (L06:
     from then on all know it)."""
+    holding = victory_moons("must_hold")
     for m, piece in on_board(st):
-        if piece.winner_must_hold(st, m) and not st.moons[m].count[seat]:
+        if piece.number in holding and not st.moons[m].count[seat]:
             if not all(st.moons[m].known_by):
                 acts(st, ctx, m, seat)
             return False
@@ -591,14 +595,21 @@ def disc_turned(st: pb.State, ctx: Ctx) -> None:
 
 # ====================================================================== table: 36, 58 (table.py)
 
+def table_rules(st: pb.State, seat: int) -> list[TableRule]:
+    """The table rules (`Moon.table_rule`) of the moons `seat` stands on: the one reader of
+    the table rule capability."""
+    return [rule for m, piece in occupied_by(st, seat)
+            if (rule := piece.table_rule(st, m, seat)) is not None]
+
+
 def may_ally(st: pb.State, seat: int) -> bool:
     """May `seat` ally, or be allied with (no moon he stands on forbids it)?"""
-    return not any(piece.forbids_alliance(st, m, seat) for m, piece in occupied_by(st, seat))
+    return not any(rule.forbids_alliance for rule in table_rules(st, seat))
 
 
 def view_limit(st: pb.State, seat: int) -> int:
     """The strongest TableLimit the moons `seat` stands on put on his view."""
-    return max((piece.view_limit(st, m, seat) for m, piece in occupied_by(st, seat)),
+    return max((rule.view_limit for rule in table_rules(st, seat)),
                default=pb.TABLE_LIMIT_NONE)
 
 
