@@ -39,6 +39,22 @@ class Combat:
     factors: dict[int, int] | None = None
 
 
+# The moments of a landing (M2) a landing effect hears (`Moon.landings`, `Landing.moment`).
+LANDED = "landed"        # tokens landed on this moon (an instant moon acts, L07)
+REVEALED = "revealed"    # this moon has just turned face up at a landing (R moons)
+ANY_MOON = "any_moon"    # tokens landed on some moon, this one or another
+
+
+@dataclass(frozen=True)
+class Landing:
+    """A landing effect's moment (`Moon.on_landing`): `landed` (seat -> tokens) have just
+    landed, `lander` the player whose landing it is (the offence, when among them)."""
+
+    moment: str
+    lander: int
+    landed: dict[int, int]
+
+
 @dataclass(frozen=True)
 class Victory:
     """A victory rule (`Moon.victory`), the terms a moon adds to the win for a seat standing
@@ -261,11 +277,14 @@ class Moon(Piece):
 
     number: ClassVar[int]
 
-    # ------------------------------------------------------------ landing (M2) and reveal
-    def on_landing(self, st: pb.State, ctx: Ctx, moon: int, lander: int,
-                   landed: dict[int, int]) -> None:
-        """Tokens have just landed on the moon (`landed`: seat -> tokens), `lander` the
-        player whose landing it is (the offence, when he is among them)."""
+    # ------------------------------------------------------------ landing (a capability)
+    landings: ClassVar[frozenset[str]] = frozenset({LANDED})  # the moments `on_landing` hears
+
+    def on_landing(self, st: pb.State, ctx: Ctx, moon: int, landing: Landing) -> None:
+        """A landing effect: the landing `landing` is at one of this moon's `landings` (M2):
+        LANDED, tokens landed on it (asked while it acts for the lander, of instant moons
+        only); REVEALED, it has just turned face up; ANY_MOON, tokens landed on some moon (of
+        every moon on the board). One dispatcher, `moonflow.landed`."""
 
     # ------------------------------------------------------------ questions (Task.moon_question)
     def question_options(self, st: pb.State, t: pb.Task) -> list[pb.Move]:
@@ -335,13 +354,6 @@ class Moon(Piece):
         """`seat` may join any alliance uninvited, his tokens' cap multiplied by this (0: no).
         One user: the alliance's one question of an uninvited ally."""
         return 0
-
-    def on_revealed(self, st: pb.State, ctx: Ctx, moon: int, lander: int) -> None:
-        """The moon has just turned face up at `lander`'s landing (R moons)."""
-
-    def on_any_landing(self, st: pb.State, ctx: Ctx, moon: int, seats: list[int]) -> None:
-        """Tokens of `seats` have just landed on some moon (asked of every moon on the board).
-        One user: a moment of the moons' rules (any landing), asked of every moon."""
 
     def holds_tokens(self, st: pb.State, moon: int, seat: int) -> bool:
         """May `seat` not take his tokens off this moon now?"""

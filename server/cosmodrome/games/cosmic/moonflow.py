@@ -19,7 +19,16 @@ from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx
-from cosmodrome.games.cosmic.hooks import Moon, TableRule, TaskKind, Victory
+from cosmodrome.games.cosmic.hooks import (
+    ANY_MOON,
+    LANDED,
+    REVEALED,
+    Landing,
+    Moon,
+    TableRule,
+    TaskKind,
+    Victory,
+)
 from cosmodrome.games.cosmic.moonboard import (  # noqa: F401 - the flow asks some here
     acting_for,
     colour_of,
@@ -191,13 +200,16 @@ def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
     elif not mo.face_up:
         mo.face_up = True
         know(st, ctx, m, ALL, pb.MOON_WHY_REVEALED)
-        if piece is not None:
-            piece.on_revealed(st, ctx, m, lander)
+        if piece is not None and REVEALED in piece.landings:
+            piece.on_landing(st, ctx, m, Landing(REVEALED, lander, tokens))
     keeper_acts(st, ctx, m, lander)
-    if piece is not None and data(mo.number).instant and m not in st.enc.moons_zapped \
-            and not suspended(st, m, lander):
-        piece.on_landing(st, ctx, m, lander, tokens)
-    after_landing(st, ctx, sorted(tokens))
+    if piece is not None and LANDED in piece.landings and data(mo.number).instant \
+            and m not in st.enc.moons_zapped and not suspended(st, m, lander):
+        piece.on_landing(st, ctx, m, Landing(LANDED, lander, tokens))
+    anywhere = Landing(ANY_MOON, lander, tokens)
+    for k, other in on_board(st):  # every moon hears that tokens landed on a moon
+        if ANY_MOON in other.landings:
+            other.on_landing(st, ctx, k, anywhere)
 
 
 # ====================================================================== moons on the board
@@ -465,12 +477,6 @@ def _contest(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
 DONE = pb.Move(done=pb.Done())
 CONTEST = TaskKind("victory_contest", "A win is due: cancel it with a moon, or not",
                    _contest_options, _contest)
-
-
-def after_landing(st: pb.State, ctx: Ctx, seats: list[int]) -> None:
-    """Every moon on the board hears that `seats` have just landed on a moon."""
-    for m, piece in on_board(st):
-        piece.on_any_landing(st, ctx, m, seats)
 
 
 def window_moves(st: pb.State, seat: int, window: int) -> list[pb.Move]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import moontools
-from cosmodrome.games.cosmic.hooks import Combat, Moon
+from cosmodrome.games.cosmic.hooks import REVEALED, Combat, Moon
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 DEFENCE = 100  # "vaudra désormais + 100 ... en valeur de combat"
@@ -30,11 +30,13 @@ def _bodies(st: pb.State) -> list[int]:
 class XDoz(Moon):
     name, en, number = "19_x_doz", "X-Doz: one body +100 in defence", 19
 
-    def on_revealed(self, st, ctx, moon, lander):
+    landings = frozenset({REVEALED})
+
+    def on_landing(self, st, ctx, moon, landing):
         mo = st.moons[moon]
         if not mo.spent:
             mo.spent = True
-            moontools.ask(st, lander, moon, at=0)
+            moontools.ask(st, landing.lander, moon, at=0)
 
     def question_options(self, st, t):
         return [pb.Move(planet=pb.PlanetChoice(planet=b)) for b in _bodies(st)]

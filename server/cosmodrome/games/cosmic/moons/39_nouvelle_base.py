@@ -27,8 +27,8 @@ def _places(st: pb.State, seat: int) -> list[int]:
 class NewBase(Moon):
     name, en, number = "39_nouvelle_base", "A new base anywhere", 39
 
-    def on_landing(self, st, ctx, moon, lander, landed):
-        moontools.ask(st, lander, moon)
+    def on_landing(self, st, ctx, moon, landing):
+        moontools.ask(st, landing.lander, moon)
 
     def question_options(self, st, t):
         q = t.moon_question
