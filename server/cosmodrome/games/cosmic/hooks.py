@@ -39,6 +39,24 @@ class Combat:
     factors: dict[int, int] | None = None
 
 
+# The moments of the card step a card-step action hears (`Piece.card_moments`).
+CARDS_DUE = "cards_due"            # the main players are about to choose their cards
+CARDS_DOWN = "cards_down"          # a main player's cards are all down (his nothing, too)
+CARDS_REVEALED = "cards_revealed"  # the cards have just been turned face up
+
+
+@dataclass(frozen=True)
+class CardStep:
+    """A card-step action's moment (`Piece.at_card_step`): at CARDS_DUE and CARDS_REVEALED,
+    `seat` is the holder, a main player (the main players' pieces are asked); at CARDS_DOWN,
+    `seat` is the main player whose cards are down, `card` his encounter card (every power is
+    asked, held or not: it reads its own encounter fields)."""
+
+    moment: str
+    seat: int
+    card: int = -1
+
+
 # The moments of a landing (M2) a landing effect hears (`Moon.landings`, `Landing.moment`).
 LANDED = "landed"        # tokens landed on this moon (an instant moon acts, L07)
 REVEALED = "revealed"    # this moon has just turned face up at a landing (R moons)
@@ -129,10 +147,12 @@ class Piece:
         """What one of the holder's tokens counts for in a side's total (0: no change)."""
         return 0
 
-    # ------------------------------------------------------------ cards
-    def on_cards_due(self, st: pb.State, ctx: Ctx, seat: int) -> None:
-        """The main players are about to choose their encounter cards.
-        One user: a moment of the rule book's turn (before the cards are chosen)."""
+    # ------------------------------------------------------------ cards (a capability)
+    card_moments: ClassVar[frozenset[str]] = frozenset()  # the moments `at_card_step` hears
+
+    def at_card_step(self, st: pb.State, ctx: Ctx, step: CardStep) -> None:
+        """A card-step action: the card step is at `step`, one of this piece's
+        `card_moments`. One dispatcher, `pieces.card_step` (Oracle, Laser, Empath)."""
 
     def waits_for_card(self, st: pb.State, seat: int) -> bool:
         """*Every piece.* True while main player `seat` must wait to choose his card.
@@ -145,14 +165,7 @@ class Piece:
         it."""
         return cards
 
-    def after_card_played(self, st: pb.State, ctx: Ctx, player: int, card: int) -> None:
-        """*Every piece.* Main player `player` has just put `card` face down."""
-
-    # ------------------------------------------------------------ reveal and totals
-    def on_reveal(self, st: pb.State, ctx: Ctx, seat: int) -> None:
-        """The cards have just been turned face up.
-        One user: a moment of the rule book's turn (the reveal)."""
-
+    # ------------------------------------------------------------ totals
     def makes_opponent_compromise(self, st: pb.State, seat: int) -> bool:
         """At resolution: the holder's opponent's card counts as a compromise.
         One user: the resolution's one question of what a card counts as."""

@@ -9,14 +9,14 @@ order of simultaneous uses (offence, defence, then clockwise from the offence's 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from cosmodrome.core.engine import Event
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import card_order, moonboard
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx
-from cosmodrome.games.cosmic.hooks import Edict, Flare, Piece
+from cosmodrome.games.cosmic.hooks import CardStep, Edict, Flare, Piece
 from cosmodrome.games.cosmic.registry import (  # noqa: F401 - the registry's tables, named here
     EDICTS,
     FLARES,
@@ -219,6 +219,14 @@ def moon_moves(st: pb.State, seat: int, t: pb.Task | None = None) -> list[pb.Mov
     """What the moons let `seat` do by his own choice (seed 000: 11, 17, 29): in answer to
     the response window `t`, or (None) at any moment."""
     return moonboard.use_moves(st, seat, t)
+
+
+def card_step(st: pb.State, ctx: Ctx, step: CardStep, asked: Iterable[Piece]) -> None:
+    """The one dispatcher of the card-step actions: each piece of `asked` that hears
+    `step.moment` (its `card_moments`) acts."""
+    for piece in asked:
+        if step.moment in piece.card_moments:
+            piece.at_card_step(st, ctx, step)
 
 
 def card_choices(st: pb.State, seat: int, cards: list[int]) -> list[int]:
