@@ -73,6 +73,25 @@ class Landing:
     landed: dict[int, int]
 
 
+# The moments of the rules a moon hears (`Moon.hears`, `Moment.kind`), besides landings.
+DRAWN = "drawn"                    # `seat` was entitled to draw `n` cards and has them
+BODY_DESTROYED = "body_destroyed"  # the planet or moon `body` has just been destroyed
+DISC_TURNED = "disc_turned"        # a star disc has just been turned for the destiny
+ENCOUNTER_OVER = "encounter_over"  # the encounter is over (`st.enc.winner`), cards not yet
+#                                    discarded
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A moment a moon hears (`Moon.on_moment`): its `kind`, and what it names (`seat` and
+    `n` for DRAWN, `body` for BODY_DESTROYED)."""
+
+    kind: str
+    seat: int = -1
+    n: int = 0
+    body: int = -1
+
+
 @dataclass(frozen=True)
 class Victory:
     """A victory rule (`Moon.victory`), the terms a moon adds to the win for a seat standing
@@ -354,10 +373,6 @@ class Moon(Piece):
     # ---- draws, turns, alliances, reveal, victory, combat, destiny
     redraws_discs: ClassVar[bool] = False     # may redraw a disc (asked of the offence)
 
-    def on_drawn(self, st: pb.State, ctx: Ctx, moon: int, seat: int, n: int) -> None:
-        """`seat` was just entitled to draw (or take) `n` cards and has them.
-        One user: a moment of the rules (a draw a seat was entitled to), asked of every moon."""
-
     def extra_encounter(self, st: pb.State, moon: int, seat: int) -> bool:
         """May offence `seat` have one more encounter this turn beyond the rule book's?
         One user: the turn's one question of a further encounter."""
@@ -386,10 +401,13 @@ class Moon(Piece):
         One user: the aim's one question of whether a body is fought for at all."""
         return False
 
-    # ---- destroyed bodies (19, 6)
-    def on_body_destroyed(self, st: pb.State, ctx: Ctx, moon: int, body: int) -> None:
-        """The planet or moon `body` has just been destroyed (asked of every moon on board).
-        One user: a moment of the moons' rules (a body destroyed), asked of every moon."""
+    # ---- moments of the rules (a capability)
+    hears: ClassVar[frozenset[str]] = frozenset()  # the moments `on_moment` hears
+
+    def on_moment(self, st: pb.State, ctx: Ctx, moon: int, moment: Moment) -> None:
+        """A moment of the rules this moon hears (`hears`: DRAWN, BODY_DESTROYED,
+        DISC_TURNED, ENCOUNTER_OVER), asked of the moons on the board; one dispatcher,
+        `moonboard.hear` (moons 19, 21, 31, 58)."""
 
     def window_moves(self, st: pb.State, moon: int, seat: int, window: int) -> list[pb.Move]:
         """Moves `seat` may make with this moon in `window` (a window Step)."""
@@ -420,10 +438,6 @@ class Moon(Piece):
         return []
 
     # ---- travelling moons (21)
-    def on_disc_turned(self, st: pb.State, ctx: Ctx, moon: int) -> None:
-        """A star disc has just been turned for the destiny.
-        One user: a moment of the rule book's turn (the destiny drawn), asked of every moon."""
-
     def shields(self, st: pb.State, moon: int) -> int:
         """A planet this moon makes impossible to aim at (-1: none).
         One user: the aim's one question of a planet a moon takes out of reach."""
@@ -437,10 +451,6 @@ class Moon(Piece):
         """What this moon does to `seat`, who stands on it (None: nothing): the table rule
         capability, one dispatcher (`moonflow.table_rules`), used by moons 36 and 58."""
         return None
-
-    def after_encounter(self, st: pb.State, ctx: Ctx, moon: int) -> None:
-        """The encounter is over (`st.enc.winner`): its cards are about to be discarded.
-        One user: a moment of the rule book's turn (the encounter over), asked of every moon."""
 
     # ---- views
     def publish(self, mo: pb.Moon, out: pb.MoonView) -> None:

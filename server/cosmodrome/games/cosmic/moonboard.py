@@ -8,10 +8,10 @@ powers, which moves a seat has) asks it without importing `moonflow`, which is a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.hooks import Moment, Moon
 from cosmodrome.games.cosmic.registry import MOONS, MOONS_WITH
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -50,6 +50,14 @@ def on_board_with(st: pb.State, hook: str) -> Iterator[tuple[int, Moon]]:
     for m, mo in enumerate(st.moons):
         if mo.number in having and not mo.gone:
             yield m, MOONS[mo.number]
+
+def hear(st: pb.State, ctx: Ctx, moment: Moment,
+         moons: Iterable[tuple[int, Moon]]) -> None:
+    """The one dispatcher of the moments of the rules: each moon of `moons` (index, piece)
+    that hears `moment.kind` (`Moon.hears`) is told."""
+    for m, piece in moons:
+        if moment.kind in piece.hears:
+            piece.on_moment(st, ctx, m, moment)
 
 def occupants(st: pb.State, m: int) -> list[int]:
     return [s for s, n in enumerate(st.moons[m].count) if n > 0]

@@ -21,9 +21,12 @@ from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.hooks import (
     ANY_MOON,
+    DISC_TURNED,
+    ENCOUNTER_OVER,
     LANDED,
     REVEALED,
     Landing,
+    Moment,
     Moon,
     TableRule,
     TaskKind,
@@ -34,6 +37,7 @@ from cosmodrome.games.cosmic.moonboard import (  # noqa: F401 - the flow asks so
     colour_of,
     colour_side,
     entitles_powers,
+    hear,
     moons_with,
     occupants,
     occupied_by,
@@ -595,8 +599,7 @@ def audit(st: pb.State) -> list[str]:
 
 def disc_turned(st: pb.State, ctx: Ctx) -> None:
     """A star disc has just been turned: the travelling moons move."""
-    for m, piece in list(on_board_with(st, "on_disc_turned")):
-        piece.on_disc_turned(st, ctx, m)
+    hear(st, ctx, Moment(DISC_TURNED), list(on_board_with(st, "hears")))
 
 
 # ====================================================================== table: 36, 58 (table.py)
@@ -620,5 +623,4 @@ def view_limit(st: pb.State, seat: int) -> int:
 
 
 def encounter_over(st: pb.State, ctx: Ctx) -> None:
-    for m, piece in list(on_board_with(st, "after_encounter")):
-        piece.after_encounter(st, ctx, m)
+    hear(st, ctx, Moment(ENCOUNTER_OVER), list(on_board_with(st, "hears")))

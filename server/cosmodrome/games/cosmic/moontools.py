@@ -11,8 +11,8 @@ from __future__ import annotations
 from cosmodrome.games.cosmic import actions
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.ctx import Ctx, reason
-from cosmodrome.games.cosmic.hooks import Moon
-from cosmodrome.games.cosmic.moonboard import on_board
+from cosmodrome.games.cosmic.hooks import BODY_DESTROYED, Moment, Moon
+from cosmodrome.games.cosmic.moonboard import hear, on_board
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
@@ -142,8 +142,7 @@ def destroyed(st: pb.State, ctx: Ctx, body: int) -> None:
         st.planets[body].destroyed = True
     else:
         st.moons[m].gone, st.moons[m].face_up = True, False
-    for k, piece in list(on_board(st)):
-        piece.on_body_destroyed(st, ctx, k, body)
+    hear(st, ctx, Moment(BODY_DESTROYED, body=body), list(on_board(st)))
 
 
 def held_by_prisons(st: pb.State, seat: int) -> list[int]:

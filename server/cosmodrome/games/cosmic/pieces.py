@@ -16,7 +16,7 @@ from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import card_order, moonboard
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx
-from cosmodrome.games.cosmic.hooks import CardStep, Edict, Flare, Piece
+from cosmodrome.games.cosmic.hooks import DRAWN, CardStep, Edict, Flare, Moment, Piece
 from cosmodrome.games.cosmic.registry import (  # noqa: F401 - the registry's tables, named here
     EDICTS,
     FLARES,
@@ -255,10 +255,9 @@ def drawn(st: pb.State, ctx: Ctx, seat: int, n: int) -> None:
     hears it (one gives a card more for each)."""
     if n <= 0 or not st.moons or st.seats[seat].eliminated:
         return
-    for m, mo in enumerate(st.moons):
-        piece = MOONS.get(mo.number)
-        if piece is not None and not mo.gone:
-            piece.on_drawn(st, ctx, m, seat, n)
+    moonboard.hear(st, ctx, Moment(DRAWN, seat=seat, n=n),
+                   ((m, MOONS[mo.number]) for m, mo in enumerate(st.moons)
+                    if mo.number in MOONS and not mo.gone))
 
 
 # ====================================================================== flares played

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import moontools
-from cosmodrome.games.cosmic.hooks import REVEALED, Combat, Moon
+from cosmodrome.games.cosmic.hooks import BODY_DESTROYED, REVEALED, Combat, Moon
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 DEFENCE = 100  # "vaudra désormais + 100 ... en valeur de combat"
@@ -51,9 +51,11 @@ class XDoz(Moon):
         guards = mo.HasField("guarded") and mo.guarded == st.enc.planet
         return Combat(bonus=DEFENCE) if guards and side == B.defender(st) else None
 
-    def on_body_destroyed(self, st, ctx, moon, body):
+    hears = frozenset({BODY_DESTROYED})
+
+    def on_moment(self, st, ctx, moon, moment):
         mo = st.moons[moon]
-        if mo.HasField("guarded") and mo.guarded == body:
+        if mo.HasField("guarded") and mo.guarded == moment.body:
             moontools.acts(st, ctx, moon, st.moons[moon].system)
             moontools.send_home(st, moon)
             moontools.destroyed(st, ctx, B.moon_body(st, moon))

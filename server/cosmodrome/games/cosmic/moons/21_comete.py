@@ -14,7 +14,7 @@ The planet beside it cannot be aimed at while it travels.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import moontools
-from cosmodrome.games.cosmic.hooks import REVEALED, Moon
+from cosmodrome.games.cosmic.hooks import DISC_TURNED, REVEALED, Moon
 
 
 class Comet(Moon):
@@ -25,7 +25,9 @@ class Comet(Moon):
     def on_landing(self, st, ctx, moon, landing):
         st.moons[moon].spent = True  # "Une fois révélée, elle voyage"
 
-    def on_disc_turned(self, st, ctx, moon):
+    hears = frozenset({DISC_TURNED})
+
+    def on_moment(self, st, ctx, moon, moment):
         if st.moons[moon].spent:
             moontools.step_clockwise(st, moon)
 
