@@ -20,12 +20,8 @@ from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.hooks import (
-    ANY_MOON,
     DISC_TURNED,
     ENCOUNTER_OVER,
-    LANDED,
-    REVEALED,
-    Landing,
     Moment,
     Moon,
     TableRule,
@@ -48,27 +44,15 @@ from cosmodrome.games.cosmic.moonboard import (  # noqa: F401 - the flow asks so
     use_moves,
     victory_moons,
 )
-from cosmodrome.games.cosmic.moontools import (
+from cosmodrome.games.cosmic.moontools import (  # noqa: F401 - the flow lands tokens here
     acts,
+    content,
     in_card_step,
+    landed,
 )
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 MOONS_PER_PLAYER = 2  # "chaque joueur tire au hasard deux lunes"
-ALL = None            # `know`'s audience: every seat
-
-
-def content():
-    """content/moons.json as validated by content_000, imported when moons are asked for:
-    content_000 also checks the flares against the power modules, which a classic game
-    (or a power dropped into powers/ without its flare yet) need not pass."""
-    from cosmodrome.games.cosmic import content_000
-    return content_000
-
-
-def data(number: int):
-    """The content entry (content_000.Moon) of moon `number`."""
-    return content().MOONS[number - 1]
 
 
 # ====================================================================== options and setup
@@ -157,18 +141,6 @@ def is_public(mo: pb.Moon) -> bool:
     return mo.face_up or all(mo.known_by)
 
 
-def know(st: pb.State, ctx: Ctx, m: int, seats: list[int] | None, why: int) -> None:
-    """`seats` (ALL: everyone) now know moon `m`; they remember it (M5)."""
-    mo = st.moons[m]
-    who = range(st.players) if seats is ALL else seats
-    new = [s for s in who if not mo.known_by[s]]
-    for s in new:
-        mo.known_by[s] = True
-    if new or seats is ALL:
-        ctx.emit(pb.Event(moon_known=pb.MoonKnown(moon=m, number=mo.number, why=why)),
-                 None if seats is ALL else frozenset(new))
-
-
 def after_step(st: pb.State, ctx: Ctx) -> None:
     """After every step, in one pass over the moons (it runs at every step): L04 "Lorsqu'elle
     n'est plus habitée, elle doit à nouveau présenter sa face cachée" (those who saw it
@@ -184,37 +156,6 @@ def after_step(st: pb.State, ctx: Ctx) -> None:
 
 
 # ====================================================================== landing (M2)
-
-def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
-    """`tokens` (seat -> n) have just landed on `body` by a won encounter. On a moon: an R
-    moon turns face up for all (L03), an S moon is seen by those who land (L05), and an
-    instant moon acts (L07: at each landing, "puis reste inopérante jusqu'à ce que un autre
-    pion touche la lune à son tour")."""
-    m = B.moon_of(st, body)
-    if m is None or not tokens:
-        return
-    mo = st.moons[m]
-    if mo.gone:
-        return
-    new_stay(st, m, tokens)
-    piece = pieces.MOONS.get(mo.number)
-    lander = st.enc.offense if st.enc.offense in tokens else min(tokens)
-    if data(mo.number).secret:
-        know(st, ctx, m, sorted(tokens), pb.MOON_WHY_LANDED)
-    elif not mo.face_up:
-        mo.face_up = True
-        know(st, ctx, m, ALL, pb.MOON_WHY_REVEALED)
-        if piece is not None and REVEALED in piece.landings:
-            piece.on_landing(st, ctx, m, Landing(REVEALED, lander, tokens))
-    keeper_acts(st, ctx, m, lander)
-    if piece is not None and LANDED in piece.landings and data(mo.number).instant \
-            and m not in st.enc.moons_zapped and not suspended(st, m, lander):
-        piece.on_landing(st, ctx, m, Landing(LANDED, lander, tokens))
-    anywhere = Landing(ANY_MOON, lander, tokens)
-    for k, other in on_board(st):  # every moon hears that tokens landed on a moon
-        if ANY_MOON in other.landings:
-            other.on_landing(st, ctx, k, anywhere)
-
 
 # ====================================================================== moons on the board
 
@@ -349,15 +290,6 @@ def use_at_any_time(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> bool:
         return False
     use(st, ctx, seat, move)
     return True
-
-
-def new_stay(st: pb.State, m: int, tokens: dict[int, int]) -> None:
-    """Seats whose tokens just arrived on moon `m` where none of theirs stood begin a new
-    stay: what a moon allows once per stay is theirs again (29)."""
-    mo = st.moons[m]
-    left = [s for s in mo.used_by if not (s in tokens and mo.count[s] == tokens[s])]
-    if len(left) != len(mo.used_by):
-        mo.used_by[:] = left
 
 
 # ====================================================================== draws, turns,
@@ -571,13 +503,6 @@ def may_win(st: pb.State, ctx: Ctx, seat: int) -> bool:
 
 
 # ================================================================ reveals, destroyed bodies
-
-def keeper_acts(st: pb.State, ctx: Ctx, m: int, lander: int) -> None:
-    """Tokens landing on a moon that keeps them: it acts at once (they cannot leave: all
-    will see it)."""
-    if st.moons[m].number in B.KEEPING_MOONS and not all(st.moons[m].known_by):
-        acts(st, ctx, m, lander)
-
 
 # ================================================================ where a moon lies (m6)
 

@@ -23,7 +23,7 @@ import unicodedata
 from typing import ClassVar
 
 from cosmodrome.core.engine import Event, IllegalMove
-from cosmodrome.games.cosmic import actions, flow, moonflow, moontools, pieces, registry
+from cosmodrome.games.cosmic import actions, flow, moontools, pieces, registry
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.hooks import Moon, TableRule, TaskKind
@@ -43,7 +43,7 @@ class TableMoon(Moon):
 
     @property
     def judged_by(self) -> str:
-        return moonflow.data(self.number).judged_by
+        return moontools.data(self.number).judged_by
 
     def breaks(self, text: str) -> bool:
         """Does the chat line `text` of an occupant break the rule (`server_chat` moons)?

@@ -12,7 +12,7 @@ left on Génésis (his beyond the moons drawn, his allies') go back to their bas
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import actions, moonflow, moontools
+from cosmodrome.games.cosmic import actions, moontools
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.hooks import Moon
 
@@ -36,7 +36,7 @@ class Genesis(Moon):
             mo.count[s] = 0
             actions.place_from_limbo(st, s, n)
         for m in new:
-            moonflow.landed(st, ctx, B.moon_body(st, m), {landing.lander: 1})
+            moontools.landed(st, ctx, B.moon_body(st, m), {landing.lander: 1})
 
 
 MOON = Genesis()
