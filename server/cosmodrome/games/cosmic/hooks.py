@@ -11,7 +11,13 @@ of every registered piece, held or not: they read the piece's own encounter fiel
 earlier use, which keep their effect even if the piece is zapped or lost since.
 
 A new hook needs two users, or a docstring line "One user: ..." saying why one is enough (a
-test checks); a new piece first implements an existing hook or capability (`Moon.combat`).
+test checks); a new piece first implements an existing hook or capability, each asked by one
+dispatcher (a test checks): the combat modifier (`Moon.combat`), the landing effect
+(`Moon.on_landing`), the victory rule (`Moon.victory`), the card-step action
+(`Piece.at_card_step`), the table rule (`Moon.table_rule`), a moment of the rules a moon
+hears (`Moon.on_moment`), the window actions (`Piece.window_actions`, `Moon.use_moves`,
+`Moon.window_moves`). A piece acting at a new moment of an existing capability adds the
+moment's name here, not a hook.
 """
 
 from __future__ import annotations
