@@ -257,6 +257,46 @@ def test_a_hook_has_two_users_or_a_line_saying_why_one_is_enough() -> None:
     assert not unexplained, unexplained
 
 
+# Each capability (issue 22 point 2) and the modules that ask it (its dispatcher; the victory
+# rule is data, its terms read where the win is counted): what a new piece implements
+# instead of adding a hook.
+CAPABILITIES = {
+    r"\.combat\(": {"moonflow.py"},                    # the combat modifier
+    r"\.on_landing\(": {"moontools.py"},               # the landing effect
+    r"\.victory\b": {"moonboard.py", "moonflow.py"},   # the victory rule
+    r"\.at_card_step\(": {"pieces.py"},                # the card-step action
+    r"\.table_rule\(": {"moonflow.py"},                # the table rule
+    r"\.on_moment\(": {"moonboard.py"},                # a moment of the rules a moon hears
+}
+
+
+def test_each_capability_is_asked_by_one_dispatcher() -> None:
+    """Issue 22: a capability has one dispatcher; the flow and the pieces go through it."""
+    strays = {}
+    for path in PACKAGE.rglob("*.py"):
+        module, text = str(path.relative_to(PACKAGE)), path.read_text()
+        for pattern, askers in CAPABILITIES.items():
+            if module not in {"hooks.py", *askers} and re.search(pattern, text):
+                strays.setdefault(pattern, []).append(module)
+    assert not strays, strays
+
+
+def test_a_piece_hears_only_moments_the_hooks_name() -> None:
+    """A landing effect, a card-step action or a moon's moment is asked at the moments a
+    piece lists: a moment the dispatchers never announce (a typo) would silence it."""
+    from cosmodrome.games.cosmic import hooks
+    known = {"landings": {hooks.LANDED, hooks.REVEALED, hooks.ANY_MOON},
+             "card_moments": {hooks.CARDS_DUE, hooks.CARDS_DOWN, hooks.CARDS_REVEALED},
+             "hears": {hooks.DRAWN, hooks.BODY_DESTROYED, hooks.DISC_TURNED,
+                       hooks.ENCOUNTER_OVER}}
+    held = [*registry.POWERS, *registry.EDICTS.values(), *registry.MOONS.values(),
+            *registry.FLARES.values()]
+    unknown = [(piece.name, kind, sorted(getattr(piece, kind) - moments))
+               for piece in held for kind, moments in known.items()
+               if getattr(piece, kind, frozenset()) - moments]
+    assert not unknown, unknown
+
+
 def test_a_name_list_of_ids_refuses_a_name_twice_and_a_module_missing(
         tmp_path, monkeypatch) -> None:
     """The edicts' and flares' ids.json is a list of names: the same checks as the powers'."""

@@ -11,7 +11,13 @@ of every registered piece, held or not: they read the piece's own encounter fiel
 earlier use, which keep their effect even if the piece is zapped or lost since.
 
 A new hook needs two users, or a docstring line "One user: ..." saying why one is enough (a
-test checks); a new piece first implements an existing hook or capability (`Moon.combat`).
+test checks); a new piece first implements an existing hook or capability, each asked by one
+dispatcher (a test checks): the combat modifier (`Moon.combat`), the landing effect
+(`Moon.on_landing`), the victory rule (`Moon.victory`), the card-step action
+(`Piece.at_card_step`), the table rule (`Moon.table_rule`), a moment of the rules a moon
+hears (`Moon.on_moment`), the window actions (`Piece.window_actions`, `Moon.use_moves`,
+`Moon.window_moves`). A piece acting at a new moment of an existing capability adds the
+moment's name here, not a hook.
 """
 
 from __future__ import annotations
@@ -37,6 +43,82 @@ class Combat:
     per_card: int = 0
     bonus: int = 0
     factors: dict[int, int] | None = None
+
+
+# The moments of the card step a card-step action hears (`Piece.card_moments`).
+CARDS_DUE = "cards_due"            # the main players are about to choose their cards
+CARDS_DOWN = "cards_down"          # a main player's cards are all down (his nothing, too)
+CARDS_REVEALED = "cards_revealed"  # the cards have just been turned face up
+
+
+@dataclass(frozen=True)
+class CardStep:
+    """A card-step action's moment (`Piece.at_card_step`): at CARDS_DUE and CARDS_REVEALED,
+    `seat` is the holder, a main player (the main players' pieces are asked); at CARDS_DOWN,
+    `seat` is the main player whose cards are down, `card` his encounter card (every power is
+    asked, held or not: it reads its own encounter fields)."""
+
+    moment: str
+    seat: int
+    card: int = -1
+
+
+# The moments of a landing (M2) a landing effect hears (`Moon.landings`, `Landing.moment`).
+LANDED = "landed"        # tokens landed on this moon (an instant moon acts, L07)
+REVEALED = "revealed"    # this moon has just turned face up at a landing (R moons)
+ANY_MOON = "any_moon"    # tokens landed on some moon, this one or another
+
+
+@dataclass(frozen=True)
+class Landing:
+    """A landing effect's moment (`Moon.on_landing`): `landed` (seat -> tokens) have just
+    landed, `lander` the player whose landing it is (the offence, when among them)."""
+
+    moment: str
+    lander: int
+    landed: dict[int, int]
+
+
+# The moments of the rules a moon hears (`Moon.hears`, `Moment.kind`), besides landings.
+DRAWN = "drawn"                    # `seat` was entitled to draw `n` cards and has them
+BODY_DESTROYED = "body_destroyed"  # the planet or moon `body` has just been destroyed
+DISC_TURNED = "disc_turned"        # a star disc has just been turned for the destiny
+ENCOUNTER_OVER = "encounter_over"  # the encounter is over (`st.enc.winner`), cards not yet
+#                                    discarded
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A moment a moon hears (`Moon.on_moment`): its `kind`, and what it names (`seat` and
+    `n` for DRAWN, `body` for BODY_DESTROYED)."""
+
+    kind: str
+    seat: int = -1
+    n: int = 0
+    body: int = -1
+
+
+@dataclass(frozen=True)
+class Victory:
+    """A victory rule (`Moon.victory`), the terms a moon adds to the win for a seat standing
+    on it: `bases`, foreign bases it adds to his count (0 or 1: a moon counts as one base at
+    most); `must_hold`, a winner must have tokens on it; `cancels`, he may cancel an
+    opponent's win with it (then `Moon.cancel_victory`). Data, not a question: a win is
+    checked at every step, and what a winner must hold is published as content."""
+
+    bases: int = 0
+    must_hold: bool = False
+    cancels: bool = False
+
+
+@dataclass(frozen=True)
+class TableRule:
+    """A table rule (`Moon.table_rule`): what a moon of conduct does to a seat standing on
+    it, enforced by the server: `view_limit`, what his view is kept from (a TableLimit);
+    `forbids_alliance`, he may neither ally nor be allied with."""
+
+    view_limit: int = pb.TABLE_LIMIT_NONE
+    forbids_alliance: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,10 +172,12 @@ class Piece:
         """What one of the holder's tokens counts for in a side's total (0: no change)."""
         return 0
 
-    # ------------------------------------------------------------ cards
-    def on_cards_due(self, st: pb.State, ctx: Ctx, seat: int) -> None:
-        """The main players are about to choose their encounter cards.
-        One user: a moment of the rule book's turn (before the cards are chosen)."""
+    # ------------------------------------------------------------ cards (a capability)
+    card_moments: ClassVar[frozenset[str]] = frozenset()  # the moments `at_card_step` hears
+
+    def at_card_step(self, st: pb.State, ctx: Ctx, step: CardStep) -> None:
+        """A card-step action: the card step is at `step`, one of this piece's
+        `card_moments`. One dispatcher, `pieces.card_step` (Oracle, Laser, Empath)."""
 
     def waits_for_card(self, st: pb.State, seat: int) -> bool:
         """*Every piece.* True while main player `seat` must wait to choose his card.
@@ -106,14 +190,7 @@ class Piece:
         it."""
         return cards
 
-    def after_card_played(self, st: pb.State, ctx: Ctx, player: int, card: int) -> None:
-        """*Every piece.* Main player `player` has just put `card` face down."""
-
-    # ------------------------------------------------------------ reveal and totals
-    def on_reveal(self, st: pb.State, ctx: Ctx, seat: int) -> None:
-        """The cards have just been turned face up.
-        One user: a moment of the rule book's turn (the reveal)."""
-
+    # ------------------------------------------------------------ totals
     def makes_opponent_compromise(self, st: pb.State, seat: int) -> bool:
         """At resolution: the holder's opponent's card counts as a compromise.
         One user: the resolution's one question of what a card counts as."""
@@ -238,11 +315,14 @@ class Moon(Piece):
 
     number: ClassVar[int]
 
-    # ------------------------------------------------------------ landing (M2) and reveal
-    def on_landing(self, st: pb.State, ctx: Ctx, moon: int, lander: int,
-                   landed: dict[int, int]) -> None:
-        """Tokens have just landed on the moon (`landed`: seat -> tokens), `lander` the
-        player whose landing it is (the offence, when he is among them)."""
+    # ------------------------------------------------------------ landing (a capability)
+    landings: ClassVar[frozenset[str]] = frozenset({LANDED})  # the moments `on_landing` hears
+
+    def on_landing(self, st: pb.State, ctx: Ctx, moon: int, landing: Landing) -> None:
+        """A landing effect: the landing `landing` is at one of this moon's `landings` (M2):
+        LANDED, tokens landed on it (asked while it acts for the lander, of instant moons
+        only); REVEALED, it has just turned face up; ANY_MOON, tokens landed on some moon (of
+        every moon on the board). One dispatcher, `moonflow.landed`."""
 
     # ------------------------------------------------------------ questions (Task.moon_question)
     def question_options(self, st: pb.State, t: pb.Task) -> list[pb.Move]:
@@ -260,13 +340,11 @@ class Moon(Piece):
         33, 41, 43-48, 51. Asked only of a moon acting for `side` (not suspended for him)."""
         return None
 
-    # ------------------------------------------------------------ victory and deals
-    def victory_bases(self, st: pb.State, moon: int, seat: int) -> int:
-        """Foreign bases this moon adds to the count for the win of `seat`, who has tokens
-        on it (asked of the moons he stands on only): 0 or 1, a moon counts as one base
-        at most (`moonflow.most_victory_bases`)."""
-        return 0
+    # ------------------------------------------------------------ victory (a capability)
+    victory: ClassVar[Victory | None] = None  # the victory rule capability (moons 1, 7, 34,
+    #                                           53): read by `moonflow` only
 
+    # ------------------------------------------------------------ deals
     def spares_deal_loss(self, st: pb.State, moon: int, seat: int) -> bool:
         """A deal failed: does `seat` lose nothing?
         One user: the failed deal's one question, asked of the moons of the two players."""
@@ -299,12 +377,7 @@ class Moon(Piece):
             move: pb.Move) -> None:
         """`seat` made `move`, one of `use_moves` (`t`: the response window it answered)."""
     # ---- draws, turns, alliances, reveal, victory, combat, destiny
-    contests_victory: ClassVar[bool] = False  # may cancel a win (asked of seats at a win)
     redraws_discs: ClassVar[bool] = False     # may redraw a disc (asked of the offence)
-
-    def on_drawn(self, st: pb.State, ctx: Ctx, moon: int, seat: int, n: int) -> None:
-        """`seat` was just entitled to draw (or take) `n` cards and has them.
-        One user: a moment of the rules (a draw a seat was entitled to), asked of every moon."""
 
     def extra_encounter(self, st: pb.State, moon: int, seat: int) -> bool:
         """May offence `seat` have one more encounter this turn beyond the rule book's?
@@ -316,26 +389,15 @@ class Moon(Piece):
         One user: the alliance's one question of an uninvited ally."""
         return 0
 
-    def on_revealed(self, st: pb.State, ctx: Ctx, moon: int, lander: int) -> None:
-        """The moon has just turned face up at `lander`'s landing (R moons)."""
-
-    def on_any_landing(self, st: pb.State, ctx: Ctx, moon: int, seats: list[int]) -> None:
-        """Tokens of `seats` have just landed on some moon (asked of every moon on the board).
-        One user: a moment of the moons' rules (any landing), asked of every moon."""
-
     def holds_tokens(self, st: pb.State, moon: int, seat: int) -> bool:
         """May `seat` not take his tokens off this moon now?"""
         return False
 
-    def cancels_victory(self, st: pb.State, moon: int, seat: int) -> bool:
-        """May `seat` cancel an opponent's win with this moon now?
-        One user: a pair with `cancel_victory`: may, then does, for one rule (a win due)."""
-        return False
-
     def cancel_victory(self, st: pb.State, ctx: Ctx, moon: int, seat: int,
                        winner: int) -> None:
-        """`seat` cancels `winner`'s win with this moon.
-        One user: a pair with `cancels_victory`."""
+        """`seat` cancels `winner`'s win with this moon (its `victory.cancels`).
+        One user: the victory rule's one effect: a win cancelled, then the moon does what it
+        says."""
     # ---- prison and victory moons (4, 34)
     keeps_tokens: ClassVar[bool] = False  # its tokens never leave as from a base (4, 34)
     zap_frees: ClassVar[bool] = False     # the Moon Zap edict frees the tokens it holds (4)
@@ -345,15 +407,13 @@ class Moon(Piece):
         One user: the aim's one question of whether a body is fought for at all."""
         return False
 
-    def winner_must_hold(self, st: pb.State, moon: int) -> bool:
-        """Must a winner also have tokens on this moon?
-        One user: the win's one condition a moon adds (also published as content)."""
-        return False
+    # ---- moments of the rules (a capability)
+    hears: ClassVar[frozenset[str]] = frozenset()  # the moments `on_moment` hears
 
-    # ---- destroyed bodies (19, 6)
-    def on_body_destroyed(self, st: pb.State, ctx: Ctx, moon: int, body: int) -> None:
-        """The planet or moon `body` has just been destroyed (asked of every moon on board).
-        One user: a moment of the moons' rules (a body destroyed), asked of every moon."""
+    def on_moment(self, st: pb.State, ctx: Ctx, moon: int, moment: Moment) -> None:
+        """A moment of the rules this moon hears (`hears`: DRAWN, BODY_DESTROYED,
+        DISC_TURNED, ENCOUNTER_OVER), asked of the moons on the board; one dispatcher,
+        `moonboard.hear` (moons 19, 21, 31, 58)."""
 
     def window_moves(self, st: pb.State, moon: int, seat: int, window: int) -> list[pb.Move]:
         """Moves `seat` may make with this moon in `window` (a window Step)."""
@@ -384,10 +444,6 @@ class Moon(Piece):
         return []
 
     # ---- travelling moons (21)
-    def on_disc_turned(self, st: pb.State, ctx: Ctx, moon: int) -> None:
-        """A star disc has just been turned for the destiny.
-        One user: a moment of the rule book's turn (the destiny drawn), asked of every moon."""
-
     def shields(self, st: pb.State, moon: int) -> int:
         """A planet this moon makes impossible to aim at (-1: none).
         One user: the aim's one question of a planet a moon takes out of reach."""
@@ -397,19 +453,10 @@ class Moon(Piece):
     needs_flares: ClassVar[bool] = False  # dealt only in games with flares (moons 25, 26)
 
     # ---- table: the table-behaviour moons (36, 58; table.py)
-    def forbids_alliance(self, st: pb.State, moon: int, seat: int) -> bool:
-        """May `seat` neither ally nor be allied with (moon 36)?
-        One user: the alliance's one question of who may not ally (a table moon)."""
-        return False
-
-    def view_limit(self, st: pb.State, moon: int, seat: int) -> int:
-        """What `seat`'s view is kept from (a TableLimit; moons 36, 58).
-        One user: the view's one question of what a seat is kept from (table moons)."""
-        return pb.TABLE_LIMIT_NONE
-
-    def after_encounter(self, st: pb.State, ctx: Ctx, moon: int) -> None:
-        """The encounter is over (`st.enc.winner`): its cards are about to be discarded.
-        One user: a moment of the rule book's turn (the encounter over), asked of every moon."""
+    def table_rule(self, st: pb.State, moon: int, seat: int) -> TableRule | None:
+        """What this moon does to `seat`, who stands on it (None: nothing): the table rule
+        capability, one dispatcher (`moonflow.table_rules`), used by moons 36 and 58."""
+        return None
 
     # ---- views
     def publish(self, mo: pb.Moon, out: pb.MoonView) -> None:

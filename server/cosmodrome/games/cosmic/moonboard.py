@@ -8,10 +8,10 @@ powers, which moves a seat has) asks it without importing `moonflow`, which is a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.hooks import Moment, Moon
 from cosmodrome.games.cosmic.registry import MOONS, MOONS_WITH
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -27,6 +27,15 @@ def moons_with(hook: str) -> frozenset[int]:
                                      if getattr(type(m), hook) is not default)
     return MOONS_WITH[hook]
 
+def victory_moons(term: str) -> frozenset[int]:
+    """Numbers of the hosted moons whose victory rule (`Moon.victory`, a `hooks.Victory`) has
+    `term` ("bases", "must_hold", "cancels"): the one reader of the victory rules."""
+    key = f"victory.{term}"
+    if key not in MOONS_WITH:
+        MOONS_WITH[key] = frozenset(
+            n for n in moons_with("victory") if getattr(MOONS[n].victory, term))
+    return MOONS_WITH[key]
+
 def on_board(st: pb.State) -> Iterator[tuple[int, Moon]]:
     """(index, piece) of every hosted moon on the board; each hook says when it acts."""
     for m, mo in enumerate(st.moons):
@@ -41,6 +50,14 @@ def on_board_with(st: pb.State, hook: str) -> Iterator[tuple[int, Moon]]:
     for m, mo in enumerate(st.moons):
         if mo.number in having and not mo.gone:
             yield m, MOONS[mo.number]
+
+def hear(st: pb.State, ctx: Ctx, moment: Moment,
+         moons: Iterable[tuple[int, Moon]]) -> None:
+    """The one dispatcher of the moments of the rules: each moon of `moons` (index, piece)
+    that hears `moment.kind` (`Moon.hears`) is told."""
+    for m, piece in moons:
+        if moment.kind in piece.hears:
+            piece.on_moment(st, ctx, m, moment)
 
 def occupants(st: pb.State, m: int) -> list[int]:
     return [s for s, n in enumerate(st.moons[m].count) if n > 0]

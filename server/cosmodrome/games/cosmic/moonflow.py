@@ -19,12 +19,21 @@ from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx
-from cosmodrome.games.cosmic.hooks import Moon, TaskKind
+from cosmodrome.games.cosmic.hooks import (
+    DISC_TURNED,
+    ENCOUNTER_OVER,
+    Moment,
+    Moon,
+    TableRule,
+    TaskKind,
+    Victory,
+)
 from cosmodrome.games.cosmic.moonboard import (  # noqa: F401 - the flow asks some here
     acting_for,
     colour_of,
     colour_side,
     entitles_powers,
+    hear,
     moons_with,
     occupants,
     occupied_by,
@@ -33,28 +42,17 @@ from cosmodrome.games.cosmic.moonboard import (  # noqa: F401 - the flow asks so
     suspended,
     use,
     use_moves,
+    victory_moons,
 )
-from cosmodrome.games.cosmic.moontools import (
+from cosmodrome.games.cosmic.moontools import (  # noqa: F401 - the flow lands tokens here
     acts,
+    content,
     in_card_step,
+    landed,
 )
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 MOONS_PER_PLAYER = 2  # "chaque joueur tire au hasard deux lunes"
-ALL = None            # `know`'s audience: every seat
-
-
-def content():
-    """content/moons.json as validated by content_000, imported when moons are asked for:
-    content_000 also checks the flares against the power modules, which a classic game
-    (or a power dropped into powers/ without its flare yet) need not pass."""
-    from cosmodrome.games.cosmic import content_000
-    return content_000
-
-
-def data(number: int):
-    """The content entry (content_000.Moon) of moon `number`."""
-    return content().MOONS[number - 1]
 
 
 # ====================================================================== options and setup
@@ -143,18 +141,6 @@ def is_public(mo: pb.Moon) -> bool:
     return mo.face_up or all(mo.known_by)
 
 
-def know(st: pb.State, ctx: Ctx, m: int, seats: list[int] | None, why: int) -> None:
-    """`seats` (ALL: everyone) now know moon `m`; they remember it (M5)."""
-    mo = st.moons[m]
-    who = range(st.players) if seats is ALL else seats
-    new = [s for s in who if not mo.known_by[s]]
-    for s in new:
-        mo.known_by[s] = True
-    if new or seats is ALL:
-        ctx.emit(pb.Event(moon_known=pb.MoonKnown(moon=m, number=mo.number, why=why)),
-                 None if seats is ALL else frozenset(new))
-
-
 def after_step(st: pb.State, ctx: Ctx) -> None:
     """After every step, in one pass over the moons (it runs at every step): L04 "Lorsqu'elle
     n'est plus habitée, elle doit à nouveau présenter sa face cachée" (those who saw it
@@ -170,34 +156,6 @@ def after_step(st: pb.State, ctx: Ctx) -> None:
 
 
 # ====================================================================== landing (M2)
-
-def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
-    """`tokens` (seat -> n) have just landed on `body` by a won encounter. On a moon: an R
-    moon turns face up for all (L03), an S moon is seen by those who land (L05), and an
-    instant moon acts (L07: at each landing, "puis reste inopérante jusqu'à ce que un autre
-    pion touche la lune à son tour")."""
-    m = B.moon_of(st, body)
-    if m is None or not tokens:
-        return
-    mo = st.moons[m]
-    if mo.gone:
-        return
-    new_stay(st, m, tokens)
-    piece = pieces.MOONS.get(mo.number)
-    lander = st.enc.offense if st.enc.offense in tokens else min(tokens)
-    if data(mo.number).secret:
-        know(st, ctx, m, sorted(tokens), pb.MOON_WHY_LANDED)
-    elif not mo.face_up:
-        mo.face_up = True
-        know(st, ctx, m, ALL, pb.MOON_WHY_REVEALED)
-        if piece is not None:
-            piece.on_revealed(st, ctx, m, lander)
-    keeper_acts(st, ctx, m, lander)
-    if piece is not None and data(mo.number).instant and m not in st.enc.moons_zapped \
-            and not suspended(st, m, lander):
-        piece.on_landing(st, ctx, m, lander, tokens)
-    after_landing(st, ctx, sorted(tokens))
-
 
 # ====================================================================== moons on the board
 
@@ -251,29 +209,29 @@ def combat_terms(st: pb.State, ctx: Ctx | None, side: int) -> tuple[int, dict[in
     return bonus, factors
 
 
-def _counting(st: pb.State) -> list[tuple[int, Moon]]:
-    """(index, piece) of the moons whose piece has `victory_bases` (the win is checked at
-    every step: the other moons count none, so they are not asked)."""
-    counting = moons_with("victory_bases")
-    return [(m, pieces.MOONS[mo.number]) for m, mo in enumerate(st.moons)
-            if mo.number in counting]
+def _victory_rules(st: pb.State, term: str) -> list[tuple[int, Victory]]:
+    """(index, victory rule) of the moons on the board whose rule has `term` (the win is
+    checked at every step: the other moons add nothing, so they are not asked)."""
+    having = victory_moons(term)
+    return [(m, pieces.MOONS[mo.number].victory) for m, mo in enumerate(st.moons)
+            if mo.number in having]
 
 
 def victory_bases_by_seat(st: pb.State) -> list[int]:
     """Foreign bases the moons each seat stands on add to his count for the win (R09: never
     a moon as a base, unless its text says so)."""
     out = [0] * st.players
-    for m, piece in _counting(st):
+    for m, rule in _victory_rules(st, "bases"):
         for s, n in enumerate(st.moons[m].count):
             if n and acting_for(st, m, s):
-                out[s] += piece.victory_bases(st, m, s)
+                out[s] += rule.bases
     return out
 
 
 def most_victory_bases() -> int:
     """The most the moons can add to one seat's count for the win: one per hosted moon that
-    counts (`Moon.victory_bases`: a moon counts as one base at most)."""
-    return len(moons_with("victory_bases"))
+    adds bases (`Victory.bases`: a moon counts as one base at most)."""
+    return len(victory_moons("bases"))
 
 
 def victory_bases(st: pb.State, seat: int) -> int:
@@ -283,7 +241,7 @@ def victory_bases(st: pb.State, seat: int) -> int:
 def victory_moons_act(st: pb.State, ctx: Ctx, winners: list[int]) -> None:
     for s in winners:
         for m, piece in occupied_by(st, s):
-            if piece.victory_bases(st, m, s):
+            if piece.victory is not None and piece.victory.bases:
                 acts(st, ctx, m, s)
 
 
@@ -332,15 +290,6 @@ def use_at_any_time(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> bool:
         return False
     use(st, ctx, seat, move)
     return True
-
-
-def new_stay(st: pb.State, m: int, tokens: dict[int, int]) -> None:
-    """Seats whose tokens just arrived on moon `m` where none of theirs stood begin a new
-    stay: what a moon allows once per stay is theirs again (29)."""
-    mo = st.moons[m]
-    left = [s for s in mo.used_by if not (s in tokens and mo.count[s] == tokens[s])]
-    if len(left) != len(mo.used_by):
-        mo.used_by[:] = left
 
 
 # ====================================================================== draws, turns,
@@ -424,18 +373,20 @@ def standing_wins(st: pb.State, winners: list[int]) -> list[int] | None:
 
 
 def _contestable(st: pb.State) -> bool:
-    return _in_game(st, "contests_victory")
+    return _in_game(st, victory_moons("cancels"))
 
 
-def _in_game(st: pb.State, flag: str) -> bool:
-    """Is a moon of this kind (a `Moon` ClassVar `flag`) in the game, dealt or not (the
-    deck's make-up is public)?"""
+def _in_game(st: pb.State, kind: frozenset[int]) -> bool:
+    """Is a moon of this kind (of the numbers `kind`) in the game, dealt or not (the deck's
+    make-up is public)?"""
     numbers = [mo.number for mo in st.moons if not mo.gone] + list(st.moon_deck)
-    return any(getattr(pieces.MOONS.get(n), flag, False) for n in numbers)
+    return any(n in kind for n in numbers)
 
 
 def _cancellers(st: pb.State, seat: int) -> list[int]:
-    return [m for m, piece in on_board(st) if piece.cancels_victory(st, m, seat)]
+    cancelling = victory_moons("cancels")
+    return [m for m, piece in on_board(st) if piece.number in cancelling
+            and st.moons[m].count[seat] > 0]
 
 
 def _contest_options(st: pb.State, t: pb.Task) -> list[pb.Move]:
@@ -462,12 +413,6 @@ def _contest(st: pb.State, ctx: Ctx, t: pb.Task, move: pb.Move) -> None:
 DONE = pb.Move(done=pb.Done())
 CONTEST = TaskKind("victory_contest", "A win is due: cancel it with a moon, or not",
                    _contest_options, _contest)
-
-
-def after_landing(st: pb.State, ctx: Ctx, seats: list[int]) -> None:
-    """Every moon on the board hears that `seats` have just landed on a moon."""
-    for m, piece in on_board(st):
-        piece.on_any_landing(st, ctx, m, seats)
 
 
 def window_moves(st: pb.State, seat: int, window: int) -> list[pb.Move]:
@@ -510,7 +455,7 @@ def disc_drawn(st: pb.State) -> None:
     tokens on a moon is asked whether he uses one, so being asked tells nothing."""
     off = st.enc.offense
     if st.moons and any(mo.count[off] for mo in st.moons if not mo.gone) \
-            and _in_game(st, "redraws_discs"):
+            and _in_game(st, moons_with("redraws_discs")):
         st.tasks.insert(0, pb.Task(seat=off, disc_redraw=pb.DiscRedrawTask()))
 
 
@@ -548,8 +493,9 @@ def aimed(st: pb.State, ctx: Ctx) -> None:
 def may_win(st: pb.State, ctx: Ctx, seat: int) -> bool:
     """Does `seat` hold every moon a winner must hold? A moon that stops his win acts (L06:
     from then on all know it)."""
+    holding = victory_moons("must_hold")
     for m, piece in on_board(st):
-        if piece.winner_must_hold(st, m) and not st.moons[m].count[seat]:
+        if piece.number in holding and not st.moons[m].count[seat]:
             if not all(st.moons[m].known_by):
                 acts(st, ctx, m, seat)
             return False
@@ -557,13 +503,6 @@ def may_win(st: pb.State, ctx: Ctx, seat: int) -> bool:
 
 
 # ================================================================ reveals, destroyed bodies
-
-def keeper_acts(st: pb.State, ctx: Ctx, m: int, lander: int) -> None:
-    """Tokens landing on a moon that keeps them: it acts at once (they cannot leave: all
-    will see it)."""
-    if st.moons[m].number in B.KEEPING_MOONS and not all(st.moons[m].known_by):
-        acts(st, ctx, m, lander)
-
 
 # ================================================================ where a moon lies (m6)
 
@@ -585,23 +524,28 @@ def audit(st: pb.State) -> list[str]:
 
 def disc_turned(st: pb.State, ctx: Ctx) -> None:
     """A star disc has just been turned: the travelling moons move."""
-    for m, piece in list(on_board_with(st, "on_disc_turned")):
-        piece.on_disc_turned(st, ctx, m)
+    hear(st, ctx, Moment(DISC_TURNED), list(on_board_with(st, "hears")))
 
 
 # ====================================================================== table: 36, 58 (table.py)
 
+def table_rules(st: pb.State, seat: int) -> list[TableRule]:
+    """The table rules (`Moon.table_rule`) of the moons `seat` stands on: the one reader of
+    the table rule capability."""
+    return [rule for m, piece in occupied_by(st, seat)
+            if (rule := piece.table_rule(st, m, seat)) is not None]
+
+
 def may_ally(st: pb.State, seat: int) -> bool:
     """May `seat` ally, or be allied with (no moon he stands on forbids it)?"""
-    return not any(piece.forbids_alliance(st, m, seat) for m, piece in occupied_by(st, seat))
+    return not any(rule.forbids_alliance for rule in table_rules(st, seat))
 
 
 def view_limit(st: pb.State, seat: int) -> int:
     """The strongest TableLimit the moons `seat` stands on put on his view."""
-    return max((piece.view_limit(st, m, seat) for m, piece in occupied_by(st, seat)),
+    return max((rule.view_limit for rule in table_rules(st, seat)),
                default=pb.TABLE_LIMIT_NONE)
 
 
 def encounter_over(st: pb.State, ctx: Ctx) -> None:
-    for m, piece in list(on_board_with(st, "after_encounter")):
-        piece.after_encounter(st, ctx, m)
+    hear(st, ctx, Moment(ENCOUNTER_OVER), list(on_board_with(st, "hears")))

@@ -1,8 +1,9 @@
 """What the moon pieces call: the helpers single moons share (act in public, ask a question,
 pass hands or powers around, give lucres, send tokens home, destroy a body, free prisoners).
 
-`moonflow` is what the flow calls (deal, aim, landing, totals, victory, windows); the moon
-modules call this module and `moonboard` (which moon acts for whom). Neither this module nor
+`moonflow` is what the flow calls (deal, aim, totals, victory, windows); the moon modules
+call this module and `moonboard` (which moon acts for whom), never `moonflow`. A landing is
+here (`landed`): the flow and the moons that land tokens call it alike. Neither this module nor
 `moonboard` imports `moonflow`, which is above both.
 """
 
@@ -11,8 +12,17 @@ from __future__ import annotations
 from cosmodrome.games.cosmic import actions
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.ctx import Ctx, reason
-from cosmodrome.games.cosmic.hooks import Moon
-from cosmodrome.games.cosmic.moonboard import on_board
+from cosmodrome.games.cosmic.hooks import (
+    ANY_MOON,
+    BODY_DESTROYED,
+    LANDED,
+    REVEALED,
+    Landing,
+    Moment,
+    Moon,
+)
+from cosmodrome.games.cosmic.moonboard import hear, on_board, suspended
+from cosmodrome.games.cosmic.registry import MOONS
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
@@ -142,8 +152,7 @@ def destroyed(st: pb.State, ctx: Ctx, body: int) -> None:
         st.planets[body].destroyed = True
     else:
         st.moons[m].gone, st.moons[m].face_up = True, False
-    for k, piece in list(on_board(st)):
-        piece.on_body_destroyed(st, ctx, k, body)
+    hear(st, ctx, Moment(BODY_DESTROYED, body=body), list(on_board(st)))
 
 
 def held_by_prisons(st: pb.State, seat: int) -> list[int]:
@@ -182,3 +191,83 @@ def step_clockwise(st: pb.State, m: int) -> None:
     mo.slot += 1
     if mo.slot == B.PLANETS_PER_SYSTEM:
         mo.slot, mo.system = 0, (mo.system + 1) % st.players
+
+
+# ====================================================================== landing (M2)
+# (a landing has one author and one moment: the flow's won encounter, or a moon's effect;
+# both call `landed`, the landing effects' one dispatcher)
+
+ALL = None  # `know`'s audience: every seat
+
+
+def content():
+    """content/moons.json as validated by content_000, imported when moons are asked for:
+    content_000 also checks the flares against the power modules, which a classic game
+    (or a power dropped into powers/ without its flare yet) need not pass."""
+    from cosmodrome.games.cosmic import content_000
+    return content_000
+
+
+def data(number: int):
+    """The content entry (content_000.Moon) of moon `number`."""
+    return content().MOONS[number - 1]
+
+
+def know(st: pb.State, ctx: Ctx, m: int, seats: list[int] | None, why: int) -> None:
+    """`seats` (ALL: everyone) now know moon `m`; they remember it (M5)."""
+    mo = st.moons[m]
+    who = range(st.players) if seats is ALL else seats
+    new = [s for s in who if not mo.known_by[s]]
+    for s in new:
+        mo.known_by[s] = True
+    if new or seats is ALL:
+        ctx.emit(pb.Event(moon_known=pb.MoonKnown(moon=m, number=mo.number, why=why)),
+                 None if seats is ALL else frozenset(new))
+
+
+def landed(st: pb.State, ctx: Ctx, body: int, tokens: dict[int, int]) -> None:
+    """`tokens` (seat -> n) have just landed on `body` (by a won encounter, or by a moon's
+    effect: M2). On a moon: an R
+    moon turns face up for all (L03), an S moon is seen by those who land (L05), and an
+    instant moon acts (L07: at each landing, "puis reste inopérante jusqu'à ce que un autre
+    pion touche la lune à son tour")."""
+    m = B.moon_of(st, body)
+    if m is None or not tokens:
+        return
+    mo = st.moons[m]
+    if mo.gone:
+        return
+    new_stay(st, m, tokens)
+    piece = MOONS.get(mo.number)
+    lander = st.enc.offense if st.enc.offense in tokens else min(tokens)
+    if data(mo.number).secret:
+        know(st, ctx, m, sorted(tokens), pb.MOON_WHY_LANDED)
+    elif not mo.face_up:
+        mo.face_up = True
+        know(st, ctx, m, ALL, pb.MOON_WHY_REVEALED)
+        if piece is not None and REVEALED in piece.landings:
+            piece.on_landing(st, ctx, m, Landing(REVEALED, lander, tokens))
+    keeper_acts(st, ctx, m, lander)
+    if piece is not None and LANDED in piece.landings and data(mo.number).instant \
+            and m not in st.enc.moons_zapped and not suspended(st, m, lander):
+        piece.on_landing(st, ctx, m, Landing(LANDED, lander, tokens))
+    anywhere = Landing(ANY_MOON, lander, tokens)
+    for k, other in on_board(st):  # every moon hears that tokens landed on a moon
+        if ANY_MOON in other.landings:
+            other.on_landing(st, ctx, k, anywhere)
+
+
+def new_stay(st: pb.State, m: int, tokens: dict[int, int]) -> None:
+    """Seats whose tokens just arrived on moon `m` where none of theirs stood begin a new
+    stay: what a moon allows once per stay is theirs again (29)."""
+    mo = st.moons[m]
+    left = [s for s in mo.used_by if not (s in tokens and mo.count[s] == tokens[s])]
+    if len(left) != len(mo.used_by):
+        mo.used_by[:] = left
+
+
+def keeper_acts(st: pb.State, ctx: Ctx, m: int, lander: int) -> None:
+    """Tokens landing on a moon that keeps them: it acts at once (they cannot leave: all
+    will see it)."""
+    if st.moons[m].number in B.KEEPING_MOONS and not all(st.moons[m].known_by):
+        acts(st, ctx, m, lander)

@@ -9,14 +9,14 @@ order of simultaneous uses (offence, defence, then clockwise from the offence's 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from cosmodrome.core.engine import Event
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import card_order, moonboard
 from cosmodrome.games.cosmic.content import CARDS
 from cosmodrome.games.cosmic.ctx import Ctx
-from cosmodrome.games.cosmic.hooks import Edict, Flare, Piece
+from cosmodrome.games.cosmic.hooks import DRAWN, CardStep, Edict, Flare, Moment, Piece
 from cosmodrome.games.cosmic.registry import (  # noqa: F401 - the registry's tables, named here
     EDICTS,
     FLARES,
@@ -221,6 +221,14 @@ def moon_moves(st: pb.State, seat: int, t: pb.Task | None = None) -> list[pb.Mov
     return moonboard.use_moves(st, seat, t)
 
 
+def card_step(st: pb.State, ctx: Ctx, step: CardStep, asked: Iterable[Piece]) -> None:
+    """The one dispatcher of the card-step actions: each piece of `asked` that hears
+    `step.moment` (its `card_moments`) acts."""
+    for piece in asked:
+        if step.moment in piece.card_moments:
+            piece.at_card_step(st, ctx, step)
+
+
 def card_choices(st: pb.State, seat: int, cards: list[int]) -> list[int]:
     for piece in POWERS:
         cards = piece.card_choices(st, seat, cards)
@@ -247,10 +255,9 @@ def drawn(st: pb.State, ctx: Ctx, seat: int, n: int) -> None:
     hears it (one gives a card more for each)."""
     if n <= 0 or not st.moons or st.seats[seat].eliminated:
         return
-    for m, mo in enumerate(st.moons):
-        piece = MOONS.get(mo.number)
-        if piece is not None and not mo.gone:
-            piece.on_drawn(st, ctx, m, seat, n)
+    moonboard.hear(st, ctx, Moment(DRAWN, seat=seat, n=n),
+                   ((m, MOONS[mo.number]) for m, mo in enumerate(st.moons)
+                    if mo.number in MOONS and not mo.gone))
 
 
 # ====================================================================== flares played

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cosmodrome.core.engine import Game
 from cosmodrome.games.cosmic.content import CARDS
-from cosmodrome.games.cosmic.pieces import moons_with
+from cosmodrome.games.cosmic.moonboard import victory_moons
 from cosmodrome.games.cosmic.powers import POWERS
 from cosmodrome.games.cosmic.v1 import cosmic_pb2
 
@@ -22,7 +22,7 @@ def cosmic_content(game: Game) -> cosmic_pb2.Content:
     # not check it (a power module dropped in without its flare still plays the classic game)
     from cosmodrome.games.cosmic import content_000
 
-    must_hold = moons_with("winner_must_hold")
+    must_hold = victory_moons("must_hold")
     return cosmic_pb2.Content(
         cards=[cosmic_pb2.CardInfo(id=c.id, kind=CARD_KINDS[c.kind], value=c.value,
                                    edict=c.edict, power=c.power) for c in CARDS],

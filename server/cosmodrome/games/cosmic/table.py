@@ -23,10 +23,10 @@ import unicodedata
 from typing import ClassVar
 
 from cosmodrome.core.engine import Event, IllegalMove
-from cosmodrome.games.cosmic import actions, flow, moonflow, moontools, pieces, registry
+from cosmodrome.games.cosmic import actions, flow, moontools, pieces, registry
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.ctx import Ctx
-from cosmodrome.games.cosmic.hooks import Moon, TaskKind
+from cosmodrome.games.cosmic.hooks import Moon, TableRule, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 CHAT, NEIGHBOUR, OPPONENTS, ENFORCED = (
@@ -43,7 +43,7 @@ class TableMoon(Moon):
 
     @property
     def judged_by(self) -> str:
-        return moonflow.data(self.number).judged_by
+        return moontools.data(self.number).judged_by
 
     def breaks(self, text: str) -> bool:
         """Does the chat line `text` of an occupant break the rule (`server_chat` moons)?
@@ -67,8 +67,8 @@ class TableMoon(Moon):
                       judge: int) -> None:
         """What the moon does besides the penalty (32: a smoker's foreign bases go home)."""
 
-    def view_limit(self, st, moon, seat):
-        return self.limit if st.moons[moon].count[seat] else pb.TABLE_LIMIT_NONE
+    def table_rule(self, st, moon, seat):
+        return TableRule(self.limit) if self.limit != pb.TABLE_LIMIT_NONE else None
 
 
 def right_neighbour(st: pb.State, seat: int) -> int:

@@ -8,7 +8,7 @@ tell a hand, the deal's drafts but his own, and the PRNG. Conditional knowledge 
 power, an edict or a gift showed) is included for the seat that holds it.
 
 Seed 000's table-behaviour moons may keep an occupant from the table (`View.table_limit`, as
-`hooks.Moon.view_limit` says): blindfolded, he sees no board (tokens on planets, moons and the
+`hooks.TableRule.view_limit` says): blindfolded, he sees no board (tokens on planets, moons and the
 cone, the discard pile, the cup); away, he sees only his own tokens, and the encounter only
 when he is in it. Where a count is not shown it is 0; `table_limit` says so. A piece's own
 public fields are its to publish (`hooks.Moon.publish`): this module names no piece.

@@ -9,6 +9,7 @@ from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.flow.graph import goto
+from cosmodrome.games.cosmic.hooks import CARDS_DOWN, CARDS_DUE, CARDS_REVEALED, CardStep
 from cosmodrome.games.cosmic.tasks import DONE
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -25,8 +26,7 @@ def open_cards(st: pb.State, ctx: Ctx) -> None:
                 continue
             actions.new_hand(st, ctx, s)
     for s in (e.offense, B.defender(st)):
-        for piece in pieces.held(st, s):
-            piece.on_cards_due(st, ctx, s)
+        pieces.card_step(st, ctx, CardStep(CARDS_DUE, s), pieces.held(st, s))
 
 
 def card_options(st: pb.State, seat: int) -> list[pb.Move]:
@@ -92,8 +92,7 @@ def play_card(st: pb.State, ctx: Ctx, seat: int, move: pb.Move) -> None:
 
 def _card_played(st: pb.State, ctx: Ctx, seat: int) -> None:
     """`seat`'s cards are all down: the powers that wait on them act."""
-    for piece in pieces.POWERS:
-        piece.after_card_played(st, ctx, seat, card_of(st, seat))
+    pieces.card_step(st, ctx, CardStep(CARDS_DOWN, seat, card_of(st, seat)), pieces.POWERS)
 
 
 def cards_then(st: pb.State, ctx: Ctx) -> int | None:
@@ -145,8 +144,7 @@ def reveal(st: pb.State, ctx: Ctx) -> int:
     e.revealed = True
     ctx.reveal(B.played(st, "off"), B.played(st, "def"))
     for s in (e.offense, B.defender(st)):
-        for piece in pieces.held(st, s):
-            piece.on_reveal(st, ctx, s)
+        pieces.card_step(st, ctx, CardStep(CARDS_REVEALED, s), pieces.held(st, s))
     return pb.STEP_POST_REVEAL
 
 

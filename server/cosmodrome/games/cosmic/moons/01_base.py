@@ -7,14 +7,13 @@ asking (declining a win is never useful); a win it makes reveals it.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.hooks import Moon, Victory
 
 
 class Base(Moon):
     name, en, number = "01_base", "Counts as a base", 1
 
-    def victory_bases(self, st, moon, seat):
-        return 1 if st.moons[moon].count[seat] > 0 else 0
+    victory = Victory(bases=1)  # for each occupant (the rule is read for occupants only)
 
 
 MOON = Base()

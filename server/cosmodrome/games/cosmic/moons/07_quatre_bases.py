@@ -8,14 +8,13 @@ Four foreign bases win instead of five, i.e. one more base counted; counted with
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.hooks import Moon, Victory
 
 
 class FourBases(Moon):
     name, en, number = "07_quatre_bases", "Four bases win", 7
 
-    def victory_bases(self, st, moon, seat):
-        return 1 if st.moons[moon].count[seat] > 0 else 0
+    victory = Victory(bases=1)  # for each occupant (the rule is read for occupants only)
 
 
 MOON = FourBases()

@@ -14,8 +14,8 @@ from cosmodrome.games.cosmic.hooks import Moon
 class HandsRight(Moon):
     name, en, number = "10_mains_a_droite", "Hands pass right", 10
 
-    def on_landing(self, st, ctx, moon, lander, landed):
-        moontools.acts(st, ctx, moon, lander)
+    def on_landing(self, st, ctx, moon, landing):
+        moontools.acts(st, ctx, moon, landing.lander)
         moontools.rotate_hands(st, ctx, self, left=False)
 
 

@@ -19,18 +19,18 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 class ExtraPower(Moon):
     name, en, number = "13_pouvoir_en_plus", "An extra power", 13
 
-    def on_landing(self, st, ctx, moon, lander, landed):
+    def on_landing(self, st, ctx, moon, landing):
         if not st.power_pool:
             return
-        moontools.acts(st, ctx, moon, lander)
+        moontools.acts(st, ctx, moon, landing.lander)
         pid = st.power_pool.pop(ctx.rng.below(len(st.power_pool)))
         in_play = [p for s, se in enumerate(st.seats) if not se.eliminated for p in se.powers]
         if excluded(pid, in_play):
             return
-        se = st.seats[lander]
+        se = st.seats[landing.lander]
         se.powers.append(pid)
         se.disclosed.append(True)
-        ctx.note(pb.NOTE_KIND_NEW_POWER, lander)
+        ctx.note(pb.NOTE_KIND_NEW_POWER, landing.lander)
 
 
 MOON = ExtraPower()

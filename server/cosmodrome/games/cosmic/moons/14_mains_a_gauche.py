@@ -14,8 +14,8 @@ from cosmodrome.games.cosmic.hooks import Moon
 class HandsLeft(Moon):
     name, en, number = "14_mains_a_gauche", "Hands pass left", 14
 
-    def on_landing(self, st, ctx, moon, lander, landed):
-        moontools.acts(st, ctx, moon, lander)
+    def on_landing(self, st, ctx, moon, landing):
+        moontools.acts(st, ctx, moon, landing.lander)
         moontools.rotate_hands(st, ctx, self, left=True)
 
 

@@ -21,8 +21,8 @@ YES, NO = pb.Move(answer=pb.Answer(yes=True)), pb.Move(answer=pb.Answer(yes=Fals
 class DrawPile(Moon):
     name, en, number = "15_pioche", "Draw a card per token landed", 15
 
-    def on_landing(self, st, ctx, moon, lander, landed):
-        moontools.ask(st, lander, moon, count=landed.get(lander, 0))
+    def on_landing(self, st, ctx, moon, landing):
+        moontools.ask(st, landing.lander, moon, count=landing.landed.get(landing.lander, 0))
 
     def question_options(self, st, t):
         return [YES, NO] if t.moon_question.count > 0 else []

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import moontools
-from cosmodrome.games.cosmic.hooks import Combat, Moon
+from cosmodrome.games.cosmic.hooks import BODY_DESTROYED, REVEALED, Combat, Moon
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 DEFENCE = 100  # "vaudra désormais + 100 ... en valeur de combat"
@@ -30,11 +30,13 @@ def _bodies(st: pb.State) -> list[int]:
 class XDoz(Moon):
     name, en, number = "19_x_doz", "X-Doz: one body +100 in defence", 19
 
-    def on_revealed(self, st, ctx, moon, lander):
+    landings = frozenset({REVEALED})
+
+    def on_landing(self, st, ctx, moon, landing):
         mo = st.moons[moon]
         if not mo.spent:
             mo.spent = True
-            moontools.ask(st, lander, moon, at=0)
+            moontools.ask(st, landing.lander, moon, at=0)
 
     def question_options(self, st, t):
         return [pb.Move(planet=pb.PlanetChoice(planet=b)) for b in _bodies(st)]
@@ -49,9 +51,11 @@ class XDoz(Moon):
         guards = mo.HasField("guarded") and mo.guarded == st.enc.planet
         return Combat(bonus=DEFENCE) if guards and side == B.defender(st) else None
 
-    def on_body_destroyed(self, st, ctx, moon, body):
+    hears = frozenset({BODY_DESTROYED})
+
+    def on_moment(self, st, ctx, moon, moment):
         mo = st.moons[moon]
-        if mo.HasField("guarded") and mo.guarded == body:
+        if mo.HasField("guarded") and mo.guarded == moment.body:
             moontools.acts(st, ctx, moon, st.moons[moon].system)
             moontools.send_home(st, moon)
             moontools.destroyed(st, ctx, B.moon_body(st, moon))

@@ -14,16 +14,20 @@ The planet beside it cannot be aimed at while it travels.
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import moontools
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.hooks import DISC_TURNED, REVEALED, Moon
 
 
 class Comet(Moon):
     name, en, number = "21_comete", "The comet: travels, shields the planet beside it", 21
 
-    def on_revealed(self, st, ctx, moon, lander):
+    landings = frozenset({REVEALED})
+
+    def on_landing(self, st, ctx, moon, landing):
         st.moons[moon].spent = True  # "Une fois révélée, elle voyage"
 
-    def on_disc_turned(self, st, ctx, moon):
+    hears = frozenset({DISC_TURNED})
+
+    def on_moment(self, st, ctx, moon, moment):
         if st.moons[moon].spent:
             moontools.step_clockwise(st, moon)
 

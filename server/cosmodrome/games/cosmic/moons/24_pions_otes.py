@@ -18,9 +18,9 @@ from cosmodrome.games.cosmic.moons import _take_token
 class TokensTaken(Moon):
     name, en, number = "24_pions_otes", "Each opponent removes one of the lander's tokens", 24
 
-    def on_landing(self, st, ctx, moon, lander, landed):
-        moontools.acts(st, ctx, moon, lander)
-        _take_token.ask_opponents(st, moon, lander)
+    def on_landing(self, st, ctx, moon, landing):
+        moontools.acts(st, ctx, moon, landing.lander)
+        _take_token.ask_opponents(st, moon, landing.lander)
 
     def question_options(self, st, t):
         return _take_token.options(st, t, optional=False)

@@ -17,10 +17,10 @@ class ExtraFlare(Moon):
     name, en, number = "25_flaire_en_plus", "An extra flare", 25
     needs_flares = True
 
-    def on_landing(self, st, ctx, moon, lander, landed):
+    def on_landing(self, st, ctx, moon, landing):
         if st.flare_pool:
-            moontools.acts(st, ctx, moon, lander)
-            flares.take_from_pool(st, ctx, lander, self.name)
+            moontools.acts(st, ctx, moon, landing.lander)
+            flares.take_from_pool(st, ctx, landing.lander, self.name)
 
 
 MOON = ExtraFlare()

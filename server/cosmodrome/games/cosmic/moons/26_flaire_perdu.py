@@ -25,15 +25,15 @@ class FlareLost(Moon):
     name, en, number = "26_flaire_perdu", "The lander loses a flare", 26
     needs_flares = True
 
-    def on_landing(self, st, ctx, moon, lander, landed):
-        moontools.acts(st, ctx, moon, lander)
-        if flares.in_hand(st, lander):
-            moontools.ask(st, lander, moon, at=0)
+    def on_landing(self, st, ctx, moon, landing):
+        moontools.acts(st, ctx, moon, landing.lander)
+        if flares.in_hand(st, landing.lander):
+            moontools.ask(st, landing.lander, moon, at=0)
             return
-        cards = sorted(st.seats[lander].hand)
-        for s in B.clockwise_from(st, lander):  # "à tous ses adversaires"
-            st.knowledge.add(viewer=s, target=lander, cards=cards, **reason(self.name))
-            ctx.show(s, lander, cards, self.name)
+        cards = sorted(st.seats[landing.lander].hand)
+        for s in B.clockwise_from(st, landing.lander):  # "à tous ses adversaires"
+            st.knowledge.add(viewer=s, target=landing.lander, cards=cards, **reason(self.name))
+            ctx.show(s, landing.lander, cards, self.name)
 
     def question_options(self, st, t):
         return [pb.Move(card=pb.CardChoice(card=c)) for c in flares.in_hand(st, t.seat)]

@@ -18,17 +18,17 @@ ABOVE = 12  # "dont la puissance dépasse 12"
 class AboveTwelve(Moon):
     name, en, number = "30_au_dela_de_12", "Discard attacks above 12", 30
 
-    def on_landing(self, st, ctx, moon, lander, landed):
-        moontools.acts(st, ctx, moon, lander)
-        hand = st.seats[lander].hand
+    def on_landing(self, st, ctx, moon, landing):
+        moontools.acts(st, ctx, moon, landing.lander)
+        hand = st.seats[landing.lander].hand
         for c in [c for c in hand if CARDS[c].kind == "attack" and CARDS[c].value > ABOVE]:
             hand.remove(c)
             st.discard.append(c)
         cards = sorted(hand)
         for s in B.alive(st):
-            if s != lander:
-                ctx.show(s, lander, cards, self.name)
-                st.knowledge.add(viewer=s, target=lander, cards=cards, **reason(self.name))
+            if s != landing.lander:
+                ctx.show(s, landing.lander, cards, self.name)
+                st.knowledge.add(viewer=s, target=landing.lander, cards=cards, **reason(self.name))
 
 
 MOON = AboveTwelve()

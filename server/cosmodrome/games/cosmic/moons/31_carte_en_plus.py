@@ -12,7 +12,7 @@ card more never hurts (m31).
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import actions, moontools
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.hooks import DRAWN, Moon
 
 HAND_LIMIT = 40  # "une fois que le total de sa main atteint 40 cartes"
 
@@ -20,7 +20,10 @@ HAND_LIMIT = 40  # "une fois que le total de sa main atteint 40 cartes"
 class OneMoreCard(Moon):
     name, en, number = "31_carte_en_plus", "One more card at each draw", 31
 
-    def on_drawn(self, st, ctx, moon, seat, n):
+    hears = frozenset({DRAWN})
+
+    def on_moment(self, st, ctx, moon, moment):
+        seat, n = moment.seat, moment.n
         if not st.moons[moon].count[seat]:
             return
         hand, drawn = st.seats[seat].hand, []

@@ -12,15 +12,14 @@ they lose a fight there.
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.hooks import Moon, Victory
 
 
 class VictoryMoon(Moon):
     name, en, number = "34_victoire_imposee", "The winner must stand on it", 34
     keeps_tokens = True
 
-    def winner_must_hold(self, st, moon):
-        return True
+    victory = Victory(must_hold=True)
 
 
 MOON = VictoryMoon()

@@ -13,6 +13,7 @@ invited. Nobody plays for him: he is asked his decisions as ever.
 
 from __future__ import annotations
 
+from cosmodrome.games.cosmic.hooks import TableRule
 from cosmodrome.games.cosmic.table import TableMoon
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -21,8 +22,9 @@ class AwayFromTable(TableMoon):
     name, en, number = "36_vas_faire_un_tour", "Vas faire un tour: away from the table", 36
     limit = pb.TABLE_LIMIT_AWAY
 
-    def forbids_alliance(self, st, moon, seat):
-        return st.moons[moon].count[seat] > 0  # "toutes les alliances avec ce joueur"
+    def table_rule(self, st, moon, seat):
+        return TableRule(self.limit, forbids_alliance=True)  # "toutes les alliances avec ce
+        #                                                      joueur sont désormais interdites"
 
 
 MOON = AwayFromTable()

@@ -12,7 +12,7 @@ still lose them).
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import moontools
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.hooks import ANY_MOON, LANDED, Moon
 
 OTHER_MOONS = 3  # "trois autres lunes"
 
@@ -20,8 +20,13 @@ OTHER_MOONS = 3  # "trois autres lunes"
 class CtEkri(Moon):
     name, en, number = "38_ct_ekri", "CT EKRI (powers set aside)", 38
 
-    def on_landing(self, st, ctx, moon, lander, landed):
-        for s in sorted(landed):
+    landings = frozenset({LANDED, ANY_MOON})
+
+    def on_landing(self, st, ctx, moon, landing):
+        if landing.moment == ANY_MOON:
+            self.regain_powers(st, ctx, moon, sorted(landing.landed))
+            return
+        for s in sorted(landing.landed):
             se = st.seats[s]
             if moontools.moons_held(st, s, but=moon) >= OTHER_MOONS or not se.powers:
                 continue
@@ -31,7 +36,9 @@ class CtEkri(Moon):
             del se.powers[:]
             del se.disclosed[:]
 
-    def on_any_landing(self, st, ctx, moon, seats):
+    def regain_powers(self, st, ctx, moon, seats):
+        """Tokens of `seats` landed on a moon: who holds enough other moons again takes his
+        powers back."""
         for s in seats:
             se = st.seats[s]
             if se.powers_aside and moontools.moons_held(st, s, but=moon) >= OTHER_MOONS:

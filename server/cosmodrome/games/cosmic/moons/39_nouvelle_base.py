@@ -9,7 +9,7 @@ all (optional); then which of his bases the token comes from. Arriving on a moon
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
-from cosmodrome.games.cosmic import moonflow, moontools
+from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.hooks import Moon
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -27,8 +27,8 @@ def _places(st: pb.State, seat: int) -> list[int]:
 class NewBase(Moon):
     name, en, number = "39_nouvelle_base", "A new base anywhere", 39
 
-    def on_landing(self, st, ctx, moon, lander, landed):
-        moontools.ask(st, lander, moon)
+    def on_landing(self, st, ctx, moon, landing):
+        moontools.ask(st, landing.lander, moon)
 
     def question_options(self, st, t):
         q = t.moon_question
@@ -53,7 +53,7 @@ class NewBase(Moon):
         ctx.emit(pb.Event(tokens_moved=pb.TokensMoved(
             seat=t.seat, count=1, source=pb.PLACE_BASES, destination=pb.PLACE_PLANET,
             planet=q.body)))
-        moonflow.landed(st, ctx, q.body, {t.seat: 1})
+        moontools.landed(st, ctx, q.body, {t.seat: 1})
 
 
 MOON = NewBase()

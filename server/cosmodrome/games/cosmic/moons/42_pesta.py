@@ -13,7 +13,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import moontools
 from cosmodrome.games.cosmic.edicts import peste
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.hooks import REVEALED, Moon
 
 
 def in_system(st, system: int, seat: int) -> bool:
@@ -25,7 +25,10 @@ def in_system(st, system: int, seat: int) -> bool:
 class Pesta(Moon):
     name, en, number = "42_pesta", "Pesta (La Peste on its system)", 42
 
-    def on_revealed(self, st, ctx, moon, lander):
+    landings = frozenset({REVEALED})
+
+    def on_landing(self, st, ctx, moon, landing):
+        lander = landing.lander
         system = st.moons[moon].system
         victims = [s for s in [*B.clockwise_from(st, lander), lander]
                    if in_system(st, system, s)]

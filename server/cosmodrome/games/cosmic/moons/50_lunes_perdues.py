@@ -18,9 +18,9 @@ from cosmodrome.games.cosmic.hooks import Moon
 class MoonsLost(Moon):
     name, en, number = "50_lunes_perdues", "The lander loses his moons and his lucres", 50
 
-    def on_landing(self, st, ctx, moon, lander, landed):
-        moontools.acts(st, ctx, moon, lander)
-        for s in sorted(landed):
+    def on_landing(self, st, ctx, moon, landing):
+        moontools.acts(st, ctx, moon, landing.lander)
+        for s in sorted(landing.landed):
             moontools.share_lucres(st, s)
 
     def suspends_home_moons(self, st, moon, seat):

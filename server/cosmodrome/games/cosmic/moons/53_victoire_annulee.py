@@ -11,15 +11,12 @@ cancelled winner wins again only above the count he was stopped at (m53, m53b).
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import moontools
-from cosmodrome.games.cosmic.hooks import Moon
+from cosmodrome.games.cosmic.hooks import Moon, Victory
 
 
 class CancelVictory(Moon):
     name, en, number = "53_victoire_annulee", "Cancel an opponent's victory, once", 53
-    contests_victory = True
-
-    def cancels_victory(self, st, moon, seat):
-        return st.moons[moon].count[seat] > 0
+    victory = Victory(cancels=True)  # for each occupant, at a win
 
     def cancel_victory(self, st, ctx, moon, seat, winner):
         moontools.vanish(st, moon)  # "elle disparaît": once, as the text says

@@ -22,10 +22,10 @@ YES, NO = pb.Move(answer=pb.Answer(yes=True)), pb.Move(answer=pb.Answer(yes=Fals
 class CardsTorn(Moon):
     name, en, number = "54_cartes_arrachees", "Opponents may take the lander's cards", 54
 
-    def on_landing(self, st, ctx, moon, lander, landed):
-        moontools.acts(st, ctx, moon, lander)
-        for s in B.clockwise_from(st, lander):
-            moontools.ask(st, s, moon, target=lander)
+    def on_landing(self, st, ctx, moon, landing):
+        moontools.acts(st, ctx, moon, landing.lander)
+        for s in B.clockwise_from(st, landing.lander):
+            moontools.ask(st, s, moon, target=landing.lander)
 
     def question_options(self, st, t):
         return [YES, NO] if st.seats[t.moon_question.target].hand else []

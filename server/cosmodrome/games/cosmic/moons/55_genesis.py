@@ -12,7 +12,7 @@ left on Génésis (his beyond the moons drawn, his allies') go back to their bas
 
 from __future__ import annotations
 
-from cosmodrome.games.cosmic import actions, moonflow, moontools
+from cosmodrome.games.cosmic import actions, moontools
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic.hooks import Moon
 
@@ -20,23 +20,23 @@ from cosmodrome.games.cosmic.hooks import Moon
 class Genesis(Moon):
     name, en, number = "55_genesis", "Genesis (explodes into new moons)", 55
 
-    def on_landing(self, st, ctx, moon, lander, landed):
+    def on_landing(self, st, ctx, moon, landing):
         mo = st.moons[moon]
-        moontools.acts(st, ctx, moon, lander)
+        moontools.acts(st, ctx, moon, landing.lander)
         moontools.destroyed(st, ctx, B.moon_body(st, moon))
         new = []
-        for _ in range(min(landed.get(lander, 0), len(st.moon_deck))):
+        for _ in range(min(landing.landed.get(landing.lander, 0), len(st.moon_deck))):
             number = st.moon_deck.pop(ctx.rng.below(len(st.moon_deck)))
             st.moons.add(number=number, system=mo.system, count=[0] * st.players,
                          known_by=[False] * st.players)
-            mo.count[lander] -= 1
-            st.moons[-1].count[lander] = 1
+            mo.count[landing.lander] -= 1
+            st.moons[-1].count[landing.lander] = 1
             new.append(len(st.moons) - 1)
         for s, n in enumerate(mo.count):  # the rest goes home
             mo.count[s] = 0
             actions.place_from_limbo(st, s, n)
         for m in new:
-            moonflow.landed(st, ctx, B.moon_body(st, m), {lander: 1})
+            moontools.landed(st, ctx, B.moon_body(st, m), {landing.lander: 1})
 
 
 MOON = Genesis()

@@ -18,10 +18,10 @@ from cosmodrome.games.cosmic.moons import _take_token
 class TokensTorn(Moon):
     name, en, number = "56_pions_arraches", "Opponents may remove the lander's tokens", 56
 
-    def on_landing(self, st, ctx, moon, lander, landed):
-        moontools.acts(st, ctx, moon, lander)
-        _take_token.ask_opponents(st, moon, lander)
-        moontools.ask(st, lander, moon, target=lander)  # "mais en dernier"
+    def on_landing(self, st, ctx, moon, landing):
+        moontools.acts(st, ctx, moon, landing.lander)
+        _take_token.ask_opponents(st, moon, landing.lander)
+        moontools.ask(st, landing.lander, moon, target=landing.lander)  # "mais en dernier"
 
     def question_options(self, st, t):
         # an opponent "s'il le désire"; the lander himself must

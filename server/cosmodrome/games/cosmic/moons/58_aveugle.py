@@ -15,6 +15,7 @@ player, or makes a deal, while on it; the win that lands him there does not coun
 from __future__ import annotations
 
 from cosmodrome.games.cosmic import board as B
+from cosmodrome.games.cosmic.hooks import ENCOUNTER_OVER
 from cosmodrome.games.cosmic.table import TableMoon
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
@@ -33,7 +34,9 @@ class Blindfolded(TableMoon):
         mo = st.moons[moon]
         return mo.count[seat] > 0 and not (len(mo.freed) > seat and mo.freed[seat])
 
-    def after_encounter(self, st, ctx, moon):
+    hears = frozenset({ENCOUNTER_OVER})
+
+    def on_moment(self, st, ctx, moon, moment):
         mo, e = st.moons[moon], st.enc
         if len(mo.freed) != st.players:
             mo.freed[:] = [False] * st.players

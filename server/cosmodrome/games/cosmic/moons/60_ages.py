@@ -19,9 +19,9 @@ class Ages(TableMoon):
     name, en, number = "60_ages", "Guess each opponent's age", 60
     card_penalty = False  # "lui ôter 1 pion sur le plateau de jeu"
 
-    def on_landing(self, st, ctx, moon, lander, landed):
-        moontools.acts(st, ctx, moon, lander)
-        table.open_calls(st, moon, lander)
+    def on_landing(self, st, ctx, moon, landing):
+        moontools.acts(st, ctx, moon, landing.lander)
+        table.open_calls(st, moon, landing.lander)
 
     def may_report(self, st, moon, seat, offender):
         return table.may_call_wrong(st, moon, seat, offender)

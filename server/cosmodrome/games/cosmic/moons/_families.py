@@ -24,13 +24,13 @@ class FirstLanding(Moon):
     def first_landing(self, st: pb.State, ctx: Ctx, moon: int, lander: int) -> None:
         """What the moon does, once."""
 
-    def on_landing(self, st, ctx, moon, lander, landed):
+    def on_landing(self, st, ctx, moon, landing):
         mo = st.moons[moon]
         if mo.spent:
             return
         mo.spent = True
-        moontools.acts(st, ctx, moon, lander)
-        self.first_landing(st, ctx, moon, lander)
+        moontools.acts(st, ctx, moon, landing.lander)
+        self.first_landing(st, ctx, moon, landing.lander)
 
 
 class PowersRotate(Moon):
@@ -40,11 +40,11 @@ class PowersRotate(Moon):
 
     left: ClassVar[bool]
 
-    def on_landing(self, st, ctx, moon, lander, landed):
+    def on_landing(self, st, ctx, moon, landing):
         if moontools.several_powers(st):
-            moontools.ask(st, lander, moon)
+            moontools.ask(st, landing.lander, moon)
             return
-        moontools.acts(st, ctx, moon, lander)
+        moontools.acts(st, ctx, moon, landing.lander)
         moontools.rotate_powers(st, ctx, left=self.left, which=pb.POWERS_PASSED_ALL)
 
     def question_options(self, st, t):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import pieces
 from cosmodrome.games.cosmic.content import FLARE_OF
-from cosmodrome.games.cosmic.hooks import Piece
+from cosmodrome.games.cosmic.hooks import CARDS_REVEALED, Piece
 
 
 def _own_card(st, seat: int) -> int:
@@ -21,9 +21,11 @@ def _own_card(st, seat: int) -> int:
 class Empath(Piece):
     name, en, mandatory = "empathe", "Empath", True
 
-    def on_reveal(self, st, ctx, seat):
-        if B.is_compromise(_own_card(st, seat)):
-            pieces.use(st, ctx, seat, self.name)
+    card_moments = frozenset({CARDS_REVEALED})
+
+    def at_card_step(self, st, ctx, step):
+        if B.is_compromise(_own_card(st, step.seat)):
+            pieces.use(st, ctx, step.seat, self.name)
 
     def makes_opponent_compromise(self, st, seat):
         return st.enc.revealed and B.is_compromise(_own_card(st, seat)) \

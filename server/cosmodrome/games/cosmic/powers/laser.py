@@ -15,7 +15,7 @@ from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import card_order, pieces
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic.ctx import reason
-from cosmodrome.games.cosmic.hooks import Piece, TaskKind
+from cosmodrome.games.cosmic.hooks import CARDS_DOWN, Piece, TaskKind
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
 
 
@@ -66,10 +66,12 @@ class Laser(Piece):
     def perform(self, st, ctx, seat, use):
         card_order.claim_choice(st, seat)
 
-    def after_card_played(self, st, ctx, player, card):
-        if card_order.chooser(st) == player \
-                and not X.card_down(st, pieces.opponent(st, player)):  # not picked yet
-            st.tasks.add(seat=player, laser=pb.LaserTask())
+    card_moments = frozenset({CARDS_DOWN})
+
+    def at_card_step(self, st, ctx, step):
+        if card_order.chooser(st) == step.seat \
+                and not X.card_down(st, pieces.opponent(st, step.seat)):  # not picked yet
+            st.tasks.add(seat=step.seat, laser=pb.LaserTask())
 
 
 POWER = Laser()
