@@ -50,8 +50,7 @@ def power_info(p: Power) -> pb.PowerInfo:
 def power_text(p: Power) -> str:
     gains = [f"{n} {GAIN_WORDS[g][n != 1]}" for g, n in p.gain]
     listed = gains[0] if len(gains) == 1 else ", ".join(gains[:-1]) + " and " + gains[-1]
-    return (f"Pay {p.cost} {CONTROL_WORDS[p.type]} energy cards: gain {listed}. "
-            "As often as you can pay, in your creation phase.")
+    return f"Pay {p.cost} {CONTROL_WORDS[p.type]} energy cards: gain {listed}."
 
 
 def objective_info(i: int, criterion: str, pack: Content) -> pb.ObjectiveInfo:
