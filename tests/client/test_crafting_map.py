@@ -46,16 +46,31 @@ def test_an_empty_board_names_every_star_life_and_nebula_space_once() -> None:
         f"[{c.index}]" for c in PACK.board.cells)
 
 
-def test_the_map_puts_a_cell_between_its_corners() -> None:
-    """Cell 0's row holds its two side corners' neighbours; its top corner is 2 rows up."""
-    lines = board_map(pb.Board(stars=[pb.Star()] * len(PACK.board.stars),
-                               cells=[pb.Cell(tile=-1)] * len(PACK.board.cells),
-                               lives=[0] * len(PACK.board.lives)), PACK.board)
-    row = next(i for i, line in enumerate(lines) if "[0]" in line)
-    top, bottom = (PACK.board.stars[PACK.board.cells[0].corners[k]] for k in (0, 3))
-    column = lines[row].index("[0]") + 1
-    for line, star in ((lines[row - 3], top), (lines[row + 3], bottom)):
-        assert line[column - 1:column + 2].strip() == str(star.index)
+def test_the_map_puts_each_cell_between_its_corners_and_sides() -> None:
+    """Every cell: its top and bottom corners three lines above and below it in its column,
+    its left and right sides on its line, left and right of it."""
+    g = PACK.board
+    lines = board_map(pb.Board(stars=[pb.Star()] * len(g.stars),
+                               cells=[pb.Cell(tile=-1)] * len(g.cells),
+                               lives=[0] * len(g.lives)), g)
+
+    def where(label: str) -> tuple[int, int]:
+        (found,) = [(row, _column(line, label))
+                    for row, line in enumerate(lines) if label in line.split()]
+        return found
+
+    for c in g.cells:
+        row, column = where(f"[{c.index}]")
+        top, bottom = (where(str(c.corners[k])) for k in (0, 3))
+        assert (top, bottom) == ((row - 3, column), (row + 3, column)), c.index
+        right, left = (where(f"~{c.sides[k]}") for k in (1, 4))
+        assert left[0] == right[0] == row and left[1] < column < right[1], c.index
+
+
+def _column(line: str, label: str) -> int:
+    """The column of a label's middle."""
+    start = f" {line} ".index(f" {label} ")
+    return start + len(label) // 2
 
 
 def test_a_played_board_shows_its_pieces_and_what_each_tile_asks() -> None:
