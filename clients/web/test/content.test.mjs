@@ -107,7 +107,7 @@ test("mlem: the track drawn from the published layout names every space, moon an
   assert.equal(count(text, "<- rocket"), 1, "the rocket is on one space");
 });
 
-test("cosmic: the viewer's hand, every power and the moons drawn from the published cards, powers and moons", WRITTEN, async () => {
+test("cosmic: the viewer's hand, every power and the moons drawn from the published cards, powers and moons, with their texts", WRITTEN, async () => {
   const { content, view, words } = await published("cosmic", r.cosmic.ViewSchema);
   assert.equal(content.game.case, "cosmic");
   const { cards, powers, moons } = content.game.value;
@@ -117,12 +117,12 @@ test("cosmic: the viewer's hand, every power and the moons drawn from the publis
     if (c.kind === K.ATTACK) return `attack ${c.value}`;
     if (c.kind === K.COMPROMISE) return "compromise";
     if (c.kind === K.EXTENSION) return `extension ${c.value}`;
-    if (c.kind === K.EDICT) return `edict ${words.names[`edict.${c.edict}`]?.english || c.edict}`;
-    if (c.kind === K.FLARE) return `flare of ${powers.find((p) => p.name === c.power)?.english || c.power}`;
+    if (c.kind === K.EDICT) return `edict ${words.names[`edict.${c.edict}`]?.english || c.edict}: ${c.text}`;
+    if (c.kind === K.FLARE) return `${c.flareName} (${powers.find((p) => p.name === c.power)?.english}): wild: ${c.wild} parasite: ${c.parasite}`;
     return "";
   };
   const lines = [`hand: ${view.myHand.map(card).join(", ")}`];
-  view.seats.forEach((s, i) => lines.push(`seat ${i}: ${s.powers.map((p) => `${powers[p].english} (${powers[p].name})`).join(", ")}`));
+  view.seats.forEach((s, i) => lines.push(`seat ${i}: ${s.powers.map((p) => `${powers[p].english} (${powers[p].name}): ${powers[p].text}`).join("; ")}`));
   for (const m of view.moons ?? []) if (m.number) lines.push(`moon ${m.number}: ${moons[m.number - 1]?.english ?? ""}`);
   const text = lines.join("\n");
   await writeFile(join(DIR, "cosmic-board.txt"), text + "\n");
@@ -131,6 +131,9 @@ test("cosmic: the viewer's hand, every power and the moons drawn from the publis
   for (const p of view.myPowers) assert.ok(powers[p].english && text.includes(powers[p].english), `power ${p}`);
   for (const m of moons) assert.ok(m.english, `moon ${m.number} has its English text`);
   for (const c of cards.filter((c) => c.kind === K.EDICT)) assert.ok(words.names[`edict.${c.edict}`]?.english, `edict ${c.edict}`);
+  for (const p of powers) assert.ok(p.text, `power ${p.name} says what it does`);
+  for (const c of cards.filter((c) => c.kind === K.FLARE)) assert.ok(c.flareName && c.wild && c.parasite, `flare ${c.power}`);
+  for (const id of view.myHand) assert.ok(!card(id).endsWith(": ") && !card(id).includes("undefined"), card(id));
   assert.ok(phrase(words, "move.pass") || Object.keys(words.phrases).length > 0, "the words come with the content");
 });
 
