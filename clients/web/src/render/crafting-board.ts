@@ -7,9 +7,9 @@
 import type { crafting } from "@cosmodrome/client";
 
 /** Pixels per unit of the published grid: x counts half hex widths, y quarter hex heights. */
-const UNIT_X = 20;
-const UNIT_Y = 11.5;
-const MARGIN = 16;
+const UNIT_X = 30;
+const UNIT_Y = 17.3; // UNIT_X / sqrt(3): regular hexagons
+const MARGIN = 14;
 const ELEMENTS: Record<number, string> = { 1: "H", 2: "O", 3: "He", 4: "C" };
 const LIVES: Record<number, string> = { 1: "proto-life", 2: "stable life" };
 
@@ -50,12 +50,13 @@ export function craftingBoardSvg(parts: CraftingBoardParts): string {
       : `nebula space ${c.index}: empty`;
     out.push(`<g class="cell ${state}${pick(`cell:${c.index}`)}" data-cell="${c.index}"><title>${esc(title)}</title>`);
     out.push(`<polygon points="${points}"/>`);
-    out.push(`<text x="${cx}" y="${cy}" class="cell-label">${tile ? `${tile.points}` : `[${c.index}]`}</text>`);
+    out.push(`<text x="${cx}" y="${cy}" class="cell-label">${tile ? `${tile.points} pts` : `[${c.index}]`}</text>`);
+    if (tile) out.push(`<text x="${cx}" y="${cy + 11}" class="cell-index">[${c.index}]</text>`);
     if (tile && state === "placed") {
       tile.requires.forEach((e, i) => {
         if (!e) return;
         const s = corners[i];
-        const [ax, ay] = [cx + (px(s.x) - cx) * 0.6, cy + (py(s.y) - cy) * 0.6];
+        const [ax, ay] = [cx + (px(s.x) - cx) * 0.62, cy + (py(s.y) - cy) * 0.62];
         out.push(`<text x="${ax.toFixed(1)}" y="${ay.toFixed(1)}" class="asks">${ELEMENTS[e]}</text>`);
       });
     }
@@ -67,14 +68,14 @@ export function craftingBoardSvg(parts: CraftingBoardParts): string {
     const [x, y] = [(px(a.x) + px(b.x)) / 2, (py(a.y) + py(b.y)) / 2];
     const title = `life space ${e.index}: ${LIVES[life] ?? "empty"}`;
     out.push(`<g class="life ${life ? (life === 2 ? "stable" : "proto") : "empty"}${pick(`life:${e.index}`)}" data-life="${e.index}"><title>${title}</title>`);
-    out.push(`<rect x="${x - 6}" y="${y - 5}" width="12" height="10" rx="3"/><text x="${x}" y="${y}">${life ? (life === 2 ? "S" : "p") : e.index}</text></g>`);
+    out.push(`<rect x="${x - 6}" y="${y - 4.5}" width="12" height="9" rx="3"/><text x="${x}" y="${y}">${life ? (life === 2 ? "S" : "p") : e.index}</text></g>`);
   }
   for (const s of g.stars) {
     const star = board.stars[s.index];
     const name = star?.element ? ELEMENTS[star.element] + (star.supernova ? "*" : "") : "";
     const title = `star space ${s.index}: ${name ? (star.supernova ? `${ELEMENTS[star.element]} supernova` : `${name} star`) : "empty"}${s.index === g.centerStar ? " (central)" : ""}`;
     out.push(`<g class="star ${name ? "el-" + ELEMENTS[star.element] : "empty"}${star?.supernova ? " supernova" : ""}${pick(`star:${s.index}`)}" data-star="${s.index}"><title>${title}</title>`);
-    out.push(`<circle cx="${px(s.x)}" cy="${py(s.y)}" r="8"/><text x="${px(s.x)}" y="${py(s.y)}">${name || s.index}</text></g>`);
+    out.push(`<circle cx="${px(s.x)}" cy="${py(s.y)}" r="7"/><text x="${px(s.x)}" y="${py(s.y)}">${name || s.index}</text></g>`);
   }
   const label = parts.owner ? `${esc(parts.owner)} board` : "board";
   return `<svg xmlns="http://www.w3.org/2000/svg" class="crafting-map" viewBox="0 0 ${width} ${height}" role="img" aria-label="${label}"><title>${label}</title>${out.join("")}</svg>`;

@@ -124,5 +124,8 @@ export function craftingBoard(ctx: RenderContext): HTMLElement {
     }
     return [box];
   });
-  return h("div", { class: "crafting" }, h("div", { class: "crafting-maps" }, maps), genericBoard(ctx));
+  // the rest of the View in the generic rendering, the boards drawn above left out
+  const rest = { ...view, seats: view.seats.map((s) => ({ ...s, board: undefined })) };
+  const trimmed = { ...ctx.view, game: { ...ctx.view.game!, game: { case: "crafting" as const, value: rest } } };
+  return h("div", { class: "crafting" }, h("div", { class: "crafting-maps" }, maps), genericBoard({ ...ctx, view: trimmed }));
 }
