@@ -84,3 +84,12 @@ def test_a_played_board_shows_its_pieces_and_what_each_tile_asks() -> None:
     for c, cell in enumerate(me.cells):
         if cell.tile >= 0:
             assert any(line.startswith(f"  nebula {c}: tile {cell.tile} ") for line in lines)
+
+
+def test_a_power_card_is_named_with_what_it_does() -> None:
+    """A power offered to keep or activate reads as its published card, effect included."""
+    from cosmodrome_client.renderers.crafting import power
+
+    for info in PACK.powers:
+        assert power(info.id, PACK) == f"{info.name} ({info.text.rstrip('.')})"
+        assert f"Pay {info.cost} " in power(info.id, PACK)

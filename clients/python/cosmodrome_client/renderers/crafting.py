@@ -57,8 +57,10 @@ def tile(tile_id: int, content: pb.ContentPack | None = None, ctx: Context | Non
 def power(card: int, content: pb.ContentPack | None = None, ctx: Context | None = None) -> str:
     if content is None or not 0 <= card < len(content.powers):
         return f"power {card}"
-    return f"{content.powers[card].name} ({control(content.powers[card].type, ctx)}, " \
-           f"cost {content.powers[card].cost})"
+    info = content.powers[card]
+    if info.text:  # the card as published: "Pay 2 Light energy cards: gain 2 H stars."
+        return f"{info.name} ({info.text.rstrip('.')})"
+    return f"{info.name} ({control(info.type, ctx)}, cost {info.cost})"
 
 
 def objective(card: int, content: pb.ContentPack | None = None) -> str:

@@ -42,7 +42,9 @@ function formats(at: CraftingLabelContext): Record<string, Format> {
   };
   const power = (c: unknown) => {
     const info = pack?.powers[c as number];
-    return info ? `${info.name} (${control(info.type)}, cost ${info.cost})` : `power ${c}`;
+    if (!info) return `power ${c}`;
+    // the card as published ("Pay 2 Light energy cards: gain 2 H stars."), else its type and cost
+    return info.text ? `${info.name} (${info.text.replace(/\.$/, "")})` : `${info.name} (${control(info.type)}, cost ${info.cost})`;
   };
   const seatPoints = (points: unknown) => (points as number[]).map((n, s) => `${name(seats, s)} ${n}`).join(", ") || "nobody";
   return {
