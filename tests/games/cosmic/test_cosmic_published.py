@@ -23,6 +23,8 @@ def test_every_edict_card_with_an_effect_says_what_it_does() -> None:
     for c in edicts:
         assert bool(c.text) == (c.edict in registry.EDICTS), c.edict
         assert "seed 0" not in c.text[:40], c.text
+    peste = next(c for c in edicts if c.edict == "peste")  # its timing is its text's start
+    assert peste.text.startswith("\"à n'importe quel moment\": the victim loses"), peste.text
 
 
 def test_every_flare_card_gives_its_name_and_both_effects_from_the_flares_content() -> None:

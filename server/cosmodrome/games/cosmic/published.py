@@ -25,9 +25,10 @@ CARD_KINDS = {"attack": cosmic_pb2.CardInfo.KIND_ATTACK,
               "edict": cosmic_pb2.CardInfo.KIND_EDICT,
               "extension": cosmic_pb2.CardInfo.KIND_EXTENSION,
               "flare": cosmic_pb2.CardInfo.KIND_FLARE}
-# "Laser, seed 001: " or "Moon Zap, named by seed 000's moon 4 only (...); its text is ours,
-# provisional (...): ": the summary's heading, up to the colon that ends it
-HEADING = re.compile(r"^[^:]*?seed \d+[^:]*?:\s*", re.S)
+# The summary's heading: "Laser, seed 001: ", "La Peste, seed 001, " (what follows is the
+# text: "à n'importe quel moment": ...) or "Moon Zap, named by seed 000's moon 4 only (...);
+# its text is ours, provisional (...): "
+HEADING = re.compile(r"^[^:]*?seed \d+(?:,\s*|[^:]*?:\s*)", re.S)
 
 
 def cosmic_content(game: Game) -> cosmic_pb2.Content:
