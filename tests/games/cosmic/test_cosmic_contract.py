@@ -20,7 +20,10 @@ CONTENT_KEYS = {"Options.powers", "CardInfo.edict", "PowerInfo.name", "PowerInfo
                 "Knowledge.edict", "CardsSeen.edict",
                 "MoonInfo.name", "MoonInfo.english",  # the catalog's static moon table (Content)
                 "PlayEdict.as_edict", "EdictPlayed.as_edict",  # moon 17: an edict's content name
-                "CardInfo.power"}  # a flare's power name, as PowerInfo.name
+                "CardInfo.power",  # a flare's power name, as PowerInfo.name
+                # the catalog's texts of edicts, flares and powers (Content)
+                "CardInfo.text", "CardInfo.flare_name", "CardInfo.wild", "CardInfo.parasite",
+                "PowerInfo.text"}
 
 
 def _messages(root) -> list:

@@ -57,14 +57,17 @@ def tile(tile_id: int, content: pb.ContentPack | None = None, ctx: Context | Non
 def power(card: int, content: pb.ContentPack | None = None, ctx: Context | None = None) -> str:
     if content is None or not 0 <= card < len(content.powers):
         return f"power {card}"
-    return f"{content.powers[card].name} ({control(content.powers[card].type, ctx)}, " \
-           f"cost {content.powers[card].cost})"
+    info = content.powers[card]
+    if info.text:  # the card as published: "Pay 2 Light energy cards: gain 2 H stars."
+        return f"{info.name} ({info.text.rstrip('.')})"
+    return f"{info.name} ({control(info.type, ctx)}, cost {info.cost})"
 
 
 def objective(card: int, content: pb.ContentPack | None = None) -> str:
     if content is None or not 0 <= card < len(content.objectives):
         return f"objective {card}"
-    return f"objective {card} (most {content.objectives[card].criterion.replace('_', ' ')})"
+    info = content.objectives[card]
+    return f"objective {card} ({info.text or 'most ' + info.criterion.replace('_', ' ')})"
 
 
 def held_text(held: pb.Held, pack: pb.ContentPack | None = None,
@@ -94,6 +97,11 @@ def board(view: pb.View, ctx: Context) -> list[str]:
     lines.append(f"objective track (top first): {track}; {view.objective_deck_size} to come")
     for seat, p in enumerate(view.seats):
         lines += player_lines(view, seat, p, ctx)
+    mapped = view.viewer if view.viewer >= 0 else view.active
+    if pack is not None and pack.board.cells and 0 <= mapped < len(view.seats):
+        lines.append(f"{ctx.whose(mapped)} board:")
+        lines += board_map(view.seats[mapped].board, pack.board, ctx) + MAP_KEY
+        lines += nebula_lines(view.seats[mapped].board, pack, ctx)
     if view.drawn_powers:
         lines.append("you drew: " + ", ".join(power(c, pack, ctx) for c in view.drawn_powers))
     if view.phase == pb.PHASE_OVER:
@@ -125,6 +133,68 @@ def player_lines(view: pb.View, seat: int, p: pb.PlayerView, ctx: Context) -> li
         f"discharged; powers: {', '.join(power(c, pack, ctx) for c in p.powers) or 'none'}; "
         f"holds {held_text(p.held, pack, ctx)}",
     ]
+
+
+# Where each space of the map goes: the published grid's (x, y) doubled, so a life space
+# (a side's middle) lands on whole numbers too; COLUMN characters per half unit of x.
+COLUMN = 3
+LIFE = {pb.LIFE_PROTO: "p", pb.LIFE_STABLE: "S"}
+MAP_KEY = ["  key: a number is an empty star space, ~n an empty life space; H O He C a star "
+           "(* supernova),",
+           "  p proto-life, S stable life; [n] an empty nebula space, <n> a tile, (n) completed, "
+           "{n} with advanced life"]
+
+
+def board_map(board: pb.Board, geometry: pb.BoardGeometry, ctx: Context | None = None
+              ) -> list[str]:
+    """A board drawn from the published geometry (ContentPack.board): nebula spaces as hex
+    cells, star spaces on their corners, life spaces on their sides, each empty space by the
+    number a move names it with."""
+    spots: dict[tuple[int, int], str] = {}
+    for s in geometry.stars:
+        star = board.stars[s.index]
+        spots[(2 * s.y, 2 * s.x)] = (words_of("Element", star.element, ctx)
+                                     + ("*" if star.supernova else "")
+                                     if star.element else str(s.index))
+    for e in geometry.lives:
+        a, b = (geometry.stars[v] for v in e.ends)
+        spots[(a.y + b.y, a.x + b.x)] = LIFE.get(board.lives[e.index], f"~{e.index}")
+    for c in geometry.cells:
+        spots[(6 * c.r, 2 * (2 * c.q + c.r))] = _cell_mark(board.cells[c.index], c.index)
+    left = min(x for _, x in spots)
+    lines = []
+    for y in sorted({y for y, _ in spots}):
+        line = ""
+        for (_, x), label in sorted((k, v) for k, v in spots.items() if k[0] == y):
+            centre = (x - left) * COLUMN + 2
+            line = line.ljust(centre - len(label) // 2) + label
+        lines.append("  " + line)
+    return lines
+
+
+def _cell_mark(cell: pb.Cell, index: int) -> str:
+    if cell.tile < 0:
+        return f"[{index}]"
+    if cell.advanced_life:
+        return f"{{{index}}}"
+    return f"({index})" if cell.completed else f"<{index}>"
+
+
+def nebula_lines(board: pb.Board, pack: pb.ContentPack, ctx: Context | None = None
+                 ) -> list[str]:
+    """Each placed tile: what it asks at which star space, and how far it is."""
+    lines = []
+    for c in pack.board.cells:
+        cell = board.cells[c.index]
+        if cell.tile < 0 or not 0 <= cell.tile < len(pack.tiles):
+            continue
+        t = pack.tiles[cell.tile]
+        asks = ", ".join(f"{words_of('Element', e, ctx)} at {v}"
+                         for v, e in zip(c.corners, t.requires, strict=True) if e)
+        state = ("advanced life" if cell.advanced_life else "completed" if cell.completed
+                 else f"asks {asks}")
+        lines.append(f"  nebula {c.index}: tile {t.id} (size {t.size}, {t.points} pts), {state}")
+    return lines
 
 
 def _display_card(slot: int, ctx: Context) -> str:

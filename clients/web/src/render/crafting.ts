@@ -1,8 +1,14 @@
 // Crafting the Cosmos: moves and events in the game's words from the catalog
-// (server/cosmodrome/games/crafting/words.py); the View keeps the generic rendering. Tiles and
-// powers are named from the game's content (the pack the match plays).
+// (server/cosmodrome/games/crafting/words.py); each seat's board drawn as a hex map from the
+// published geometry (crafting-board.ts; a space the viewer may pick is clicked), the rest of
+// the View in the generic rendering. Tiles and powers are named from the game's content (the
+// pack the match plays).
 
 import { crafting, type GameContent, type GameEvent, type GameMove, type MatchView } from "@cosmodrome/client";
+import { h } from "../dom.js";
+import type { RenderContext } from "./context.js";
+import { craftingBoardSvg } from "./crafting-board.js";
+import { genericBoard } from "./generic.js";
 import { enumWords, type Format, type Phrases, phrasesOf, type Seats, seatsOf, whose, worded } from "./words.js";
 
 /** Where a move or an event is worded: the viewer's MatchView, the catalog, the decision's kind. */
@@ -36,7 +42,9 @@ function formats(at: CraftingLabelContext): Record<string, Format> {
   };
   const power = (c: unknown) => {
     const info = pack?.powers[c as number];
-    return info ? `${info.name} (${control(info.type)}, cost ${info.cost})` : `power ${c}`;
+    if (!info) return `power ${c}`;
+    // the card as published ("Pay 2 Light energy cards: gain 2 H stars."), else its type and cost
+    return info.text ? `${info.name} (${info.text.replace(/\.$/, "")})` : `${info.name} (${control(info.type)}, cost ${info.cost})`;
   };
   const seatPoints = (points: unknown) => (points as number[]).map((n, s) => `${name(seats, s)} ${n}`).join(", ") || "nobody";
   return {
@@ -78,4 +86,48 @@ export function craftingEvent(event: GameEvent, at: CraftingLabelContext = {}): 
   const k = e.kind;
   const variant = k.case === "crystalCharged" && k.value.newCrystal ? "new" : k.case === "gameEnded" && k.value.reason ? "reason" : "";
   return worded(crafting.EventSchema, e, "event", phrasesOf(at.content), formats(at), variant);
+}
+
+const LIFE_PICKS: number[] = [crafting.Step.LIFE_SPACE, crafting.Step.DNA_LIFE, crafting.Step.STABILIZE_LIFE];
+
+/** What kind of space a Pick names at the view's step: "star", "life" or "cell". */
+function pickKind(view: crafting.View, pick: crafting.Pick): string {
+  if (view.step === crafting.Step.NEBULA_SPACE) return "cell";
+  if (LIFE_PICKS.includes(view.step)) return "life";
+  if (view.step === crafting.Step.GRAVITON_FROM) return pick.life ? "life" : "star";
+  if (view.step === crafting.Step.GRAVITON_TO) return view.targetLife ? "life" : "star";
+  return "star";
+}
+
+export function craftingBoard(ctx: RenderContext): HTMLElement {
+  const game = ctx.view.game?.game;
+  const content = ctx.content?.game.case === "crafting" ? ctx.content.game.value : undefined;
+  if (game?.case !== "crafting") return genericBoard(ctx);
+  const view = game.value;
+  const pack = content?.packs.find((p) => p.name === (view.options?.content || "provisional"));
+  if (!pack?.board?.cells.length) return genericBoard(ctx);
+  const picks = new Map<string, GameMove>();
+  for (const move of ctx.options) {
+    const m = move.game.case === "crafting" ? move.game.value.kind : undefined;
+    if (m?.case === "pick") picks.set(`${pickKind(view, m.value)}:${m.value.space}`, move);
+  }
+  const maps = view.seats.flatMap((seat, i) => {
+    if (!seat.board) return [];
+    const mine = i === view.active ? picks : new Map<string, GameMove>();
+    const box = h("figure", { class: "crafting-seat" }, h("figcaption", {}, `${ctx.seatName(i)}: ${seat.score} points`));
+    box.insertAdjacentHTML("beforeend", craftingBoardSvg({
+      geometry: pack.board!, board: seat.board, tiles: pack.tiles,
+      pickable: new Set(mine.keys()), owner: ctx.seatName(i),
+    }));
+    for (const el of box.querySelectorAll<SVGGElement>(".pickable")) {
+      const key = el.dataset.star !== undefined ? `star:${el.dataset.star}` : el.dataset.life !== undefined ? `life:${el.dataset.life}` : `cell:${el.dataset.cell}`;
+      const move = mine.get(key);
+      if (move) el.addEventListener("click", () => ctx.choose(move));
+    }
+    return [box];
+  });
+  // the rest of the View in the generic rendering, the boards drawn above left out
+  const rest = { ...view, seats: view.seats.map((s) => ({ ...s, board: undefined })) };
+  const trimmed = { ...ctx.view, game: { ...ctx.view.game!, game: { case: "crafting" as const, value: rest } } };
+  return h("div", { class: "crafting" }, h("div", { class: "crafting-maps" }, maps), genericBoard({ ...ctx, view: trimmed }));
 }

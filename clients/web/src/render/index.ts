@@ -7,7 +7,7 @@ import { cosmicEvent, cosmicMove, cosmicWords } from "./cosmic.js";
 import { cosmicBoard } from "./cosmic-view.js";
 import { describeEvent, describeMove, genericBoard } from "./generic.js";
 import { mlemBoard, mlemEvent, mlemMove } from "./mlem.js";
-import { craftingEvent, craftingMove } from "./crafting.js";
+import { craftingBoard, craftingEvent, craftingMove } from "./crafting.js";
 import { highCardEvent, highCardMove } from "./highcard.js";
 import { ticTacToeBoard, ticTacToeEvent, ticTacToeMove } from "./tictactoe.js";
 
@@ -22,6 +22,7 @@ export interface LabelContext {
 const BOARDS: Record<string, BoardRenderer> = {
   tictactoe: ticTacToeBoard,
   mlem: mlemBoard,
+  crafting: craftingBoard,
   cosmic: (ctx) => cosmicBoard(ctx, cosmicWords(ctx.view, ctx.content)),
 };
 const MOVE_LABELS: ((move: GameMove, at: LabelContext) => string | undefined)[] = [

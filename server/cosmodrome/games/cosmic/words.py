@@ -139,10 +139,13 @@ TASKS = {
     "task.table_penalty": "choose the penalty of {offender:who} for {moon:moon} (a table moon)",
     "task.unknown": "answer a question",
 }
-# The edicts by id: the seed's French name, and the English one where the game has one.
-EDICTS = {"zap": ("Zap Cosmique", "Cosmic Zap"), "zap_sauvage": ("Zap Sauvage", ""),
-          "unzap": ("Un-Zap", ""), "anneaux": ("Anneaux de Moebius", "Mobius Tubes"),
-          "spheres": ("Sphères de Moebius", ""), "champ": ("Champ de Force", "Force Field"),
+# The edicts by id: the seed's French name and an English one (ours where the classic game
+# has none: Wild Cosmic Zap, Un-Zap, Mobius Spheres).
+EDICTS = {"zap": ("Zap Cosmique", "Cosmic Zap"),
+          "zap_sauvage": ("Zap Sauvage", "Wild Cosmic Zap"), "unzap": ("Un-Zap", "Un-Zap"),
+          "anneaux": ("Anneaux de Moebius", "Mobius Tubes"),
+          "spheres": ("Sphères de Moebius", "Mobius Spheres"),
+          "champ": ("Champ de Force", "Force Field"),
           "controle": ("Contrôle Émotionnel", "Emotion Control"),
           "gaz": ("Gaz Stellaire", "Ionic Gas"), "peste": ("La Peste", "Plague"),
           "moon_zap": ("Moon Zap", "Moon Zap")}

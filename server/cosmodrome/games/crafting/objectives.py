@@ -12,6 +12,31 @@ from cosmodrome.games.crafting.v1 import crafting_pb2 as pb
 STAR_CRITERIA = {"stars_H": pb.ELEMENT_H, "stars_O": pb.ELEMENT_O, "stars_He": pb.ELEMENT_HE,
                  "stars_C": pb.ELEMENT_C}
 
+# What each criterion counts, in words for the published card (GetGameContent); count() below
+# is the rule. A region criterion ("stars_<region>") reads REGION_TEXT.
+TEXTS = {
+    "stars_H": "Most H stars on your board", "stars_O": "Most O stars on your board",
+    "stars_He": "Most He stars on your board", "stars_C": "Most C stars on your board",
+    "supernovae": "Most supernovae", "proto_life": "Most proto-lives (purple)",
+    "stable_life": "Most stable lives (green)", "life": "Most lives, proto or stable",
+    "completed_nebulae": "Most completed nebulae", "large_nebulae": "Most size-3 nebulae placed",
+    "advanced_life": "Most advanced-life tokens", "power_cards": "Most power cards",
+    "energy_cards": "Most energy cards in hand",
+    "discharged_crystals": "Most time crystals discharged",
+}
+REGION_TEXT = "Most stars in the {region} of your board"
+
+
+def region_of(criterion: str, content: Content) -> str:
+    """The board region a criterion counts stars in, "" for none."""
+    region = criterion.removeprefix("stars_")
+    return region if criterion not in TEXTS and region in content.regions else ""
+
+
+def text(criterion: str, content: Content) -> str:
+    region = region_of(criterion, content)
+    return REGION_TEXT.format(region=region) if region else TEXTS[criterion]
+
 
 def count(player: pb.Player, content: Content, criterion: str) -> int:
     """A seat's count on a criterion. "Pour les objectifs liés aux étoiles, les supernovae
@@ -40,7 +65,7 @@ def count(player: pb.Player, content: Content, criterion: str) -> int:
         return sum(player.hand)
     if criterion == "discharged_crystals":
         return player.discharged
-    region = content.regions[criterion.removeprefix("stars_")]
+    region = content.regions[region_of(criterion, content)]
     return sum(bool(board.stars[v].element) for v in region)
 
 
