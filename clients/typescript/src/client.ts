@@ -14,6 +14,7 @@
 import { create, equals, type MessageInitShape } from "@bufbuild/protobuf";
 import { type CallOptions, type Client as Stub, createClient, type Transport } from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
+import { authorization, backoffMs, newIdempotencyKey, RESUMABLE, sleep, TRANSIENT } from "./calls.js";
 import { Code, CosmodromeError, MoveNoLongerLegal, StaleVersionError } from "./errors.js";
 import { CatalogService, type GameInfo } from "./gen/cosmodrome/v1/catalog_pb.js";
 import { type GameMove, GameMoveSchema, GameOptionsSchema } from "./gen/cosmodrome/v1/games_pb.js";
@@ -34,29 +35,27 @@ import {
   type SubmitMoveResponse,
   type WatchTicket,
 } from "./gen/cosmodrome/v1/play_pb.js";
+import { Session, type SessionOptions } from "./session.js";
+
+export { newIdempotencyKey };
+
+// A read that failed with one of these never reached a replica that answered: ask again.
+const RETRY_READ = new Set([Code.Unavailable, Code.Canceled]);
+const READ_ATTEMPTS = 8;
 
 /** The seat index of a spectator's view. */
 export const SPECTATOR = -1;
-
-// A watch that ends with one of these was dropped, not refused: resume it.
-const RESUMABLE = new Set([
-  Code.Unavailable,
-  Code.Canceled,
-  Code.DeadlineExceeded,
-  Code.Unknown,
-  Code.Internal,
-  Code.ResourceExhausted,
-]);
-// A submit that failed with one of these may or may not have been applied: resend it with
-// the same idempotency key, which the server answers with the first result. CANCELLED is
-// what a proxy answers when its upstream replica went away mid-call.
-const TRANSIENT = new Set([Code.Unavailable, Code.DeadlineExceeded, Code.Canceled]);
 
 export interface ClientOptions {
   /** Bound on each unary call, in ms (default 30 s). */
   timeoutMs?: number;
   /** Extra fetch options, e.g. `credentials`. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * The transport carries bidirectional streams (Node's gRPC over HTTP/2, not gRPC-Web):
+   * `play()` then moves over a Play session. `connectGrpc` sets it.
+   */
+  bidiStreams?: boolean;
 }
 
 export interface CreateMatchOptions {
@@ -85,21 +84,27 @@ export interface WatchOptions {
   chatFromSequence?: bigint;
 }
 
-/** A connection to a Cosmodrome server through its HTTP edge (gRPC-Web). */
+/** A connection to a Cosmodrome server: gRPC-Web through its HTTP edge, or gRPC (Node). */
 export class Client {
   readonly catalog: Stub<typeof CatalogService>;
   readonly lobby: Stub<typeof LobbyService>;
   readonly play: Stub<typeof PlayService>;
   readonly timeoutMs: number;
+  readonly bidiStreams: boolean;
 
   constructor(readonly transport: Transport, options: ClientOptions = {}) {
     this.catalog = createClient(CatalogService, transport);
     this.lobby = createClient(LobbyService, transport);
     this.play = createClient(PlayService, transport);
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.bidiStreams = options.bidiStreams ?? false;
   }
 
-  /** A client over gRPC-Web to the edge at `baseUrl` (e.g. "http://127.0.0.1:8080"). */
+  /**
+   * A client over gRPC-Web to the edge at `baseUrl` (e.g. "http://127.0.0.1:8080"): in a
+   * browser, or anywhere `fetch` is. Under Node, `connectGrpc` of `@cosmodrome/client/node`
+   * reaches the gRPC port straight, with Play sessions.
+   */
   static connect(baseUrl: string, options: ClientOptions = {}): Client {
     const transport = createGrpcWebTransport({ baseUrl, useBinaryFormat: true, fetch: options.fetch });
     return new Client(transport, options);
@@ -114,9 +119,25 @@ export class Client {
     }
   }
 
+  /**
+   * Runs a call that changes nothing, asked again while no replica answers (UNAVAILABLE,
+   * or CANCELLED by a proxy whose replica went away), up to 8 attempts.
+   */
+  async read<T>(run: (options: CallOptions) => Promise<T>, token?: string): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.call(run, token);
+      } catch (error) {
+        const e = error as CosmodromeError;
+        if (!RETRY_READ.has(e.code) || attempt >= READ_ATTEMPTS) throw e;
+        await sleep(backoffMs(attempt));
+      }
+    }
+  }
+
   /** Every game the server hosts, with player counts and options schema. */
   async listGames(): Promise<GameInfo[]> {
-    return (await this.call((o) => this.catalog.listGames({}, o))).games;
+    return (await this.read((o) => this.catalog.listGames({}, o))).games;
   }
 
   async createMatch(game: string, init: CreateMatchOptions = {}): Promise<Match> {
@@ -129,7 +150,7 @@ export class Client {
   }
 
   async getMatch(matchId: string): Promise<Match> {
-    return this.call((o) => this.lobby.getMatch({ matchId }, o));
+    return this.read((o) => this.lobby.getMatch({ matchId }, o));
   }
 
   /** Matches, newest first, following page tokens until the end (or `limit` matches). */
@@ -137,7 +158,7 @@ export class Client {
     const matches: Match[] = [];
     let pageToken = "";
     for (;;) {
-      const page = await this.call((o) =>
+      const page = await this.read((o) =>
         this.lobby.listMatches({ game: filter.game ?? "", status: filter.status, pageToken }, o),
       );
       matches.push(...page.matches);
@@ -184,13 +205,14 @@ export class Viewer {
     return this.lastView?.match?.version ?? 0n;
   }
 
-  protected remember(view: MatchView): void {
+  /** Keeps `view` as the newest seen unless a newer one is known. */
+  remember(view: MatchView): void {
     if (!this.lastView || (view.match?.version ?? 0n) >= this.version) this.lastView = view;
   }
 
   /** The match now, as this viewer may see it. */
   async view(): Promise<MatchView> {
-    const view = await this.client.call((o) => this.client.play.getView({ matchId: this.matchId }, o), this.token);
+    const view = await this.client.read((o) => this.client.play.getView({ matchId: this.matchId }, o), this.token);
     this.remember(view);
     return view;
   }
@@ -199,7 +221,7 @@ export class Viewer {
   async log(fromVersion = 0n): Promise<LogEntry[]> {
     const entries: LogEntry[] = [];
     for (;;) {
-      const page = await this.client.call(
+      const page = await this.client.read(
         (o) => this.client.play.getLog({ matchId: this.matchId, fromVersion }, o),
         this.token,
       );
@@ -213,7 +235,7 @@ export class Viewer {
   async chat(fromSequence = 0n): Promise<ChatLine[]> {
     const lines: ChatLine[] = [];
     for (;;) {
-      const page = await this.client.call(
+      const page = await this.client.read(
         (o) => this.client.play.getChat({ matchId: this.matchId, fromSequence, pageSize: 1000 }, o),
         this.token,
       );
@@ -278,8 +300,16 @@ export class Viewer {
           `watch of ${this.matchId} lost after ${failures - 1} reconnects at version ${last}`,
         );
       }
-      await sleep(Math.min(2000, 50 * 2 ** Math.min(failures, 6)), signal);
+      await sleep(backoffMs(failures), signal);
     }
+  }
+
+  /**
+   * A Play session on this match: the updates in order as `watch` gives them, and (for a
+   * seat) moves answered on the same stream. Needs a client with bidi streams (Node gRPC).
+   */
+  session(options: SessionOptions = {}): Session {
+    return new Session(this, options);
   }
 }
 
@@ -412,49 +442,3 @@ type GameMoveInit = NonNullable<MessageInitShape<typeof GameMoveSchema>["game"]>
 /** The short name of a hosted game, as in the GameMove oneof ("tictactoe", "mlem", ...). */
 export type GameName = NonNullable<GameMove["game"]["case"]>;
 
-/** Plays `player` to the end of its match, asking `choose` whenever the seat owes a decision. */
-export async function play(
-  player: Player,
-  choose: (view: MatchView, decision: Decision) => GameMove | Promise<GameMove>,
-  options: { signal?: AbortSignal } = {},
-): Promise<Match> {
-  let floor = 0n; // the version my last move produced: older views are stale for me
-  const acted = new Set<bigint>();
-  const act = async (view: MatchView) => {
-    const version = view.match?.version ?? 0n;
-    const [decision] = player.decisions(view);
-    if (!decision || version < floor || acted.has(version)) return;
-    acted.add(version);
-    try {
-      floor = (await player.submit(await choose(view, decision), { expectedVersion: version })).version;
-    } catch (error) {
-      if (!(error instanceof MoveNoLongerLegal)) throw error; // a newer view will ask again
-    }
-  };
-  await act(await player.view());
-  for await (const update of player.watch({ signal: options.signal })) {
-    if (update.view) await act(update.view);
-  }
-  const final = player.lastView?.match;
-  if (!final) throw new CosmodromeError(Code.Internal, "no view of the match was seen");
-  return final;
-}
-
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function authorization(token: string | undefined): Record<string, string> {
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}

@@ -1,0 +1,25 @@
+// @cosmodrome/client/node: everything of @cosmodrome/client, plus a client over gRPC
+// (HTTP/2, Node's http2 module) straight to a server's gRPC port, whose bidirectional
+// streams carry Play sessions. Kept apart so a browser bundle never pulls in Node modules.
+//
+//   import { connectGrpc, play } from "@cosmodrome/client/node";
+//   const client = connectGrpc("127.0.0.1:50051");
+
+import { createGrpcTransport, type GrpcTransportOptions } from "@connectrpc/connect-node";
+import { Client, type ClientOptions } from "./client.js";
+
+export * from "./index.js";
+
+/**
+ * A client over gRPC to `address`: "host:port" (plaintext, as the Python client takes it)
+ * or a URL ("http://host:port", "https://host:port" for TLS). `transport` passes options
+ * to connect-node's createGrpcTransport (e.g. `nodeOptions` for a CA, `pingIntervalMs`).
+ */
+export function connectGrpc(
+  address: string,
+  options: Omit<ClientOptions, "fetch" | "bidiStreams"> & { transport?: Partial<GrpcTransportOptions> } = {},
+): Client {
+  const baseUrl = /^https?:\/\//.test(address) ? address : `http://${address}`;
+  const transport = createGrpcTransport({ baseUrl, ...options.transport });
+  return new Client(transport, { ...options, bidiStreams: true });
+}
