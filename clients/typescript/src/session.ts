@@ -164,7 +164,10 @@ export class Session {
       for await (const response of responses) {
         progressed = true;
         if (response.kind.case === "result") this.answer(response.kind.value);
-        else if (response.kind.case === "update" && this.take(response.kind.value)) return undefined;
+        else if (response.kind.case === "update" && this.take(response.kind.value)) {
+          call.abort(); // before leaving the loop, so that closing the stream waits for nothing
+          return undefined;
+        }
       }
       return this.finished() ? undefined : progressed;
     } catch (error) {

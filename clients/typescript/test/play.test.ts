@@ -212,10 +212,12 @@ class Proxy {
   }
 
   private forward(downstream: net.Socket): void {
+    if (!this.server.listening) return void downstream.destroy(); // accepted as it closed
     this.accepted += 1;
     const [host, port] = [this.target.slice(0, this.target.lastIndexOf(":")), this.target.slice(this.target.lastIndexOf(":") + 1)];
     const upstream = net.connect(Number(port), host);
     for (const socket of [downstream, upstream]) {
+      socket.unref(); // the test's own connections never keep Node running
       this.sockets.add(socket);
       socket.on("error", () => undefined);
       socket.on("close", () => {
