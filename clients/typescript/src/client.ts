@@ -56,6 +56,8 @@ export interface ClientOptions {
    * `play()` then moves over a Play session. `connectGrpc` sets it.
    */
   bidiStreams?: boolean;
+  /** What `close()` must release (the Node transport's HTTP/2 connection). */
+  onClose?: () => void;
 }
 
 export interface CreateMatchOptions {
@@ -91,6 +93,8 @@ export class Client {
   readonly play: Stub<typeof PlayService>;
   readonly timeoutMs: number;
   readonly bidiStreams: boolean;
+  private readonly onClose: (() => void) | undefined;
+  private isClosed = false;
 
   constructor(readonly transport: Transport, options: ClientOptions = {}) {
     this.catalog = createClient(CatalogService, transport);
@@ -98,6 +102,21 @@ export class Client {
     this.play = createClient(PlayService, transport);
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.bidiStreams = options.bidiStreams ?? false;
+    this.onClose = options.onClose;
+  }
+
+  /** Closed: its streams end and sessions and watches stop reconnecting. */
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  /**
+   * Ends every call and drops the connection (under Node, so the program may exit);
+   * sessions and watches end instead of reconnecting.
+   */
+  close(): void {
+    this.isClosed = true;
+    this.onClose?.();
   }
 
   /**
@@ -257,7 +276,7 @@ export class Viewer {
     let last = options.fromVersion ?? 0n;
     let said = options.chatFromSequence ?? 0n; // the newest chat line delivered
     let failures = 0;
-    while (!signal?.aborted) {
+    while (!signal?.aborted && !this.client.closed) {
       const stop = new AbortController(); // ends the call when the caller stops iterating
       const onAbort = () => stop.abort();
       signal?.addEventListener("abort", onAbort);
@@ -286,7 +305,7 @@ export class Viewer {
         const seen = this.lastView?.match;
         if (seen?.status === MatchStatus.FINISHED && last >= seen.version) return;
       } catch (error) {
-        if (signal?.aborted) return;
+        if (signal?.aborted || this.client.closed) return;
         const e = CosmodromeError.from(error);
         if (!RESUMABLE.has(e.code)) throw e;
       } finally {

@@ -5,7 +5,7 @@
 //   import { connectGrpc, play } from "@cosmodrome/client/node";
 //   const client = connectGrpc("127.0.0.1:50051");
 
-import { createGrpcTransport, type GrpcTransportOptions } from "@connectrpc/connect-node";
+import { createGrpcTransport, type GrpcTransportOptions, Http2SessionManager } from "@connectrpc/connect-node";
 import { Client, type ClientOptions } from "./client.js";
 
 export * from "./index.js";
@@ -14,12 +14,14 @@ export * from "./index.js";
  * A client over gRPC to `address`: "host:port" (plaintext, as the Python client takes it)
  * or a URL ("http://host:port", "https://host:port" for TLS). `transport` passes options
  * to connect-node's createGrpcTransport (e.g. `nodeOptions` for a CA, `pingIntervalMs`).
+ * One HTTP/2 connection carries every call; `client.close()` drops it.
  */
 export function connectGrpc(
   address: string,
   options: Omit<ClientOptions, "fetch" | "bidiStreams"> & { transport?: Partial<GrpcTransportOptions> } = {},
 ): Client {
   const baseUrl = /^https?:\/\//.test(address) ? address : `http://${address}`;
-  const transport = createGrpcTransport({ baseUrl, ...options.transport });
-  return new Client(transport, { ...options, bidiStreams: true });
+  const connection = new Http2SessionManager(baseUrl, options.transport, options.transport?.nodeOptions);
+  const transport = createGrpcTransport({ baseUrl, sessionManager: connection, ...options.transport });
+  return new Client(transport, { ...options, bidiStreams: true, onClose: () => connection.abort() });
 }

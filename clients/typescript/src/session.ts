@@ -109,7 +109,8 @@ export class Session {
     return result.version;
   }
 
-  /** Ends the session: the stream is cancelled, unanswered submits reject (CANCELLED). */
+  /** Ends the session (as closing its client does): the stream is cancelled, the updates
+   * end, unanswered submits reject (CANCELLED). */
   close(): void {
     this.stop.abort();
   }
@@ -146,6 +147,7 @@ export class Session {
    * the match ended. A refusal of the session itself, or close(), throws.
    */
   private async follow(): Promise<boolean | undefined> {
+    if (this.viewer.client.closed) this.stop.abort();
     if (this.stop.signal.aborted) throw closed();
     const outbox = (this.outbox = new Channel<PlayRequest>());
     const open = { matchId: this.viewer.matchId, fromVersion: this.last, withChat: this.chat, chatFromSequence: this.said };
@@ -171,6 +173,7 @@ export class Session {
       }
       return this.finished() ? undefined : progressed;
     } catch (error) {
+      if (this.viewer.client.closed) this.stop.abort();
       if (this.stop.signal.aborted) throw closed();
       const e = CosmodromeError.from(error);
       if (!RESUMABLE.has(e.code)) throw e;

@@ -26,7 +26,10 @@ import {
 
 const ADDRESS = process.env.COSMODROME_GRPC_ADDRESS ?? "";
 const skip = ADDRESS ? false : "COSMODROME_GRPC_ADDRESS is not set (run through make test)";
+const clients: Client[] = [];
+after(() => clients.forEach((c) => c.close())); // their connections, so that Node may exit
 const client = grpcClient(ADDRESS || "127.0.0.1:9");
+
 
 /** A gRPC client that records the methods it calls ("Play", "SubmitMove", ...). */
 function grpcClient(address: string, calls: string[] = []): Client {
@@ -34,7 +37,9 @@ function grpcClient(address: string, calls: string[] = []): Client {
     calls.push(request.method.name);
     return next(request);
   };
-  return connectGrpc(address, { transport: { interceptors: [record] } });
+  const made = connectGrpc(address, { transport: { interceptors: [record] } });
+  clients.push(made);
+  return made;
 }
 
 async function ticTacToe(via: Client = client): Promise<[Player, Player]> {
