@@ -291,6 +291,7 @@ export class Viewer {
             said = update.chat.sequence;
             failures = 0;
             yield update;
+            if (signal?.aborted) return; // stopped while the update was read: no more
             continue;
           }
           const version = update.entry?.version ?? 0n;
@@ -299,6 +300,7 @@ export class Viewer {
           failures = 0;
           if (update.view) this.remember(update.view);
           yield update;
+          if (signal?.aborted) return;
           // with the chat, the lines said as the match ended come next: read to the stream's end
           if (untilFinished && !chat && update.view?.match?.status === MatchStatus.FINISHED) return;
         }
