@@ -17,7 +17,7 @@ import { createGrpcWebTransport } from "@connectrpc/connect-web";
 import { authorization, backoffMs, newIdempotencyKey, RESUMABLE, sleep, TRANSIENT } from "./calls.js";
 import { Code, CosmodromeError, MoveNoLongerLegal, StaleVersionError } from "./errors.js";
 import { CatalogService, type GameInfo } from "./gen/cosmodrome/v1/catalog_pb.js";
-import { type GameMove, GameMoveSchema, GameOptionsSchema } from "./gen/cosmodrome/v1/games_pb.js";
+import { type GameContent, type GameMove, GameMoveSchema, GameOptionsSchema } from "./gen/cosmodrome/v1/games_pb.js";
 import { LobbyService } from "./gen/cosmodrome/v1/lobby_pb.js";
 import {
   type BotKind,
@@ -69,6 +69,8 @@ export interface CreateMatchOptions {
   seed?: bigint;
   /** Seats the server plays itself from the start (kind unset: the game's own bot). */
   bots?: { seat: number; kind?: BotKind }[];
+  /** Joined only with the join secret of the reply (`match.secrets.joinSecret`), never listed. */
+  private?: boolean;
 }
 
 export interface WatchOptions {
@@ -95,6 +97,7 @@ export class Client {
   readonly bidiStreams: boolean;
   private readonly onClose: (() => void) | undefined;
   private isClosed = false;
+  private readonly contents = new Map<string, Promise<GameContent>>();
 
   constructor(readonly transport: Transport, options: ClientOptions = {}) {
     this.catalog = createClient(CatalogService, transport);
@@ -159,12 +162,26 @@ export class Client {
     return (await this.read((o) => this.catalog.listGames({}, o))).games;
   }
 
+  /** The game's static content (cards, powers, tracks...) in its typed oneof; fetched once. */
+  async gameContent(game: string): Promise<GameContent> {
+    let content = this.contents.get(game);
+    if (!content) {
+      content = this.read((o) => this.catalog.getGameContent({ game }, o));
+      this.contents.set(game, content);
+      content.catch(() => this.contents.delete(game)); // a failure is not kept
+    }
+    return content;
+  }
+
+  /**
+   * A new match. The reply's `secrets` (creator token, and join secret when `private`) come
+   * in this reply only: keep them to start, kick or close the match (`creator(match)`) and
+   * to invite players. Never resent: a lost reply is the caller's to judge.
+   */
   async createMatch(game: string, init: CreateMatchOptions = {}): Promise<Match> {
+    const { options, players = 0, seed, bots = [] } = init;
     return this.call((o) =>
-      this.lobby.createMatch(
-        { game, options: init.options, players: init.players ?? 0, seed: init.seed, bots: init.bots ?? [] },
-        o,
-      ),
+      this.lobby.createMatch({ game, options, players, seed, bots, private: init.private ?? false }, o),
     );
   }
 
@@ -188,12 +205,41 @@ export class Client {
     }
   }
 
-  /** Takes a seat (default: the first open one). The Player holds the secret token. */
-  async join(matchId: string, init: { seat?: number; name?: string } = {}): Promise<Player> {
-    const reply = await this.call((o) =>
-      this.lobby.joinMatch({ matchId, seat: init.seat, displayName: init.name ?? "" }, o),
-    );
-    return new Player(this, matchId, reply.seat, reply.seatToken, reply.match);
+  /**
+   * Takes a seat (default: the first open one). The Player holds the secret token. A
+   * private match needs its `joinSecret`. A join whose reply is lost is resent with the same
+   * request id: the same seat and token, never a second seat.
+   */
+  async join(
+    matchId: string,
+    init: { seat?: number; name?: string; joinSecret?: string; retries?: number } = {},
+  ): Promise<Player> {
+    const request = {
+      matchId,
+      seat: init.seat,
+      displayName: init.name ?? "",
+      joinSecret: init.joinSecret ?? "",
+      requestId: newIdempotencyKey(),
+    };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const reply = await this.call((o) => this.lobby.joinMatch(request, o));
+        return new Player(this, matchId, reply.seat, reply.seatToken, reply.match);
+      } catch (error) {
+        const e = error as CosmodromeError;
+        if (!TRANSIENT.has(e.code) || attempt >= (init.retries ?? 8)) throw e;
+        await sleep(backoffMs(attempt + 1));
+      }
+    }
+  }
+
+  /**
+   * The creator's handle on a match: `match` as createMatch returned it (its secrets hold
+   * the creator token), or a match id with the saved token.
+   */
+  creator(match: Match | string, token?: string): Creator {
+    if (typeof match === "string") return new Creator(this, match, token ?? "");
+    return new Creator(this, match.matchId, token ?? match.secrets?.creatorToken ?? "");
   }
 
   /** A Player from a saved token (to come back to a match later). */
@@ -204,6 +250,30 @@ export class Client {
   /** A spectator's handle: view and watch without a token. */
   spectate(matchId: string): Viewer {
     return new Viewer(this, matchId);
+  }
+}
+
+/** The calls only a match's creator may make, with the creator token. */
+export class Creator {
+  constructor(
+    readonly client: Client,
+    readonly matchId: string,
+    readonly token: string,
+  ) {}
+
+  /** Starts a waiting match now; server bots of kind `bots` (default: the game's) take the open seats. */
+  async start(bots?: BotKind): Promise<Match> {
+    return this.client.call((o) => this.client.lobby.startMatch({ matchId: this.matchId, bots }, o), this.token);
+  }
+
+  /** Frees a taken seat before the start (its token stops working). */
+  async kick(seat: number): Promise<Match> {
+    return this.client.call((o) => this.client.lobby.kickSeat({ matchId: this.matchId, seat }, o), this.token);
+  }
+
+  /** Ends the match now (FINISHED, `result.closed`, no winners). */
+  async close(): Promise<Match> {
+    return this.client.call((o) => this.client.lobby.closeMatch({ matchId: this.matchId }, o), this.token);
   }
 }
 

@@ -20,6 +20,7 @@ import {
   StaleVersionError,
   SPECTATOR,
   tictactoe,
+  BotKind,
 } from "../src/index.js";
 
 const EDGE = process.env.COSMODROME_EDGE_URL ?? "";
@@ -354,5 +355,71 @@ describe("play", { skip }, () => {
     const server = await client.getMatch(x.matchId);
     assert.equal(server.status, MatchStatus.FINISHED);
     assert.equal(server.result!.summary, finalX.result!.summary);
+  });
+});
+
+describe("private matches and the creator's calls", { skip }, () => {
+  const refused = (code: Code, text: string) => (e: CosmodromeError) => {
+    assert.equal(e.code, code, String(e));
+    assert.ok(e.rawMessage.includes(text), e.rawMessage);
+    return true;
+  };
+
+  test("a private match is joined only with its join secret, and never listed", async () => {
+    const match = await client.createMatch("tictactoe", { private: true });
+    const secret = match.secrets!.joinSecret;
+    assert.ok(match.private && secret);
+    await assert.rejects(client.join(match.matchId), refused(Code.PermissionDenied, "needs its join_secret"));
+    await assert.rejects(client.join(match.matchId, { joinSecret: `${secret}x` }), refused(Code.PermissionDenied, "wrong join_secret"));
+    const friend = await client.join(match.matchId, { joinSecret: secret, name: "friend" });
+    assert.equal(friend.seat, 0);
+    assert.equal(friend.match?.secrets, undefined, "the secrets come in the create reply only");
+    const listed = await client.listMatches({ game: "tictactoe", limit: 200 });
+    assert.ok(!listed.some((m) => m.matchId === match.matchId));
+  });
+
+  test("the creator starts a match with bots in the open seats, and it plays to its end", async () => {
+    const match = await client.createMatch("highcard", { players: 3, private: true });
+    const me = await client.join(match.matchId, { joinSecret: match.secrets!.joinSecret, name: "me" });
+    const started = await client.creator(match).start(BotKind.RANDOM);
+    assert.equal(started.status, MatchStatus.ACTIVE);
+    assert.deepEqual(started.seats.map((s) => s.bot), [0, BotKind.RANDOM, BotKind.RANDOM]);
+    const final = await play(me, (_, d) => d.options[0]);
+    assert.equal(final.status, MatchStatus.FINISHED);
+    await assert.rejects(client.creator(match).start(), refused(Code.FailedPrecondition, "already started"));
+  });
+
+  test("the creator kicks from a seat before the start; the kicked token stops working", async () => {
+    const match = await client.createMatch("highcard", { players: 3 });
+    const pest = await client.join(match.matchId, { seat: 1, name: "pest" });
+    const kicked = await client.creator(match).kick(1);
+    assert.equal(kicked.seats[1].occupied, false);
+    await assert.rejects(pest.leave(), refused(Code.Unauthenticated, "not valid for this match"));
+    assert.equal((await client.join(match.matchId, { seat: 1, name: "friend" })).seat, 1);
+  });
+
+  test("a token other than the creator's may not close the match", async () => {
+    const [x] = await ticTacToe();
+    const match = await client.getMatch(x.matchId);
+    const closed = await client.creator(match.matchId, "made-up").close().catch((e: CosmodromeError) => e);
+    assert.ok(closed instanceof CosmodromeError && closed.code === Code.PermissionDenied, String(closed));
+    assert.equal((await client.getMatch(x.matchId)).status, MatchStatus.ACTIVE, "a wrong token changes nothing");
+  });
+
+  test("a creator token from the create reply closes the match", async () => {
+    const match = await client.createMatch("tictactoe");
+    const x = await client.join(match.matchId);
+    await client.join(match.matchId);
+    const closed = await client.creator(match).close();
+    assert.equal(closed.status, MatchStatus.FINISHED);
+    assert.ok(closed.result?.closed);
+    assert.deepEqual(closed.result?.winners, []);
+    assert.deepEqual((await x.view()).decisions, []);
+  });
+
+  test("a game's content comes in its typed oneof", async () => {
+    const content = await client.gameContent("mlem");
+    assert.equal(content.game.case, "mlem");
+    assert.equal(await client.gameContent("mlem"), content, "fetched once");
   });
 });
