@@ -65,9 +65,12 @@ def test_typescript_client_suite_passes(edge, server, restartable) -> None:
     assert "# tests" in out
 
 
-def test_typescript_example_plays_a_match_to_its_end(edge, api) -> None:
+@pytest.mark.parametrize("example", ["random-match.mjs", "grpc-match.mjs"])
+def test_typescript_example_plays_a_match_to_its_end(example, edge, server, api) -> None:
+    """random-match: gRPC-Web through the edge; grpc-match: Node's gRPC to the server."""
     built(TS, "dist/src/index.js")
-    result = subprocess.run(["node", "examples/random-match.mjs", edge.url], cwd=TS,
+    target = edge.url if example == "random-match.mjs" else server.address
+    result = subprocess.run(["node", f"examples/{example}", target], cwd=TS,
                             capture_output=True, text=True, timeout=120,
                             stdin=subprocess.DEVNULL)
     assert result.returncode == 0, result.stderr[-3000:]
