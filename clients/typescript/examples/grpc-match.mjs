@@ -7,7 +7,8 @@ const client = connectGrpc(process.argv[2] ?? "127.0.0.1:50051");
 const match = await client.createMatch("tictactoe");
 const x = await client.join(match.matchId, { name: "x" });
 const o = await client.join(match.matchId, { name: "o" });
-const random = (view, decision) => decision.options[Math.floor(Math.random() * decision.options.length)];
+const random = (view, decision) =>
+  decision.options[Math.floor(Math.random() * decision.options.length)];
 const [final] = await Promise.all([play(x, random), play(o, random)]);
 console.log(`${final.matchId}: ${final.result.summary} (winners ${final.result.winners})`);
 client.close();

@@ -12,12 +12,29 @@
 // of games.proto (`GameMove`, `GameView`, ...).
 
 import { create, equals, type MessageInitShape } from "@bufbuild/protobuf";
-import { type CallOptions, type Client as Stub, createClient, type Transport } from "@connectrpc/connect";
+import {
+  type CallOptions,
+  type Client as Stub,
+  createClient,
+  type Transport,
+} from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
-import { authorization, backoffMs, newIdempotencyKey, RESUMABLE, sleep, TRANSIENT } from "./calls.js";
+import {
+  authorization,
+  backoffMs,
+  newIdempotencyKey,
+  RESUMABLE,
+  sleep,
+  TRANSIENT,
+} from "./calls.js";
 import { Code, CosmodromeError, MoveNoLongerLegal, StaleVersionError } from "./errors.js";
 import { CatalogService, type GameInfo } from "./gen/cosmodrome/v1/catalog_pb.js";
-import { type GameContent, type GameMove, GameMoveSchema, GameOptionsSchema } from "./gen/cosmodrome/v1/games_pb.js";
+import {
+  type GameContent,
+  type GameMove,
+  GameMoveSchema,
+  GameOptionsSchema,
+} from "./gen/cosmodrome/v1/games_pb.js";
 import { LobbyService } from "./gen/cosmodrome/v1/lobby_pb.js";
 import {
   type BotKind,
@@ -99,7 +116,10 @@ export class Client {
   private isClosed = false;
   private readonly contents = new Map<string, Promise<GameContent>>();
 
-  constructor(readonly transport: Transport, options: ClientOptions = {}) {
+  constructor(
+    readonly transport: Transport,
+    options: ClientOptions = {},
+  ) {
     this.catalog = createClient(CatalogService, transport);
     this.lobby = createClient(LobbyService, transport);
     this.play = createClient(PlayService, transport);
@@ -128,7 +148,11 @@ export class Client {
    * reaches the gRPC port straight, with Play sessions.
    */
   static connect(baseUrl: string, options: ClientOptions = {}): Client {
-    const transport = createGrpcWebTransport({ baseUrl, useBinaryFormat: true, fetch: options.fetch });
+    const transport = createGrpcWebTransport({
+      baseUrl,
+      useBinaryFormat: true,
+      fetch: options.fetch,
+    });
     return new Client(transport, options);
   }
 
@@ -181,7 +205,10 @@ export class Client {
   async createMatch(game: string, init: CreateMatchOptions = {}): Promise<Match> {
     const { options, players = 0, seed, bots = [] } = init;
     return this.call((o) =>
-      this.lobby.createMatch({ game, options, players, seed, bots, private: init.private ?? false }, o),
+      this.lobby.createMatch(
+        { game, options, players, seed, bots, private: init.private ?? false },
+        o,
+      ),
     );
   }
 
@@ -190,7 +217,9 @@ export class Client {
   }
 
   /** Matches, newest first, following page tokens until the end (or `limit` matches). */
-  async listMatches(filter: { game?: string; status?: MatchStatus; limit?: number } = {}): Promise<Match[]> {
+  async listMatches(
+    filter: { game?: string; status?: MatchStatus; limit?: number } = {},
+  ): Promise<Match[]> {
     const matches: Match[] = [];
     let pageToken = "";
     for (;;) {
@@ -261,19 +290,29 @@ export class Creator {
     readonly token: string,
   ) {}
 
-  /** Starts a waiting match now; server bots of kind `bots` (default: the game's) take the open seats. */
+  /** Starts a waiting match now: server bots of kind `bots` (default: the game's) take the
+   * open seats. */
   async start(bots?: BotKind): Promise<Match> {
-    return this.client.call((o) => this.client.lobby.startMatch({ matchId: this.matchId, bots }, o), this.token);
+    return this.client.call(
+      (o) => this.client.lobby.startMatch({ matchId: this.matchId, bots }, o),
+      this.token,
+    );
   }
 
   /** Frees a taken seat before the start (its token stops working). */
   async kick(seat: number): Promise<Match> {
-    return this.client.call((o) => this.client.lobby.kickSeat({ matchId: this.matchId, seat }, o), this.token);
+    return this.client.call(
+      (o) => this.client.lobby.kickSeat({ matchId: this.matchId, seat }, o),
+      this.token,
+    );
   }
 
   /** Ends the match now (FINISHED, `result.closed`, no winners). */
   async close(): Promise<Match> {
-    return this.client.call((o) => this.client.lobby.closeMatch({ matchId: this.matchId }, o), this.token);
+    return this.client.call(
+      (o) => this.client.lobby.closeMatch({ matchId: this.matchId }, o),
+      this.token,
+    );
   }
 }
 
@@ -301,7 +340,10 @@ export class Viewer {
 
   /** The match now, as this viewer may see it. */
   async view(): Promise<MatchView> {
-    const view = await this.client.read((o) => this.client.play.getView({ matchId: this.matchId }, o), this.token);
+    const view = await this.client.read(
+      (o) => this.client.play.getView({ matchId: this.matchId }, o),
+      this.token,
+    );
     this.remember(view);
     return view;
   }
@@ -409,7 +451,13 @@ export class Player extends Viewer {
   override readonly seat: number;
   override readonly token: string;
 
-  constructor(client: Client, matchId: string, seat: number, token: string, readonly match?: Match) {
+  constructor(
+    client: Client,
+    matchId: string,
+    seat: number,
+    token: string,
+    readonly match?: Match,
+  ) {
     super(client, matchId);
     this.seat = seat;
     this.token = token;
@@ -442,7 +490,11 @@ export class Player extends Viewer {
     for (let attempt = 0; ; attempt++) {
       try {
         const reply = await this.client.call(
-          (o) => this.client.play.submitMove({ matchId: this.matchId, expectedVersion, idempotencyKey, move }, o),
+          (o) =>
+            this.client.play.submitMove(
+              { matchId: this.matchId, expectedVersion, idempotencyKey, move },
+              o,
+            ),
           this.token,
         );
         if (reply.view) this.remember(reply.view);
@@ -452,11 +504,14 @@ export class Player extends Viewer {
         if (attempt >= retries) throw e;
         if (e instanceof StaleVersionError) {
           const view = await this.view();
-          const offered = this.decisions(view).some((d) => d.options.some((o) => equals(GameMoveSchema, o, move)));
+          const offered = this.decisions(view).some((d) =>
+            d.options.some((o) => equals(GameMoveSchema, o, move)),
+          );
           if (!offered) {
             throw new MoveNoLongerLegal(
               e.code,
-              `the match moved on to version ${this.version} and the move is no longer offered to seat ${this.seat}`,
+              `the match moved on to version ${this.version} and the move is no longer offered ` +
+                `to seat ${this.seat}`,
               e.reason,
               e.metadata,
             );
@@ -476,7 +531,10 @@ export class Player extends Viewer {
    * send the token in a header: open `eventSourceUrl(edge, matchId, { ticket })`.
    */
   async watchTicket(): Promise<WatchTicket> {
-    return this.client.call((o) => this.client.play.createWatchTicket({ matchId: this.matchId }, o), this.token);
+    return this.client.call(
+      (o) => this.client.play.createWatchTicket({ matchId: this.matchId }, o),
+      this.token,
+    );
   }
 
   /**
@@ -484,12 +542,18 @@ export class Player extends Viewer {
    * request id while the server cannot be reached, so it is said at most once; over the rate
    * limit it throws CosmodromeError ResourceExhausted (`metadata.retry_after_ms`).
    */
-  async sendChat(text: string, options: { requestId?: string; retries?: number } = {}): Promise<SendChatResponse> {
+  async sendChat(
+    text: string,
+    options: { requestId?: string; retries?: number } = {},
+  ): Promise<SendChatResponse> {
     const requestId = options.requestId ?? newIdempotencyKey();
     const retries = options.retries ?? 4;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.client.call((o) => this.client.play.sendChat({ matchId: this.matchId, text, requestId }, o), this.token);
+        return await this.client.call(
+          (o) => this.client.play.sendChat({ matchId: this.matchId, text, requestId }, o),
+          this.token,
+        );
       } catch (error) {
         const e = CosmodromeError.from(error);
         if (!TRANSIENT.has(e.code) || attempt >= retries) throw e;
@@ -500,7 +564,10 @@ export class Player extends Viewer {
 
   /** Gives up the seat; its token stops working. */
   async leave(): Promise<Match> {
-    return this.client.call((o) => this.client.lobby.leaveMatch({ matchId: this.matchId }, o), this.token);
+    return this.client.call(
+      (o) => this.client.lobby.leaveMatch({ matchId: this.matchId }, o),
+      this.token,
+    );
   }
 }
 
@@ -525,11 +592,13 @@ export function decisionsOf(view: MatchView, seat: number = view.viewerSeat): De
 }
 
 /** A game's own Move in its GameMove envelope: `gameMove("tictactoe", { cell: 4 })`. */
-export function gameMove<G extends GameName>(game: G, value: Extract<GameMoveInit, { case: G }>["value"]): GameMove {
+export function gameMove<G extends GameName>(
+  game: G,
+  value: Extract<GameMoveInit, { case: G }>["value"],
+): GameMove {
   return create(GameMoveSchema, { game: { case: game, value } as GameMoveInit });
 }
 
 type GameMoveInit = NonNullable<MessageInitShape<typeof GameMoveSchema>["game"]>;
 /** The short name of a hosted game, as in the GameMove oneof ("tictactoe", "mlem", ...). */
 export type GameName = NonNullable<GameMove["game"]["case"]>;
-

@@ -28,7 +28,11 @@ export class CosmodromeError extends Error {
     if (error instanceof CosmodromeError) return error;
     const e = ConnectError.from(error);
     const [info] = e.findDetails(ErrorInfoSchema);
-    return refusal(info === undefined && lostConnection(e.cause) ? Code.Unavailable : e.code, e.rawMessage, info);
+    return refusal(
+      info === undefined && lostConnection(e.cause) ? Code.Unavailable : e.code,
+      e.rawMessage,
+      info,
+    );
   }
 
   /**
@@ -56,7 +60,11 @@ function lostConnection(cause: unknown): boolean {
 
 function refusal(code: Code, message: string, info: ErrorInfo | undefined): CosmodromeError {
   const kind =
-    code === Code.FailedPrecondition ? IllegalMoveError : code === Code.Aborted ? StaleVersionError : CosmodromeError;
+    code === Code.FailedPrecondition
+      ? IllegalMoveError
+      : code === Code.Aborted
+        ? StaleVersionError
+        : CosmodromeError;
   return new kind(code, message, info?.reason ?? "", { ...info?.metadata });
 }
 

@@ -16,4 +16,12 @@ export * as highcard from "./gen/cosmodrome/games/highcard/v1/highcard_pb.js";
 export * as mlem from "./gen/cosmodrome/games/mlem/v1/mlem_pb.js";
 export * as cosmic from "./gen/cosmodrome/games/cosmic/v1/cosmic_pb.js";
 // The protobuf runtime the messages need, so users import one package.
-export { create, equals, fromBinary, fromJson, type JsonValue, toBinary, toJson } from "@bufbuild/protobuf";
+export {
+  create,
+  equals,
+  fromBinary,
+  fromJson,
+  type JsonValue,
+  toBinary,
+  toJson,
+} from "@bufbuild/protobuf";

@@ -5,7 +5,11 @@
 //   import { connectGrpc, play } from "@cosmodrome/client/node";
 //   const client = connectGrpc("127.0.0.1:50051");
 
-import { createGrpcTransport, type GrpcTransportOptions, Http2SessionManager } from "@connectrpc/connect-node";
+import {
+  createGrpcTransport,
+  type GrpcTransportOptions,
+  Http2SessionManager,
+} from "@connectrpc/connect-node";
 import { Client, type ClientOptions } from "./client.js";
 
 export * from "./index.js";
@@ -18,10 +22,24 @@ export * from "./index.js";
  */
 export function connectGrpc(
   address: string,
-  options: Omit<ClientOptions, "fetch" | "bidiStreams"> & { transport?: Partial<GrpcTransportOptions> } = {},
+  options: Omit<ClientOptions, "fetch" | "bidiStreams"> & {
+    transport?: Partial<GrpcTransportOptions>;
+  } = {},
 ): Client {
   const baseUrl = /^https?:\/\//.test(address) ? address : `http://${address}`;
-  const connection = new Http2SessionManager(baseUrl, options.transport, options.transport?.nodeOptions);
-  const transport = createGrpcTransport({ baseUrl, sessionManager: connection, ...options.transport });
-  return new Client(transport, { ...options, bidiStreams: true, onClose: () => connection.abort() });
+  const connection = new Http2SessionManager(
+    baseUrl,
+    options.transport,
+    options.transport?.nodeOptions,
+  );
+  const transport = createGrpcTransport({
+    baseUrl,
+    sessionManager: connection,
+    ...options.transport,
+  });
+  return new Client(transport, {
+    ...options,
+    bidiStreams: true,
+    onClose: () => connection.abort(),
+  });
 }

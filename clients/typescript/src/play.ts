@@ -3,7 +3,12 @@
 import { Code, CosmodromeError, MoveNoLongerLegal, StaleVersionError } from "./errors.js";
 import type { Player } from "./client.js";
 import type { GameMove } from "./gen/cosmodrome/v1/games_pb.js";
-import { type Decision, type Match, MatchStatus, type MatchView } from "./gen/cosmodrome/v1/match_pb.js";
+import {
+  type Decision,
+  type Match,
+  MatchStatus,
+  type MatchView,
+} from "./gen/cosmodrome/v1/match_pb.js";
 
 /** Chooses a seat's move for `decision`, one of `decision.options` (or any legal GameMove). */
 export type Chooser = (view: MatchView, decision: Decision) => GameMove | Promise<GameMove>;
@@ -24,7 +29,11 @@ export interface PlayOptions {
  * this seat owing a decision; resolves with the finished Match. Acts at most once per
  * version, and never on a view older than its own last move.
  */
-export async function play(player: Player, choose: Chooser, options: PlayOptions = {}): Promise<Match> {
+export async function play(
+  player: Player,
+  choose: Chooser,
+  options: PlayOptions = {},
+): Promise<Match> {
   const view = await player.view();
   if (view.match?.status === MatchStatus.FINISHED) return view.match;
   const actor = new Actor(player, choose);
@@ -38,7 +47,8 @@ export async function play(player: Player, choose: Chooser, options: PlayOptions
   return playUnary(player, actor, view, options.signal);
 }
 
-/** A chooser's moves for one seat: at most one per version, none on a view older than its last move. */
+/** A chooser's moves for one seat: at most one per version, none on a view older than its
+ * last move. */
 class Actor {
   private readonly acted = new Set<bigint>();
   /** The version my last move produced: older views are stale for me. */
@@ -58,7 +68,12 @@ class Actor {
   }
 }
 
-async function playSession(player: Player, actor: Actor, view: MatchView, signal?: AbortSignal): Promise<Match> {
+async function playSession(
+  player: Player,
+  actor: Actor,
+  view: MatchView,
+  signal?: AbortSignal,
+): Promise<Match> {
   const session = player.session({ fromVersion: view.match?.version ?? 0n, signal });
   const act = async (view: MatchView) => {
     const move = await actor.move(view);
@@ -82,7 +97,12 @@ async function playSession(player: Player, actor: Actor, view: MatchView, signal
   return newest(player);
 }
 
-async function playUnary(player: Player, actor: Actor, view: MatchView, signal?: AbortSignal): Promise<Match> {
+async function playUnary(
+  player: Player,
+  actor: Actor,
+  view: MatchView,
+  signal?: AbortSignal,
+): Promise<Match> {
   const act = async (view: MatchView) => {
     const move = await actor.move(view);
     if (!move) return;

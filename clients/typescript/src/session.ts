@@ -5,7 +5,8 @@
 //   const session = player.session({ fromVersion: view.match!.version });
 //   for await (const update of session.updates()) {
 //     const [decision] = player.decisions(update.view);
-//     if (decision) await session.submit(decision.options[0], { expectedVersion: update.view!.match!.version });
+//     const version = update.view?.match?.version;
+//     if (decision) await session.submit(decision.options[0], { expectedVersion: version });
 //   }
 //   session.close();
 //
@@ -93,7 +94,10 @@ export class Session {
    * it produced. A refusal rejects as `Player.submit`'s do (StaleVersionError,
    * IllegalMoveError, CosmodromeError...), but is never resent: choose again on a newer view.
    */
-  async submit(move: GameMove, options: { expectedVersion?: bigint; idempotencyKey?: string } = {}): Promise<bigint> {
+  async submit(
+    move: GameMove,
+    options: { expectedVersion?: bigint; idempotencyKey?: string } = {},
+  ): Promise<bigint> {
     if (this.stop.signal.aborted) throw closed();
     const request = create(PlayMoveSchema, {
       requestId: String(this.nextId++),
@@ -125,18 +129,24 @@ export class Session {
         if (this.maxRetries !== undefined && failures > this.maxRetries) {
           throw new CosmodromeError(
             Code.Unavailable,
-            `session of ${this.viewer.matchId} lost after ${failures - 1} reconnects at version ${this.last}`,
+            `session of ${this.viewer.matchId} lost after ${failures - 1} reconnects ` +
+              `at version ${this.last}`,
           );
         }
         await sleep(backoffMs(failures), this.stop.signal);
       }
       this.received.end();
       this.refuseAll(
-        new CosmodromeError(Code.FailedPrecondition, "the match ended before the move was answered", "match_finished"),
+        new CosmodromeError(
+          Code.FailedPrecondition,
+          "the match ended before the move was answered",
+          "match_finished",
+        ),
       );
     } catch (error) {
       const e = CosmodromeError.from(error);
-      if (this.stop.signal.aborted) this.received.end(); // closed: the updates just end
+      if (this.stop.signal.aborted)
+        this.received.end(); // closed: the updates just end
       else this.received.fail(e);
       this.refuseAll(e);
     }
@@ -150,9 +160,15 @@ export class Session {
     if (this.viewer.client.closed) this.stop.abort();
     if (this.stop.signal.aborted) throw closed();
     const outbox = (this.outbox = new Channel<PlayRequest>());
-    const open = { matchId: this.viewer.matchId, fromVersion: this.last, withChat: this.chat, chatFromSequence: this.said };
+    const open = {
+      matchId: this.viewer.matchId,
+      fromVersion: this.last,
+      withChat: this.chat,
+      chatFromSequence: this.said,
+    };
     outbox.push(create(PlayRequestSchema, { kind: { case: "open", value: open } }));
-    for (const { request } of this.pending.values()) outbox.push(moveRequest(request)); // unanswered
+    // the moves not answered yet, with their idempotency keys: applied once whatever happened
+    for (const { request } of this.pending.values()) outbox.push(moveRequest(request));
     this.streams += 1;
     const call = new AbortController(); // ends this stream when it is left early
     const onStop = () => call.abort();
@@ -206,7 +222,9 @@ export class Session {
     this.last = version;
     if (update.view) this.viewer.remember(update.view);
     this.received.push(update);
-    return update.view?.match?.status === MatchStatus.FINISHED && !this.chat && this.pending.size === 0;
+    return (
+      update.view?.match?.status === MatchStatus.FINISHED && !this.chat && this.pending.size === 0
+    );
   }
 
   private finished(): boolean {

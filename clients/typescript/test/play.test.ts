@@ -30,7 +30,6 @@ const clients: Client[] = [];
 after(() => clients.forEach((c) => c.close())); // their connections, so that Node may exit
 const client = grpcClient(ADDRESS || "127.0.0.1:9");
 
-
 /** A gRPC client that records the methods it calls ("Play", "SubmitMove", ...). */
 function grpcClient(address: string, calls: string[] = []): Client {
   const record: Interceptor = (next) => (request) => {
@@ -60,7 +59,11 @@ function cells(view: MatchView): tictactoe.Mark[] {
 }
 
 /** Reads `updates` up to the one of `version`; their versions, in the order received. */
-async function readUpTo(updates: AsyncIterator<MatchUpdate>, version: bigint, seen: bigint[] = []): Promise<bigint[]> {
+async function readUpTo(
+  updates: AsyncIterator<MatchUpdate>,
+  version: bigint,
+  seen: bigint[] = [],
+): Promise<bigint[]> {
   while (seen.at(-1) !== version) {
     const next = await updates.next();
     assert.ok(!next.done, `the updates ended at ${seen.at(-1)} before version ${version}`);
@@ -141,10 +144,13 @@ describe("Play session", { skip }, () => {
     try {
       await readUpTo(seen, 3n);
       assert.equal(spectator.lastView?.viewerSeat, SPECTATOR);
-      await assert.rejects(session.submit(cell(4), { expectedVersion: 3n }), (e: CosmodromeError) => {
-        assert.equal(e.code, Code.Unauthenticated, String(e));
-        return true;
-      });
+      await assert.rejects(
+        session.submit(cell(4), { expectedVersion: 3n }),
+        (e: CosmodromeError) => {
+          assert.equal(e.code, Code.Unauthenticated, String(e));
+          return true;
+        },
+      );
       await x.submit(cell(4));
       assert.deepEqual(await readUpTo(seen, 4n), [4n], "still following after the refusal");
       assert.equal((await client.getMatch(x.matchId)).version, 4n);
@@ -189,8 +195,12 @@ describe("play() under Node", { skip }, () => {
   test("play({ stream: false }) keeps the unary path: SubmitMove beside WatchMatch", async () => {
     const calls: string[] = [];
     const [x, o] = await ticTacToe(grpcClient(ADDRESS, calls));
-    const first = (_: MatchView, d: { options: unknown[] }) => d.options[0] as ReturnType<typeof cell>;
-    const [finalX] = await Promise.all([play(x, first, { stream: false }), play(o, first, { stream: false })]);
+    const first = (_: MatchView, d: { options: unknown[] }) =>
+      d.options[0] as ReturnType<typeof cell>;
+    const [finalX] = await Promise.all([
+      play(x, first, { stream: false }),
+      play(o, first, { stream: false }),
+    ]);
     assert.equal(finalX.status, MatchStatus.FINISHED);
     assert.ok(calls.includes("SubmitMove") && calls.includes("WatchMatch"), calls.join());
     assert.ok(!calls.includes("Play"), calls.join());
@@ -219,7 +229,10 @@ class Proxy {
   private forward(downstream: net.Socket): void {
     if (!this.server.listening) return void downstream.destroy(); // accepted as it closed
     this.accepted += 1;
-    const [host, port] = [this.target.slice(0, this.target.lastIndexOf(":")), this.target.slice(this.target.lastIndexOf(":") + 1)];
+    const [host, port] = [
+      this.target.slice(0, this.target.lastIndexOf(":")),
+      this.target.slice(this.target.lastIndexOf(":") + 1),
+    ];
     const upstream = net.connect(Number(port), host);
     for (const socket of [downstream, upstream]) {
       socket.unref(); // the test's own connections never keep Node running
@@ -286,7 +299,7 @@ describe("a session through a connection that is cut", { skip }, () => {
       assert.deepEqual(await readUpTo(seen, 6n), [6n], "nothing missed, nothing repeated");
       assert.ok(sx.streams >= 2, `${sx.streams} streams`);
       assert.equal((await client.getMatch(x.matchId)).version, 6n, "applied once");
-      assert.equal(cells((await client.spectate(x.matchId).view()))[8], tictactoe.Mark.X);
+      assert.equal(cells(await client.spectate(x.matchId).view())[8], tictactoe.Mark.X);
     } finally {
       sx.close();
     }
@@ -308,9 +321,18 @@ describe("a session through a connection that is cut", { skip }, () => {
       d.options[Math.floor(Math.random() * d.options.length)] as ReturnType<typeof cell>;
     const finals = await Promise.all(seats.map((s) => play(s, random)));
     await watching;
-    assert.ok(finals.every((f) => f.status === MatchStatus.FINISHED && f.version === finals[0].version));
+    assert.ok(
+      finals.every((f) => f.status === MatchStatus.FINISHED && f.version === finals[0].version),
+    );
     const log = await client.spectate(match.matchId).log();
-    assert.deepEqual(log.map((e) => e.version), upTo(finals[0].version), "every version once");
-    assert.ok(proxy.cuts >= 3 && proxy.accepted > 1, `${proxy.cuts} cuts, ${proxy.accepted} connections`);
+    assert.deepEqual(
+      log.map((e) => e.version),
+      upTo(finals[0].version),
+      "every version once",
+    );
+    assert.ok(
+      proxy.cuts >= 3 && proxy.accepted > 1,
+      `${proxy.cuts} cuts, ${proxy.accepted} connections`,
+    );
   });
 });

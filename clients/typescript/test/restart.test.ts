@@ -19,7 +19,10 @@ import {
 
 const ADDRESS = process.env.COSMODROME_RESTARTABLE_ADDRESS ?? "";
 const CONTROL = process.env.COSMODROME_REPLICA_CONTROL ?? "";
-const skip = ADDRESS && CONTROL ? false : "COSMODROME_RESTARTABLE_ADDRESS/REPLICA_CONTROL unset (run through make test)";
+const skip =
+  ADDRESS && CONTROL
+    ? false
+    : "COSMODROME_RESTARTABLE_ADDRESS/REPLICA_CONTROL unset (run through make test)";
 
 async function replica(action: "kill" | "start"): Promise<void> {
   const reply = await fetch(`${CONTROL}/${action}`, { method: "POST" });
@@ -49,7 +52,11 @@ describe("a replica restart", { skip }, () => {
         seen.push(update.entry!.version);
         if (update.entry!.version === 5n) break;
       }
-      assert.deepEqual(seen, [4n, 5n], "x's updates: nothing missed or repeated across the restart");
+      assert.deepEqual(
+        seen,
+        [4n, 5n],
+        "x's updates: nothing missed or repeated across the restart",
+      );
       assert.ok(sx.streams >= 2 && so.streams >= 2, `${sx.streams}, ${so.streams} streams`);
       assert.equal((await client.getMatch(match.matchId)).version, 5n);
     } finally {
@@ -71,7 +78,9 @@ describe("a replica restart", { skip }, () => {
     const finals = await Promise.all(seats.map((s) => play(s, choose)));
     assert.ok(restarted, "the match was long enough for a restart");
     await restarted;
-    assert.ok(finals.every((f) => f.status === MatchStatus.FINISHED && f.version === finals[0].version));
+    assert.ok(
+      finals.every((f) => f.status === MatchStatus.FINISHED && f.version === finals[0].version),
+    );
     const log = await client.spectate(match.matchId).log();
     assert.deepEqual(
       log.map((e) => e.version),
