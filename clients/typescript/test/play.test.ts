@@ -159,6 +159,26 @@ describe("Play session", { skip }, () => {
     }
   });
 
+  test("with chat, a session brings the chat lines among the updates, each once", async () => {
+    const [x, o] = await ticTacToe();
+    await o.sendChat("à toi, x");
+    const session = client.spectate(x.matchId).session({ fromVersion: 3n, chat: true });
+    const seen = session.updates()[Symbol.asyncIterator]();
+    try {
+      const line = (await seen.next()).value as MatchUpdate;
+      assert.equal(line.chat?.text, "à toi, x");
+      assert.equal(line.entry, undefined);
+      await x.submit(cell(4));
+      await o.sendChat("bien joué");
+      const next = [(await seen.next()).value, (await seen.next()).value] as MatchUpdate[];
+      const said = next.map((u) => (u.chat ? u.chat.text : versionOf(u)));
+      assert.deepEqual(new Set(said), new Set([4n, "bien joué"]), "the move and the line");
+      assert.equal(session.said, 2n);
+    } finally {
+      session.close();
+    }
+  });
+
   test("a session on an unknown match fails its updates with NOT_FOUND", async () => {
     const session = client.spectate("nosuchmatch0").session();
     await assert.rejects(
