@@ -74,7 +74,7 @@ async function readUpTo(
 
 const upTo = (n: bigint) => Array.from({ length: Number(n) }, (_, i) => BigInt(i + 1));
 
-describe("Play session", { skip }, () => {
+describe("Play session", { skip, timeout: 120_000 }, () => {
   test("a seat's session brings every update in order and answers each move with its version", async () => {
     const [x, o] = await ticTacToe();
     const sx = x.session();
@@ -198,7 +198,7 @@ describe("Play session", { skip }, () => {
   });
 });
 
-describe("play() under Node", { skip }, () => {
+describe("play() under Node", { skip, timeout: 120_000 }, () => {
   test("play() moves over one Play session per seat: no SubmitMove, no WatchMatch", async () => {
     const calls: string[] = [];
     const [x, o] = await ticTacToe(grpcClient(ADDRESS, calls));
@@ -235,6 +235,7 @@ class Proxy {
   private readonly server = net.createServer((socket) => this.forward(socket));
   private readonly sockets = new Set<net.Socket>();
   private readonly held: (() => void)[] = [];
+  private readonly silenced = new Set<net.Socket>();
   holding = false;
   cuts = 0;
   accepted = 0;
@@ -264,11 +265,18 @@ class Proxy {
         upstream.destroy();
       });
     }
-    downstream.on("data", (data) => upstream.write(data));
+    const silent = () => this.silenced.has(downstream);
+    downstream.on("data", (data) => silent() || upstream.write(data));
     upstream.on("data", (data) => {
+      if (silent()) return;
       if (this.holding) this.held.push(() => downstream.write(data));
       else downstream.write(data);
     });
+  }
+
+  /** The live connections go silent both ways, open but dead (new ones work). */
+  stall(): void {
+    for (const socket of this.sockets) this.silenced.add(socket);
   }
 
   /** The server's bytes are kept from the client until the next cut (which drops them). */
@@ -291,7 +299,7 @@ class Proxy {
   }
 }
 
-describe("a session through a connection that is cut", { skip }, () => {
+describe("a session through a connection that is cut", { skip, timeout: 120_000 }, () => {
   const proxies: Proxy[] = [];
   after(() => proxies.forEach((p) => p.close()));
 
@@ -320,6 +328,27 @@ describe("a session through a connection that is cut", { skip }, () => {
       assert.ok(sx.streams >= 2, `${sx.streams} streams`);
       assert.equal((await client.getMatch(x.matchId)).version, 6n, "applied once");
       assert.equal(cells(await client.spectate(x.matchId).view())[8], tictactoe.Mark.X);
+    } finally {
+      sx.close();
+    }
+  });
+
+  test("a connection gone silent is found by an unanswered PING; the session resumes on a new one", async () => {
+    const proxy = new Proxy(ADDRESS);
+    proxies.push(proxy);
+    const pings = { pingIntervalMs: 100, pingTimeoutMs: 100 }; // short, so the test is quick
+    const through = connectGrpc(await proxy.start(), { transport: pings });
+    clients.push(through);
+    const [x, o] = await ticTacToe(through);
+    const sx = x.session({ fromVersion: 3n });
+    const seen = sx.updates()[Symbol.asyncIterator]();
+    try {
+      assert.equal(await sx.submit(cell(4), { expectedVersion: 3n }), 4n);
+      proxy.stall(); // no RST, no FIN: only a PING can tell
+      await client.player(o.matchId, o.seat, o.token).submit(cell(0));
+      assert.deepEqual(await readUpTo(seen, 5n), [4n, 5n]);
+      assert.equal(await sx.submit(cell(8), { expectedVersion: 5n }), 6n);
+      assert.ok(sx.streams >= 2 && proxy.accepted >= 2, `${sx.streams} streams, ${proxy.accepted}`);
     } finally {
       sx.close();
     }

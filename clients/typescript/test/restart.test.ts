@@ -29,7 +29,7 @@ async function replica(action: "kill" | "start"): Promise<void> {
   assert.equal(reply.status, 200, `${action}: ${await reply.text()}`);
 }
 
-describe("a replica restart", { skip }, () => {
+describe("a replica restart", { skip, timeout: 120_000 }, () => {
   const client = connectGrpc(ADDRESS || "127.0.0.1:9");
   after(() => client.close());
 
