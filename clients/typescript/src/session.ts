@@ -18,7 +18,7 @@
 import { create } from "@bufbuild/protobuf";
 import { authorization, backoffMs, Channel, newIdempotencyKey, RESUMABLE, sleep } from "./calls.js";
 import type { Viewer } from "./client.js";
-import { Code, CosmodromeError } from "./errors.js";
+import { Code, CosmodromeError, IllegalMoveError } from "./errors.js";
 import type { GameMove } from "./gen/cosmodrome/v1/games_pb.js";
 import { MatchStatus } from "./gen/cosmodrome/v1/match_pb.js";
 import {
@@ -66,6 +66,7 @@ export class Session {
   private readonly stop = new AbortController();
   private outbox: Channel<PlayRequest> | undefined; // the open stream's requests
   private nextId = 1;
+  private over: CosmodromeError | undefined; // why the session ended
 
   constructor(
     readonly viewer: Viewer,
@@ -99,6 +100,7 @@ export class Session {
     options: { expectedVersion?: bigint; idempotencyKey?: string } = {},
   ): Promise<bigint> {
     if (this.stop.signal.aborted) throw closed();
+    if (this.over) throw this.over;
     const request = create(PlayMoveSchema, {
       requestId: String(this.nextId++),
       expectedVersion: options.expectedVersion ?? this.viewer.version,
@@ -136,12 +138,9 @@ export class Session {
         await sleep(backoffMs(failures), this.stop.signal);
       }
       this.received.end();
+      // what SubmitMove answers on a finished match
       this.refuseAll(
-        new CosmodromeError(
-          Code.FailedPrecondition,
-          "the match ended before the move was answered",
-          "match_finished",
-        ),
+        new IllegalMoveError(Code.FailedPrecondition, "the match is over", "match_finished"),
       );
     } catch (error) {
       const e = CosmodromeError.from(error);
@@ -232,7 +231,9 @@ export class Session {
     return seen?.status === MatchStatus.FINISHED && this.last >= seen.version;
   }
 
+  /** The session is over: the moves not answered, and any sent later, get `error`. */
   private refuseAll(error: CosmodromeError): void {
+    this.over = error;
     for (const { refuse } of this.pending.values()) refuse(error);
     this.pending.clear();
   }

@@ -105,6 +105,10 @@ describe("Play session", { skip, timeout: 120_000 }, () => {
       assert.deepEqual(o.lastView?.match?.result?.winners, [0]);
       await so.ended;
       assert.equal(so.streams, 1);
+      await assert.rejects(so.submit(cell(2)), (e: IllegalMoveError) => {
+        assert.ok(e instanceof IllegalMoveError && e.rule === "match_finished", String(e));
+        return true;
+      });
     } finally {
       sx.close();
       so.close();
