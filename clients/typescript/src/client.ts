@@ -442,6 +442,14 @@ export class Viewer {
    * seat) moves answered on the same stream. Needs a client with bidi streams (Node gRPC).
    */
   session(options: SessionOptions = {}): Session {
+    if (!this.client.bidiStreams) {
+      // gRPC-Web would fail every attempt with UNKNOWN, which reads as a dropped stream
+      throw new CosmodromeError(
+        Code.Unimplemented,
+        "this client's transport has no bidirectional streams (gRPC-Web): use connectGrpc " +
+          "from @cosmodrome/client/node, or watch() and submit()",
+      );
+    }
     return new Session(this, options);
   }
 }

@@ -36,15 +36,15 @@ export async function play(
 ): Promise<Match> {
   const view = await player.view();
   if (view.match?.status === MatchStatus.FINISHED) return view.match;
-  const actor = new Actor(player, choose);
   if (options.stream ?? player.client.bidiStreams) {
     try {
-      return await playSession(player, actor, view, options.signal);
+      return await playSession(player, new Actor(player, choose), view, options.signal);
     } catch (error) {
       if (!(error instanceof CosmodromeError && error.code === Code.Unimplemented)) throw error;
     }
   }
-  return playUnary(player, actor, view, options.signal);
+  // a fresh Actor: a move chosen for a server without Play was never applied
+  return playUnary(player, new Actor(player, choose), view, options.signal);
 }
 
 /** A chooser's moves for one seat: at most one per version, none on a view older than its

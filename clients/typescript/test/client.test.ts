@@ -414,6 +414,32 @@ describe("play", { skip }, () => {
   });
 });
 
+describe("play over gRPC-Web", { skip }, () => {
+  test("play({ stream: true }) where the transport has no bidi streams falls back to the unary path", async () => {
+    const [x, o] = await ticTacToe(13n);
+    const first = (_: MatchView, d: { options: unknown[] }) =>
+      d.options[0] as ReturnType<typeof cell>;
+    const [final] = await Promise.all([
+      play(x, first, { stream: true }),
+      play(o, first, { stream: true }),
+    ]);
+    assert.equal(final.status, MatchStatus.FINISHED);
+    assert.equal((await client.getMatch(x.matchId)).version, final.version);
+  });
+
+  test("a Play session needs bidi streams: over gRPC-Web it is refused UNIMPLEMENTED, saying why", async () => {
+    const [x] = await ticTacToe();
+    assert.throws(
+      () => x.session(),
+      (e: CosmodromeError) => {
+        assert.equal(e.code, Code.Unimplemented);
+        assert.match(e.rawMessage, /connectGrpc/);
+        return true;
+      },
+    );
+  });
+});
+
 describe("private matches and the creator's calls", { skip }, () => {
   const refused = (code: Code, text: string) => (e: CosmodromeError) => {
     assert.equal(e.code, code, String(e));
