@@ -12,11 +12,29 @@
 // of games.proto (`GameMove`, `GameView`, ...).
 
 import { create, equals, type MessageInitShape } from "@bufbuild/protobuf";
-import { type CallOptions, type Client as Stub, createClient, type Transport } from "@connectrpc/connect";
+import {
+  type CallOptions,
+  type Client as Stub,
+  createClient,
+  type Transport,
+} from "@connectrpc/connect";
 import { createGrpcWebTransport } from "@connectrpc/connect-web";
+import {
+  authorization,
+  backoffMs,
+  newIdempotencyKey,
+  RESUMABLE,
+  sleep,
+  TRANSIENT,
+} from "./calls.js";
 import { Code, CosmodromeError, MoveNoLongerLegal, StaleVersionError } from "./errors.js";
 import { CatalogService, type GameInfo } from "./gen/cosmodrome/v1/catalog_pb.js";
-import { type GameMove, GameMoveSchema, GameOptionsSchema } from "./gen/cosmodrome/v1/games_pb.js";
+import {
+  type GameContent,
+  type GameMove,
+  GameMoveSchema,
+  GameOptionsSchema,
+} from "./gen/cosmodrome/v1/games_pb.js";
 import { LobbyService } from "./gen/cosmodrome/v1/lobby_pb.js";
 import {
   type BotKind,
@@ -34,29 +52,29 @@ import {
   type SubmitMoveResponse,
   type WatchTicket,
 } from "./gen/cosmodrome/v1/play_pb.js";
+import { Session, type SessionOptions } from "./session.js";
+
+export { newIdempotencyKey };
+
+// A read that failed with one of these never reached a replica that answered: ask again.
+const RETRY_READ = new Set([Code.Unavailable, Code.Canceled]);
+const READ_ATTEMPTS = 8;
 
 /** The seat index of a spectator's view. */
 export const SPECTATOR = -1;
-
-// A watch that ends with one of these was dropped, not refused: resume it.
-const RESUMABLE = new Set([
-  Code.Unavailable,
-  Code.Canceled,
-  Code.DeadlineExceeded,
-  Code.Unknown,
-  Code.Internal,
-  Code.ResourceExhausted,
-]);
-// A submit that failed with one of these may or may not have been applied: resend it with
-// the same idempotency key, which the server answers with the first result. CANCELLED is
-// what a proxy answers when its upstream replica went away mid-call.
-const TRANSIENT = new Set([Code.Unavailable, Code.DeadlineExceeded, Code.Canceled]);
 
 export interface ClientOptions {
   /** Bound on each unary call, in ms (default 30 s). */
   timeoutMs?: number;
   /** Extra fetch options, e.g. `credentials`. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * The transport carries bidirectional streams (Node's gRPC over HTTP/2, not gRPC-Web):
+   * `play()` then moves over a Play session. `connectGrpc` sets it.
+   */
+  bidiStreams?: boolean;
+  /** What `close()` must release (the Node transport's HTTP/2 connection). */
+  onClose?: () => void;
 }
 
 export interface CreateMatchOptions {
@@ -68,6 +86,8 @@ export interface CreateMatchOptions {
   seed?: bigint;
   /** Seats the server plays itself from the start (kind unset: the game's own bot). */
   bots?: { seat: number; kind?: BotKind }[];
+  /** Joined only with the join secret of the reply (`match.secrets.joinSecret`), never listed. */
+  private?: boolean;
 }
 
 export interface WatchOptions {
@@ -85,23 +105,54 @@ export interface WatchOptions {
   chatFromSequence?: bigint;
 }
 
-/** A connection to a Cosmodrome server through its HTTP edge (gRPC-Web). */
+/** A connection to a Cosmodrome server: gRPC-Web through its HTTP edge, or gRPC (Node). */
 export class Client {
   readonly catalog: Stub<typeof CatalogService>;
   readonly lobby: Stub<typeof LobbyService>;
   readonly play: Stub<typeof PlayService>;
   readonly timeoutMs: number;
+  readonly bidiStreams: boolean;
+  private readonly onClose: (() => void) | undefined;
+  private isClosed = false;
+  private readonly contents = new Map<string, Promise<GameContent>>();
 
-  constructor(readonly transport: Transport, options: ClientOptions = {}) {
+  constructor(
+    readonly transport: Transport,
+    options: ClientOptions = {},
+  ) {
     this.catalog = createClient(CatalogService, transport);
     this.lobby = createClient(LobbyService, transport);
     this.play = createClient(PlayService, transport);
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.bidiStreams = options.bidiStreams ?? false;
+    this.onClose = options.onClose;
   }
 
-  /** A client over gRPC-Web to the edge at `baseUrl` (e.g. "http://127.0.0.1:8080"). */
+  /** Closed: its streams end and sessions and watches stop reconnecting. */
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  /**
+   * Ends every call and drops the connection (under Node, so the program may exit);
+   * sessions and watches end instead of reconnecting.
+   */
+  close(): void {
+    this.isClosed = true;
+    this.onClose?.();
+  }
+
+  /**
+   * A client over gRPC-Web to the edge at `baseUrl` (e.g. "http://127.0.0.1:8080"): in a
+   * browser, or anywhere `fetch` is. Under Node, `connectGrpc` of `@cosmodrome/client/node`
+   * reaches the gRPC port straight, with Play sessions.
+   */
   static connect(baseUrl: string, options: ClientOptions = {}): Client {
-    const transport = createGrpcWebTransport({ baseUrl, useBinaryFormat: true, fetch: options.fetch });
+    const transport = createGrpcWebTransport({
+      baseUrl,
+      useBinaryFormat: true,
+      fetch: options.fetch,
+    });
     return new Client(transport, options);
   }
 
@@ -114,30 +165,65 @@ export class Client {
     }
   }
 
-  /** Every game the server hosts, with player counts and options schema. */
-  async listGames(): Promise<GameInfo[]> {
-    return (await this.call((o) => this.catalog.listGames({}, o))).games;
+  /**
+   * Runs a call that changes nothing, asked again while no replica answers (UNAVAILABLE,
+   * or CANCELLED by a proxy whose replica went away), up to 8 attempts.
+   */
+  async read<T>(run: (options: CallOptions) => Promise<T>, token?: string): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.call(run, token);
+      } catch (error) {
+        const e = error as CosmodromeError;
+        if (!RETRY_READ.has(e.code) || attempt >= READ_ATTEMPTS) throw e;
+        await sleep(backoffMs(attempt));
+      }
+    }
   }
 
+  /** Every game the server hosts, with player counts and options schema. */
+  async listGames(): Promise<GameInfo[]> {
+    return (await this.read((o) => this.catalog.listGames({}, o))).games;
+  }
+
+  /** The game's static content (cards, powers, tracks...) in its typed oneof; fetched once. */
+  async gameContent(game: string): Promise<GameContent> {
+    let content = this.contents.get(game);
+    if (!content) {
+      content = this.read((o) => this.catalog.getGameContent({ game }, o));
+      this.contents.set(game, content);
+      content.catch(() => this.contents.delete(game)); // a failure is not kept
+    }
+    return content;
+  }
+
+  /**
+   * A new match. The reply's `secrets` (creator token, and join secret when `private`) come
+   * in this reply only: keep them to start, kick or close the match (`creator(match)`) and
+   * to invite players. Never resent: a lost reply is the caller's to judge.
+   */
   async createMatch(game: string, init: CreateMatchOptions = {}): Promise<Match> {
+    const { options, players = 0, seed, bots = [] } = init;
     return this.call((o) =>
       this.lobby.createMatch(
-        { game, options: init.options, players: init.players ?? 0, seed: init.seed, bots: init.bots ?? [] },
+        { game, options, players, seed, bots, private: init.private ?? false },
         o,
       ),
     );
   }
 
   async getMatch(matchId: string): Promise<Match> {
-    return this.call((o) => this.lobby.getMatch({ matchId }, o));
+    return this.read((o) => this.lobby.getMatch({ matchId }, o));
   }
 
   /** Matches, newest first, following page tokens until the end (or `limit` matches). */
-  async listMatches(filter: { game?: string; status?: MatchStatus; limit?: number } = {}): Promise<Match[]> {
+  async listMatches(
+    filter: { game?: string; status?: MatchStatus; limit?: number } = {},
+  ): Promise<Match[]> {
     const matches: Match[] = [];
     let pageToken = "";
     for (;;) {
-      const page = await this.call((o) =>
+      const page = await this.read((o) =>
         this.lobby.listMatches({ game: filter.game ?? "", status: filter.status, pageToken }, o),
       );
       matches.push(...page.matches);
@@ -148,12 +234,41 @@ export class Client {
     }
   }
 
-  /** Takes a seat (default: the first open one). The Player holds the secret token. */
-  async join(matchId: string, init: { seat?: number; name?: string } = {}): Promise<Player> {
-    const reply = await this.call((o) =>
-      this.lobby.joinMatch({ matchId, seat: init.seat, displayName: init.name ?? "" }, o),
-    );
-    return new Player(this, matchId, reply.seat, reply.seatToken, reply.match);
+  /**
+   * Takes a seat (default: the first open one). The Player holds the secret token. A
+   * private match needs its `joinSecret`. A join whose reply is lost is resent with the same
+   * request id: the same seat and token, never a second seat.
+   */
+  async join(
+    matchId: string,
+    init: { seat?: number; name?: string; joinSecret?: string; retries?: number } = {},
+  ): Promise<Player> {
+    const request = {
+      matchId,
+      seat: init.seat,
+      displayName: init.name ?? "",
+      joinSecret: init.joinSecret ?? "",
+      requestId: newIdempotencyKey(),
+    };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const reply = await this.call((o) => this.lobby.joinMatch(request, o));
+        return new Player(this, matchId, reply.seat, reply.seatToken, reply.match);
+      } catch (error) {
+        const e = error as CosmodromeError;
+        if (!TRANSIENT.has(e.code) || attempt >= (init.retries ?? 8)) throw e;
+        await sleep(backoffMs(attempt + 1));
+      }
+    }
+  }
+
+  /**
+   * The creator's handle on a match: `match` as createMatch returned it (its secrets hold
+   * the creator token), or a match id with the saved token.
+   */
+  creator(match: Match | string, token?: string): Creator {
+    if (typeof match === "string") return new Creator(this, match, token ?? "");
+    return new Creator(this, match.matchId, token ?? match.secrets?.creatorToken ?? "");
   }
 
   /** A Player from a saved token (to come back to a match later). */
@@ -164,6 +279,40 @@ export class Client {
   /** A spectator's handle: view and watch without a token. */
   spectate(matchId: string): Viewer {
     return new Viewer(this, matchId);
+  }
+}
+
+/** The calls only a match's creator may make, with the creator token. */
+export class Creator {
+  constructor(
+    readonly client: Client,
+    readonly matchId: string,
+    readonly token: string,
+  ) {}
+
+  /** Starts a waiting match now: server bots of kind `bots` (default: the game's) take the
+   * open seats. */
+  async start(bots?: BotKind): Promise<Match> {
+    return this.client.call(
+      (o) => this.client.lobby.startMatch({ matchId: this.matchId, bots }, o),
+      this.token,
+    );
+  }
+
+  /** Frees a taken seat before the start (its token stops working). */
+  async kick(seat: number): Promise<Match> {
+    return this.client.call(
+      (o) => this.client.lobby.kickSeat({ matchId: this.matchId, seat }, o),
+      this.token,
+    );
+  }
+
+  /** Ends the match now (FINISHED, `result.closed`, no winners). */
+  async close(): Promise<Match> {
+    return this.client.call(
+      (o) => this.client.lobby.closeMatch({ matchId: this.matchId }, o),
+      this.token,
+    );
   }
 }
 
@@ -184,13 +333,17 @@ export class Viewer {
     return this.lastView?.match?.version ?? 0n;
   }
 
-  protected remember(view: MatchView): void {
+  /** Keeps `view` as the newest seen unless a newer one is known. */
+  remember(view: MatchView): void {
     if (!this.lastView || (view.match?.version ?? 0n) >= this.version) this.lastView = view;
   }
 
   /** The match now, as this viewer may see it. */
   async view(): Promise<MatchView> {
-    const view = await this.client.call((o) => this.client.play.getView({ matchId: this.matchId }, o), this.token);
+    const view = await this.client.read(
+      (o) => this.client.play.getView({ matchId: this.matchId }, o),
+      this.token,
+    );
     this.remember(view);
     return view;
   }
@@ -199,7 +352,7 @@ export class Viewer {
   async log(fromVersion = 0n): Promise<LogEntry[]> {
     const entries: LogEntry[] = [];
     for (;;) {
-      const page = await this.client.call(
+      const page = await this.client.read(
         (o) => this.client.play.getLog({ matchId: this.matchId, fromVersion }, o),
         this.token,
       );
@@ -213,7 +366,7 @@ export class Viewer {
   async chat(fromSequence = 0n): Promise<ChatLine[]> {
     const lines: ChatLine[] = [];
     for (;;) {
-      const page = await this.client.call(
+      const page = await this.client.read(
         (o) => this.client.play.getChat({ matchId: this.matchId, fromSequence, pageSize: 1000 }, o),
         this.token,
       );
@@ -235,7 +388,7 @@ export class Viewer {
     let last = options.fromVersion ?? 0n;
     let said = options.chatFromSequence ?? 0n; // the newest chat line delivered
     let failures = 0;
-    while (!signal?.aborted) {
+    while (!signal?.aborted && !this.client.closed) {
       const stop = new AbortController(); // ends the call when the caller stops iterating
       const onAbort = () => stop.abort();
       signal?.addEventListener("abort", onAbort);
@@ -250,6 +403,7 @@ export class Viewer {
             said = update.chat.sequence;
             failures = 0;
             yield update;
+            if (signal?.aborted) return; // stopped while the update was read: no more
             continue;
           }
           const version = update.entry?.version ?? 0n;
@@ -258,13 +412,14 @@ export class Viewer {
           failures = 0;
           if (update.view) this.remember(update.view);
           yield update;
+          if (signal?.aborted) return;
           // with the chat, the lines said as the match ended come next: read to the stream's end
           if (untilFinished && !chat && update.view?.match?.status === MatchStatus.FINISHED) return;
         }
         const seen = this.lastView?.match;
         if (seen?.status === MatchStatus.FINISHED && last >= seen.version) return;
       } catch (error) {
-        if (signal?.aborted) return;
+        if (signal?.aborted || this.client.closed) return;
         const e = CosmodromeError.from(error);
         if (!RESUMABLE.has(e.code)) throw e;
       } finally {
@@ -278,8 +433,24 @@ export class Viewer {
           `watch of ${this.matchId} lost after ${failures - 1} reconnects at version ${last}`,
         );
       }
-      await sleep(Math.min(2000, 50 * 2 ** Math.min(failures, 6)), signal);
+      await sleep(backoffMs(failures), signal);
     }
+  }
+
+  /**
+   * A Play session on this match: the updates in order as `watch` gives them, and (for a
+   * seat) moves answered on the same stream. Needs a client with bidi streams (Node gRPC).
+   */
+  session(options: SessionOptions = {}): Session {
+    if (!this.client.bidiStreams) {
+      // gRPC-Web would fail every attempt with UNKNOWN, which reads as a dropped stream
+      throw new CosmodromeError(
+        Code.Unimplemented,
+        "this client's transport has no bidirectional streams (gRPC-Web): use connectGrpc " +
+          "from @cosmodrome/client/node, or watch() and submit()",
+      );
+    }
+    return new Session(this, options);
   }
 }
 
@@ -288,7 +459,13 @@ export class Player extends Viewer {
   override readonly seat: number;
   override readonly token: string;
 
-  constructor(client: Client, matchId: string, seat: number, token: string, readonly match?: Match) {
+  constructor(
+    client: Client,
+    matchId: string,
+    seat: number,
+    token: string,
+    readonly match?: Match,
+  ) {
     super(client, matchId);
     this.seat = seat;
     this.token = token;
@@ -321,7 +498,11 @@ export class Player extends Viewer {
     for (let attempt = 0; ; attempt++) {
       try {
         const reply = await this.client.call(
-          (o) => this.client.play.submitMove({ matchId: this.matchId, expectedVersion, idempotencyKey, move }, o),
+          (o) =>
+            this.client.play.submitMove(
+              { matchId: this.matchId, expectedVersion, idempotencyKey, move },
+              o,
+            ),
           this.token,
         );
         if (reply.view) this.remember(reply.view);
@@ -331,11 +512,14 @@ export class Player extends Viewer {
         if (attempt >= retries) throw e;
         if (e instanceof StaleVersionError) {
           const view = await this.view();
-          const offered = this.decisions(view).some((d) => d.options.some((o) => equals(GameMoveSchema, o, move)));
+          const offered = this.decisions(view).some((d) =>
+            d.options.some((o) => equals(GameMoveSchema, o, move)),
+          );
           if (!offered) {
             throw new MoveNoLongerLegal(
               e.code,
-              `the match moved on to version ${this.version} and the move is no longer offered to seat ${this.seat}`,
+              `the match moved on to version ${this.version} and the move is no longer offered ` +
+                `to seat ${this.seat}`,
               e.reason,
               e.metadata,
             );
@@ -355,7 +539,10 @@ export class Player extends Viewer {
    * send the token in a header: open `eventSourceUrl(edge, matchId, { ticket })`.
    */
   async watchTicket(): Promise<WatchTicket> {
-    return this.client.call((o) => this.client.play.createWatchTicket({ matchId: this.matchId }, o), this.token);
+    return this.client.call(
+      (o) => this.client.play.createWatchTicket({ matchId: this.matchId }, o),
+      this.token,
+    );
   }
 
   /**
@@ -363,12 +550,18 @@ export class Player extends Viewer {
    * request id while the server cannot be reached, so it is said at most once; over the rate
    * limit it throws CosmodromeError ResourceExhausted (`metadata.retry_after_ms`).
    */
-  async sendChat(text: string, options: { requestId?: string; retries?: number } = {}): Promise<SendChatResponse> {
+  async sendChat(
+    text: string,
+    options: { requestId?: string; retries?: number } = {},
+  ): Promise<SendChatResponse> {
     const requestId = options.requestId ?? newIdempotencyKey();
     const retries = options.retries ?? 4;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.client.call((o) => this.client.play.sendChat({ matchId: this.matchId, text, requestId }, o), this.token);
+        return await this.client.call(
+          (o) => this.client.play.sendChat({ matchId: this.matchId, text, requestId }, o),
+          this.token,
+        );
       } catch (error) {
         const e = CosmodromeError.from(error);
         if (!TRANSIENT.has(e.code) || attempt >= retries) throw e;
@@ -379,7 +572,10 @@ export class Player extends Viewer {
 
   /** Gives up the seat; its token stops working. */
   async leave(): Promise<Match> {
-    return this.client.call((o) => this.client.lobby.leaveMatch({ matchId: this.matchId }, o), this.token);
+    return this.client.call(
+      (o) => this.client.lobby.leaveMatch({ matchId: this.matchId }, o),
+      this.token,
+    );
   }
 }
 
@@ -404,57 +600,13 @@ export function decisionsOf(view: MatchView, seat: number = view.viewerSeat): De
 }
 
 /** A game's own Move in its GameMove envelope: `gameMove("tictactoe", { cell: 4 })`. */
-export function gameMove<G extends GameName>(game: G, value: Extract<GameMoveInit, { case: G }>["value"]): GameMove {
+export function gameMove<G extends GameName>(
+  game: G,
+  value: Extract<GameMoveInit, { case: G }>["value"],
+): GameMove {
   return create(GameMoveSchema, { game: { case: game, value } as GameMoveInit });
 }
 
 type GameMoveInit = NonNullable<MessageInitShape<typeof GameMoveSchema>["game"]>;
 /** The short name of a hosted game, as in the GameMove oneof ("tictactoe", "mlem", ...). */
 export type GameName = NonNullable<GameMove["game"]["case"]>;
-
-/** Plays `player` to the end of its match, asking `choose` whenever the seat owes a decision. */
-export async function play(
-  player: Player,
-  choose: (view: MatchView, decision: Decision) => GameMove | Promise<GameMove>,
-  options: { signal?: AbortSignal } = {},
-): Promise<Match> {
-  let floor = 0n; // the version my last move produced: older views are stale for me
-  const acted = new Set<bigint>();
-  const act = async (view: MatchView) => {
-    const version = view.match?.version ?? 0n;
-    const [decision] = player.decisions(view);
-    if (!decision || version < floor || acted.has(version)) return;
-    acted.add(version);
-    try {
-      floor = (await player.submit(await choose(view, decision), { expectedVersion: version })).version;
-    } catch (error) {
-      if (!(error instanceof MoveNoLongerLegal)) throw error; // a newer view will ask again
-    }
-  };
-  await act(await player.view());
-  for await (const update of player.watch({ signal: options.signal })) {
-    if (update.view) await act(update.view);
-  }
-  const final = player.lastView?.match;
-  if (!final) throw new CosmodromeError(Code.Internal, "no view of the match was seen");
-  return final;
-}
-
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function authorization(token: string | undefined): Record<string, string> {
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}

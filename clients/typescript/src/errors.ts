@@ -4,8 +4,10 @@
 // hold a google.rpc.ErrorInfo (domain "cosmodrome"): `reason` names the rule or cause,
 // `metadata` carries facts such as the match's `current_version`.
 
+import { anyUnpack } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { ErrorInfoSchema } from "./gen/google/rpc/error_details_pb.js";
+import { type ErrorInfo, ErrorInfoSchema } from "./gen/google/rpc/error_details_pb.js";
+import type { Status } from "./gen/google/rpc/status_pb.js";
 
 export { Code };
 
@@ -26,14 +28,44 @@ export class CosmodromeError extends Error {
     if (error instanceof CosmodromeError) return error;
     const e = ConnectError.from(error);
     const [info] = e.findDetails(ErrorInfoSchema);
-    const kind =
-      e.code === Code.FailedPrecondition
-        ? IllegalMoveError
-        : e.code === Code.Aborted
-          ? StaleVersionError
-          : CosmodromeError;
-    return new kind(e.code, e.rawMessage, info?.reason ?? "", { ...info?.metadata });
+    return refusal(
+      info === undefined && lostConnection(e.cause) ? Code.Unavailable : e.code,
+      e.rawMessage,
+      info,
+    );
   }
+
+  /**
+   * The error a google.rpc.Status carries (a Play session's answer to a refused move):
+   * the same class and ErrorInfo a unary call refused in the same way would throw.
+   */
+  static fromStatus(status: Status): CosmodromeError {
+    const info = status.details
+      .map((detail) => anyUnpack(detail, ErrorInfoSchema))
+      .find((found) => found !== undefined);
+    return refusal(status.code as Code, status.message, info);
+  }
+}
+
+// What Node says when a connection dies under a call (connect-node reports these as
+// ABORTED, which a client would read as a stale version): the server is out of reach.
+const LOST = new Set(["ECONNRESET", "EPIPE", "ERR_STREAM_DESTROYED", "ERR_HTTP2_INVALID_STREAM"]);
+
+function lostConnection(cause: unknown): boolean {
+  for (let e = cause; e instanceof Error; e = e.cause) {
+    if (LOST.has(String((e as { code?: unknown }).code))) return true;
+  }
+  return false;
+}
+
+function refusal(code: Code, message: string, info: ErrorInfo | undefined): CosmodromeError {
+  const kind =
+    code === Code.FailedPrecondition
+      ? IllegalMoveError
+      : code === Code.Aborted
+        ? StaleVersionError
+        : CosmodromeError;
+  return new kind(code, message, info?.reason ?? "", { ...info?.metadata });
 }
 
 /** FAILED_PRECONDITION: the rules forbid this move now. `rule` names the rule. */

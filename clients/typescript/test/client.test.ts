@@ -20,6 +20,7 @@ import {
   StaleVersionError,
   SPECTATOR,
   tictactoe,
+  BotKind,
 } from "../src/index.js";
 
 const EDGE = process.env.COSMODROME_EDGE_URL ?? "";
@@ -40,7 +41,10 @@ function board(view: MatchView): tictactoe.View {
   return view.game.game.value as tictactoe.View;
 }
 
-async function collect(updates: AsyncIterable<MatchUpdate>, limit = Infinity): Promise<MatchUpdate[]> {
+async function collect(
+  updates: AsyncIterable<MatchUpdate>,
+  limit = Infinity,
+): Promise<MatchUpdate[]> {
   const seen: MatchUpdate[] = [];
   for await (const update of updates) {
     seen.push(update);
@@ -75,7 +79,11 @@ describe("catalog and lobby", { skip }, () => {
 
   test("list matches finds a new match of its game", async () => {
     const match = await client.createMatch("tictactoe");
-    const listed = await client.listMatches({ game: "tictactoe", status: MatchStatus.WAITING, limit: 500 });
+    const listed = await client.listMatches({
+      game: "tictactoe",
+      status: MatchStatus.WAITING,
+      limit: 500,
+    });
     assert.ok(listed.some((m) => m.matchId === match.matchId));
     assert.ok(listed.every((m) => m.game === "tictactoe" && m.status === MatchStatus.WAITING));
   });
@@ -89,7 +97,10 @@ describe("catalog and lobby", { skip }, () => {
   });
 
   test("an unknown match is NOT_FOUND", async () => {
-    await assert.rejects(client.getMatch("nosuchmatch0"), (e: CosmodromeError) => e.code === Code.NotFound);
+    await assert.rejects(
+      client.getMatch("nosuchmatch0"),
+      (e: CosmodromeError) => e.code === Code.NotFound,
+    );
   });
 });
 
@@ -138,11 +149,14 @@ describe("view and submit", { skip }, () => {
   test("a stale version is ABORTED with the current version when no resend is allowed", async () => {
     const [x] = await ticTacToe();
     const version = (await x.view()).match!.version;
-    await assert.rejects(x.submit(cell(1), { expectedVersion: version - 1n, retries: 0 }), (e: StaleVersionError) => {
-      assert.ok(e instanceof StaleVersionError, String(e));
-      assert.equal(e.currentVersion, version);
-      return true;
-    });
+    await assert.rejects(
+      x.submit(cell(1), { expectedVersion: version - 1n, retries: 0 }),
+      (e: StaleVersionError) => {
+        assert.ok(e instanceof StaleVersionError, String(e));
+        assert.equal(e.currentVersion, version);
+        return true;
+      },
+    );
   });
 
   test("a stale move still offered is resent at the new version", async () => {
@@ -165,7 +179,10 @@ describe("view and submit", { skip }, () => {
   test("a wrong token is UNAUTHENTICATED", async () => {
     const [x] = await ticTacToe();
     const intruder = client.player(x.matchId, 0, "not-a-token");
-    await assert.rejects(intruder.submit(cell(4)), (e: CosmodromeError) => e.code === Code.Unauthenticated);
+    await assert.rejects(
+      intruder.submit(cell(4)),
+      (e: CosmodromeError) => e.code === Code.Unauthenticated,
+    );
   });
 });
 
@@ -179,13 +196,21 @@ describe("log", { skip }, () => {
     await b.view();
     const mine = await a.log();
     const theirs = await b.log();
-    assert.deepEqual(mine.map((e) => e.version), Array.from({ length: mine.length }, (_, i) => BigInt(i + 1)));
+    assert.deepEqual(
+      mine.map((e) => e.version),
+      Array.from({ length: mine.length }, (_, i) => BigInt(i + 1)),
+    );
     const kinds = (entries: typeof mine) =>
-      entries.flatMap((e) => e.events.map((ev) => (ev.game.case === "highcard" ? ev.game.value.kind.case : "")));
+      entries.flatMap((e) =>
+        e.events.map((ev) => (ev.game.case === "highcard" ? ev.game.value.kind.case : "")),
+      );
     assert.ok(kinds(mine).includes("youPlayed"), `seat 0 sees what it played: ${kinds(mine)}`);
     assert.ok(!kinds(theirs).includes("youPlayed"), "seat 1 never sees seat 0's card");
     assert.ok(kinds(theirs).includes("cardPlayed"), "but sees that seat 0 played");
-    assert.deepEqual((await a.log(mine.at(-2)!.version)).map((e) => e.version), [mine.at(-1)!.version]);
+    assert.deepEqual(
+      (await a.log(mine.at(-2)!.version)).map((e) => e.version),
+      [mine.at(-1)!.version],
+    );
   });
 });
 
@@ -204,7 +229,10 @@ describe("watch", { skip }, () => {
     }
     const updates = await collect(client.spectate(x.matchId).watch());
     const versions = updates.map((u) => u.entry!.version);
-    assert.deepEqual(versions, Array.from({ length: versions.length }, (_, i) => BigInt(i + 1)));
+    assert.deepEqual(
+      versions,
+      Array.from({ length: versions.length }, (_, i) => BigInt(i + 1)),
+    );
     assert.equal(versions.at(-1), start + 5n);
     const last = updates.at(-1)!.view!;
     assert.equal(last.match!.status, MatchStatus.FINISHED);
@@ -265,7 +293,10 @@ describe("watch", { skip }, () => {
     for (const [p, c] of moves) await p.submit(cell(c));
     const updates = await collect(flaky.spectate(x.matchId).watch());
     const versions = updates.map((u) => u.entry!.version);
-    assert.deepEqual(versions, Array.from({ length: versions.length }, (_, i) => BigInt(i + 1)));
+    assert.deepEqual(
+      versions,
+      Array.from({ length: versions.length }, (_, i) => BigInt(i + 1)),
+    );
     assert.equal(updates.at(-1)!.view?.match?.status, MatchStatus.FINISHED);
     assert.equal(watchCalls, versions.length, "one stream per update: each cut was resumed");
   });
@@ -293,7 +324,10 @@ describe("chat", { skip }, () => {
     const spectator = client.spectate(x.matchId);
     const view = await spectator.view();
     const stop = new AbortController();
-    const heard = collect(spectator.watch({ fromVersion: view.match!.version, chat: true, signal: stop.signal }), 2);
+    const heard = collect(
+      spectator.watch({ fromVersion: view.match!.version, chat: true, signal: stop.signal }),
+      2,
+    );
     const said = await o.sendChat("à toi, x");
     assert.equal(said.line?.sequence, 1n);
     assert.equal(said.judgedVersion, 0n);
@@ -303,16 +337,30 @@ describe("chat", { skip }, () => {
     assert.equal(line.chat?.text, "à toi, x");
     assert.equal(line.chat?.seat, 1);
     assert.equal(move.entry?.version, view.match!.version + 1n);
-    assert.deepEqual((await spectator.chat()).map((l) => l.text), ["à toi, x"]);
-    assert.equal((await spectator.view()).match?.version, view.match!.version + 1n, "the line moved no version");
+    assert.deepEqual(
+      (await spectator.chat()).map((l) => l.text),
+      ["à toi, x"],
+    );
+    assert.equal(
+      (await spectator.view()).match?.version,
+      view.match!.version + 1n,
+      "the line moved no version",
+    );
   });
 
   test("only a seat's holder may speak, and not too fast", async () => {
     const [x] = await ticTacToe();
     const impostor = client.player(x.matchId, 0, "not-a-seat-token");
-    await assert.rejects(impostor.sendChat("hi"), (e: CosmodromeError) => e.code === Code.Unauthenticated);
+    await assert.rejects(
+      impostor.sendChat("hi"),
+      (e: CosmodromeError) => e.code === Code.Unauthenticated,
+    );
     for (let n = 0; n < 5; n++) await x.sendChat(`line ${n}`);
-    await assert.rejects(x.sendChat("one too many"), (e: CosmodromeError) => e.code === Code.ResourceExhausted && Number(e.metadata.retry_after_ms) > 0);
+    await assert.rejects(
+      x.sendChat("one too many"),
+      (e: CosmodromeError) =>
+        e.code === Code.ResourceExhausted && Number(e.metadata.retry_after_ms) > 0,
+    );
   });
 });
 
@@ -324,9 +372,15 @@ describe("EventSource", { skip }, () => {
     const ticket = await a.watchTicket();
     assert.ok(ticket.ticket.length > 0 && !ticket.ticket.includes(a.token));
     const hands = [];
-    for (const url of [eventSourceUrl(EDGE, match.matchId, { ticket: ticket.ticket }), eventSourceUrl(EDGE, match.matchId)]) {
+    for (const url of [
+      eventSourceUrl(EDGE, match.matchId, { ticket: ticket.ticket }),
+      eventSourceUrl(EDGE, match.matchId),
+    ]) {
       const ctrl = new AbortController();
-      const reply = await fetch(url, { headers: { accept: "text/event-stream" }, signal: ctrl.signal });
+      const reply = await fetch(url, {
+        headers: { accept: "text/event-stream" },
+        signal: ctrl.signal,
+      });
       assert.equal(reply.status, 200);
       assert.match(reply.headers.get("content-type") ?? "", /text\/event-stream/);
       const decoder = new TextDecoder();
@@ -334,7 +388,10 @@ describe("EventSource", { skip }, () => {
       const reader = reply.body!.getReader();
       while (!/"view"/.test(text)) text += decoder.decode((await reader.read()).value);
       ctrl.abort();
-      const events = text.split("\n").filter((l) => l.startsWith("data:")).map((l) => JSON.parse(l.slice(5)));
+      const events = text
+        .split("\n")
+        .filter((l) => l.startsWith("data:"))
+        .map((l) => JSON.parse(l.slice(5)));
       const view = events.find((e) => e.view)!.view;
       hands.push(view.game.highcard.myHand);
     }
@@ -354,5 +411,122 @@ describe("play", { skip }, () => {
     const server = await client.getMatch(x.matchId);
     assert.equal(server.status, MatchStatus.FINISHED);
     assert.equal(server.result!.summary, finalX.result!.summary);
+  });
+});
+
+describe("play over gRPC-Web", { skip }, () => {
+  test("play({ stream: true }) where the transport has no bidi streams falls back to the unary path", async () => {
+    const [x, o] = await ticTacToe(13n);
+    const first = (_: MatchView, d: { options: unknown[] }) =>
+      d.options[0] as ReturnType<typeof cell>;
+    const [final] = await Promise.all([
+      play(x, first, { stream: true }),
+      play(o, first, { stream: true }),
+    ]);
+    assert.equal(final.status, MatchStatus.FINISHED);
+    assert.equal((await client.getMatch(x.matchId)).version, final.version);
+  });
+
+  test("a Play session needs bidi streams: over gRPC-Web it is refused UNIMPLEMENTED, saying why", async () => {
+    const [x] = await ticTacToe();
+    assert.throws(
+      () => x.session(),
+      (e: CosmodromeError) => {
+        assert.equal(e.code, Code.Unimplemented);
+        assert.match(e.rawMessage, /connectGrpc/);
+        return true;
+      },
+    );
+  });
+});
+
+describe("private matches and the creator's calls", { skip }, () => {
+  const refused = (code: Code, text: string) => (e: CosmodromeError) => {
+    assert.equal(e.code, code, String(e));
+    assert.ok(e.rawMessage.includes(text), e.rawMessage);
+    return true;
+  };
+
+  test("a private match is joined only with its join secret, and never listed", async () => {
+    const match = await client.createMatch("tictactoe", { private: true });
+    const secret = match.secrets!.joinSecret;
+    assert.ok(match.private && secret);
+    await assert.rejects(
+      client.join(match.matchId),
+      refused(Code.PermissionDenied, "needs its join_secret"),
+    );
+    await assert.rejects(
+      client.join(match.matchId, { joinSecret: `${secret}x` }),
+      refused(Code.PermissionDenied, "wrong join_secret"),
+    );
+    const friend = await client.join(match.matchId, { joinSecret: secret, name: "friend" });
+    assert.equal(friend.seat, 0);
+    assert.equal(friend.match?.secrets, undefined, "the secrets come in the create reply only");
+    const listed = await client.listMatches({ game: "tictactoe", limit: 200 });
+    assert.ok(!listed.some((m) => m.matchId === match.matchId));
+  });
+
+  test("the creator starts a match with bots in the open seats, and it plays to its end", async () => {
+    const match = await client.createMatch("highcard", { players: 3, private: true });
+    const me = await client.join(match.matchId, {
+      joinSecret: match.secrets!.joinSecret,
+      name: "me",
+    });
+    const started = await client.creator(match).start(BotKind.RANDOM);
+    assert.equal(started.status, MatchStatus.ACTIVE);
+    assert.deepEqual(
+      started.seats.map((s) => s.bot),
+      [0, BotKind.RANDOM, BotKind.RANDOM],
+    );
+    const final = await play(me, (_, d) => d.options[0]);
+    assert.equal(final.status, MatchStatus.FINISHED);
+    await assert.rejects(
+      client.creator(match).start(),
+      refused(Code.FailedPrecondition, "already started"),
+    );
+  });
+
+  test("the creator kicks from a seat before the start; the kicked token stops working", async () => {
+    const match = await client.createMatch("highcard", { players: 3 });
+    const pest = await client.join(match.matchId, { seat: 1, name: "pest" });
+    const kicked = await client.creator(match).kick(1);
+    assert.equal(kicked.seats[1].occupied, false);
+    await assert.rejects(pest.leave(), refused(Code.Unauthenticated, "not valid for this match"));
+    assert.equal((await client.join(match.matchId, { seat: 1, name: "friend" })).seat, 1);
+  });
+
+  test("a token other than the creator's may not close the match", async () => {
+    const [x] = await ticTacToe();
+    const match = await client.getMatch(x.matchId);
+    const closed = await client
+      .creator(match.matchId, "made-up")
+      .close()
+      .catch((e: CosmodromeError) => e);
+    assert.ok(
+      closed instanceof CosmodromeError && closed.code === Code.PermissionDenied,
+      String(closed),
+    );
+    assert.equal(
+      (await client.getMatch(x.matchId)).status,
+      MatchStatus.ACTIVE,
+      "a wrong token changes nothing",
+    );
+  });
+
+  test("a creator token from the create reply closes the match", async () => {
+    const match = await client.createMatch("tictactoe");
+    const x = await client.join(match.matchId);
+    await client.join(match.matchId);
+    const closed = await client.creator(match).close();
+    assert.equal(closed.status, MatchStatus.FINISHED);
+    assert.ok(closed.result?.closed);
+    assert.deepEqual(closed.result?.winners, []);
+    assert.deepEqual((await x.view()).decisions, []);
+  });
+
+  test("a game's content comes in its typed oneof", async () => {
+    const content = await client.gameContent("mlem");
+    assert.equal(content.game.case, "mlem");
+    assert.equal(await client.gameContent("mlem"), content, "fetched once");
   });
 });

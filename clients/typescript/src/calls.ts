@@ -1,0 +1,90 @@
+// What every call of the client shares: the token header, the codes worth a retry, waits.
+
+import { Code } from "@connectrpc/connect";
+
+// A stream that ends with one of these was dropped, not refused: open it again.
+export const RESUMABLE = new Set([
+  Code.Unavailable,
+  Code.Canceled,
+  Code.DeadlineExceeded,
+  Code.Unknown,
+  Code.Internal,
+  Code.ResourceExhausted,
+]);
+
+// A submit that failed with one of these may or may not have been applied: resend it with
+// the same idempotency key, which the server answers with the first result. CANCELLED is
+// what a proxy answers when its upstream replica went away mid-call.
+export const TRANSIENT = new Set([Code.Unavailable, Code.DeadlineExceeded, Code.Canceled]);
+
+/** A fresh random idempotency key (128 bits, hex). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function authorization(token: string | undefined): Record<string, string> {
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/** The wait before the n-th reconnect in a row: 100 ms doubling, at most 2 s. */
+export function backoffMs(failures: number): number {
+  return Math.min(2000, 50 * 2 ** Math.min(failures, 6));
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+  });
+}
+
+/**
+ * An async queue: `push` on one side, `for await` on the other (one reader). `end` finishes
+ * the iteration once the queued values are read; `fail` makes it throw there instead.
+ */
+export class Channel<T> implements AsyncIterable<T> {
+  private readonly queued: T[] = [];
+  private wake: (() => void) | undefined;
+  private closed = false;
+  private error: unknown;
+
+  push(value: T): void {
+    if (this.closed) return;
+    this.queued.push(value);
+    this.wake?.();
+  }
+
+  end(): void {
+    this.closed = true;
+    this.wake?.();
+  }
+
+  fail(error: unknown): void {
+    if (this.closed) return;
+    this.error = error;
+    this.end();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<T> {
+    for (;;) {
+      const value = this.queued.shift();
+      if (value !== undefined) {
+        yield value;
+        continue;
+      }
+      if (this.closed) {
+        if (this.error !== undefined) throw this.error;
+        return;
+      }
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = undefined;
+    }
+  }
+}
