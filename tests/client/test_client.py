@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import grpc
+
 import pytest
 
 from cosmodrome.games.highcard.v1 import highcard_pb2
@@ -14,8 +16,10 @@ from cosmodrome_client import (
     Client,
     IllegalMoveError,
     MoveNoLongerLegal,
+    RandomBot,
     StaleVersionError,
     game_view,
+    play,
     wrap_move,
 )
 from tests.support import ServerProcess
@@ -259,3 +263,29 @@ async def test_watch_resumes_on_a_restarted_replica_without_gap_or_duplicate(cli
     finally:
         await asyncio.to_thread(replica.stop)
     assert seen == list(range(1, x.version + 1))
+
+
+class _NoPlay:
+    """Stands in for the Play stub of a server released before Play: every call fails
+    UNIMPLEMENTED, as such a server answers an unknown method."""
+
+    def __call__(self, *args, **kwargs):
+        return self
+
+    async def write(self, request) -> None:
+        raise grpc.aio.AioRpcError(grpc.StatusCode.UNIMPLEMENTED, grpc.aio.Metadata(),
+                                   grpc.aio.Metadata(), details="Method not found!")
+
+    def cancel(self) -> bool:
+        return True
+
+
+async def test_play_falls_back_to_unary_calls_where_play_is_missing(client):
+    """Against a server without Play, play() moves with SubmitMove beside a watch, from
+    the very view its session had already chosen on (the session's move never left)."""
+    match = await client.create_match("tictactoe", seed=5)
+    x, o = [await client.join(match.match_id) for _ in range(2)]
+    client.play.Play = _NoPlay()
+    final, _ = await asyncio.wait_for(  # bounded: the flaw this guards was a hang
+        asyncio.gather(play(x, RandomBot(1)), play(o, RandomBot(2))), 120)
+    assert final.status == match_pb2.MATCH_STATUS_FINISHED

@@ -582,14 +582,15 @@ async def play(seat: Seat, bot: Bot, *, stream: bool = True) -> match_pb2.Match:
     view = await seat.view()
     if view.match.status == FINISHED:
         return view.match
-    actor = _Actor(seat, bot)
     if stream:
         try:
-            return await _play_session(seat, actor, view)
+            return await _play_session(seat, _Actor(seat, bot), view)
         except CosmodromeError as error:
             if error.code != grpc.StatusCode.UNIMPLEMENTED:
                 raise
-    return await _play_unary(seat, actor, view)
+    # (a fresh actor: the session's may have chosen on `view` already, and that move was
+    # refused unapplied)
+    return await _play_unary(seat, _Actor(seat, bot), view)
 
 
 class _Actor:
