@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 
 import grpc
-
 import pytest
 
 from cosmodrome.games.highcard.v1 import highcard_pb2
