@@ -180,8 +180,9 @@ export class Session {
       });
       for await (const response of responses) {
         progressed = true;
-        if (response.kind.case === "result") this.answer(response.kind.value);
-        else if (response.kind.case === "update" && this.take(response.kind.value)) {
+        // A response may carry an update and the answer to the move that made it.
+        if (response.result) this.answer(response.result);
+        if (response.update && this.take(response.update)) {
           call.abort(); // before leaving the loop, so that closing the stream waits for nothing
           return undefined;
         }
