@@ -17,7 +17,7 @@ from google.rpc import code_pb2, error_details_pb2
 from grpc_status import rpc_status
 
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
-from cosmodrome.v1 import admin_pb2, games_pb2, lobby_pb2, play_pb2
+from cosmodrome.v1 import admin_pb2, games_pb2, lobby_pb2, play_pb2, play_pb2_grpc
 from cosmodrome_client import Client
 from cosmodrome_client.errors import CosmodromeError
 from tests.api import test_play_session
@@ -598,3 +598,98 @@ async def test_client_session_racing_submits_are_each_answered(server):
             assert [o for o in outcomes if isinstance(o, int)] == [4]
             assert [o.code for o in outcomes if not isinstance(o, int)] == \
                 [grpc.StatusCode.ABORTED] * 2
+
+
+# -- many sessions, slow readers -------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def watched(tmp_path_factory, redis_url):
+    """A replica with its metrics endpoint and a slow-reader buffer of 2 updates."""
+    from cosmodrome.store.embedded import free_port
+    port = free_port()
+    with ServerProcess(redis_url=redis_url, extra=[
+            "--metrics-port", str(port), "--watch-buffer", "2"]) as proc:
+        proc.metrics_port = port
+        yield proc
+
+
+def open_request(match_id: str, from_version: int) -> play_pb2.PlayRequest:
+    return play_pb2.PlayRequest(open=play_pb2.OpenPlay(match_id=match_id,
+                                                       from_version=from_version))
+
+
+async def test_a_thousand_sessions_all_follow_and_all_leave_no_trace(watched):
+    """A thousand Play sessions on one match over four connections, seats and spectators:
+    each hears the next move; cancelled, none is left on the server."""
+    from tests.api.test_metrics import scrape
+    api = Api(watched.address)
+    match_id, tokens = api.new_match()
+    channels = [grpc.aio.insecure_channel(watched.address) for _ in range(4)]
+    try:
+        calls = []
+        for n in range(1000):
+            call = play_pb2_grpc.PlayServiceStub(channels[n % 4]).Play(
+                metadata=auth(tokens[n % 3] if n % 3 < 2 else None), timeout=ENOUGH_S * 3)
+            await call.write(open_request(match_id, 3))
+            calls.append(call)
+        await asyncio.to_thread(api.submit, match_id, tokens[0], ttt(4), 3)
+
+        async def next_version(call) -> int:
+            while True:
+                response = await call.read()
+                if response.HasField("update"):
+                    return response.update.entry.version
+        seen = await asyncio.wait_for(asyncio.gather(*map(next_version, calls)), ENOUGH_S)
+        assert set(seen) == {4}
+        sessions = ("cosmodrome_play_sessions", ())
+        assert scrape(watched.metrics_port)[sessions] >= 1000
+        for call in calls:
+            call.cancel()
+        for _ in range(ENOUGH_S * 10):  # until the server has seen them go (bounded)
+            if scrape(watched.metrics_port)[sessions] == 0:
+                break
+            await asyncio.sleep(0.1)
+        assert scrape(watched.metrics_port)[sessions] == 0
+        assert scrape(watched.metrics_port)[("cosmodrome_watchers", ())] == 0
+    finally:
+        for channel in channels:
+            await channel.close()
+        api.close()
+
+
+async def test_a_play_session_that_never_reads_is_dropped_and_holds_nobody_back(watched):
+    """A Cosmic match (views of a few KB) played by bots over Play; a spectator's session
+    on a small window never reads. The bots and a session that reads see every version;
+    the slow one is dropped with RESOURCE_EXHAUSTED, having had versions in order."""
+    from cosmodrome_client import RandomBot, play
+    from tests.integration.test_watch_limits import SMALL_WINDOW
+    moves = 40
+    async with Client.connect(watched.address) as client, \
+            grpc.aio.insecure_channel(watched.address, options=SMALL_WINDOW) as slow_ch:
+        match = await client.create_match("cosmic", players=2, seed=3)
+        seats = [await client.join(match.match_id) for _ in range(2)]
+        start = (await seats[0].view()).match.version
+        slow = play_pb2_grpc.PlayServiceStub(slow_ch).Play(timeout=ENOUGH_S * 2)
+        await slow.write(open_request(match.match_id, start))
+        fast = client.spectate(match.match_id).session(from_version=start)
+        async with fast:
+            bots = [asyncio.create_task(play(s, RandomBot(s.seat))) for s in seats]
+            fast_seen = []
+            async for update in fast.updates():
+                fast_seen.append(update.entry.version)
+                if len(fast_seen) == moves:
+                    break
+            for bot in bots:
+                bot.cancel()
+            await asyncio.gather(*bots, return_exceptions=True)
+        assert fast_seen == list(range(start + 1, start + 1 + moves))
+        seen = []
+        with pytest.raises(grpc.aio.AioRpcError) as dropped:
+            while True:
+                response = await slow.read()
+                if response.HasField("update"):
+                    seen.append(response.update.entry.version)
+        assert dropped.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        assert seen == list(range(start + 1, start + 1 + len(seen)))
+        assert len(seen) < moves
