@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cosmodrome.v1 import lobby_pb2, match_pb2
+from cosmodrome.v1 import lobby_pb2, match_pb2, play_pb2
 from tests.api.test_play_session import Session, versions
 from tests.api.test_redaction import cards_in
 from tests.support import Api, ServerProcess, auth, ttt
@@ -103,3 +103,38 @@ def test_a_token_that_changed_seats_elsewhere_never_sees_its_old_seat(replicas):
         assert last.view.viewer_seat == 1
     finally:
         session.close()
+
+
+async def test_a_client_session_resumes_across_a_replica_restart_missing_nothing(redis_url):
+    """The Python client's Session on replica B, which stops (SIGTERM) and comes back on its
+    port while the other seat plays on replica A: the session's updates are every version
+    once, in order, and a move sent while B is down is made once."""
+    import asyncio
+
+    from cosmodrome_client import Client
+    with ServerProcess(redis_url=redis_url) as a, ServerProcess(redis_url=redis_url) as b:
+        api_a = Api(a.address)
+        match_id, (x, o) = api_a.new_match()
+        async with Client.connect(b.address) as client:
+            seat = client.seat(match_id, 0, x)
+            seen = []
+            async with seat.session(from_version=3) as session:
+                assert await asyncio.wait_for(session.submit(ttt(0), expected_version=3),
+                                              60) == 4
+                await asyncio.to_thread(b.stop)
+                await asyncio.to_thread(api_a.submit, match_id, o, ttt(3), 4)
+                moving = asyncio.create_task(session.submit(ttt(1), expected_version=5))
+                await asyncio.to_thread(b.start)  # the same port
+                assert await asyncio.wait_for(moving, 60) == 6
+                await asyncio.to_thread(api_a.submit, match_id, o, ttt(4), 6)
+
+                async def follow() -> None:
+                    async for update in session.updates():
+                        seen.append(update.entry.version)
+                        if update.entry.version == 7:
+                            return
+                await asyncio.wait_for(follow(), 60)
+        assert seen == [4, 5, 6, 7]
+        log = api_a.play.GetLog(play_pb2.GetLogRequest(match_id=match_id))
+        assert [e.version for e in log.entries] == [1, 2, 3, 4, 5, 6, 7]
+        api_a.close()
