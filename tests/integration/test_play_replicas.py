@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from cosmodrome.v1 import lobby_pb2, match_pb2, play_pb2
-from tests.api.test_play_session import Session, versions
+from tests.api.test_play_hostile import Session
+from tests.api.test_play_session import versions
 from tests.api.test_redaction import cards_in
 from tests.support import Api, ServerProcess, auth, ttt
 
@@ -67,17 +68,10 @@ def test_a_session_resumed_on_the_other_replica_misses_and_repeats_nothing(repli
         again.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: a Play session (and WatchMatch) takes its viewer seat from the replica's cached "
-    "record and only checks later that the token still holds *a* seat, not the same one: "
-    "a token that left its seat and took another on another replica is shown its old "
-    "seat's hand (PlayServicer.viewer / follow in servicers.py)"))
-def test_a_token_that_changed_seats_elsewhere_never_sees_its_old_seat(replicas):
-    """A join request_id makes the token, so leaving and joining again with it gives the
-    same token another seat. Replica B served the first join, so it remembers the token at
-    seat 0; everything after happens on replica A. Seat 0 then holds another player's
-    hand: the token, now seat 1, must never see it."""
-    _, (api_a, api_b) = replicas
+def seat_switched_elsewhere(api_a: Api, api_b: Api):
+    """A high-card match where one token left seat 0 and took seat 1 again (the same join
+    request_id makes the same token) on replica A, while replica B, which served its first
+    join, remembers it at seat 0: (match_id, token, version, the other seats' cards)."""
     match = api_b.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(
         game="highcard", players=3, seed=11))
     match_id, request_id = match.match_id, "rejoin-request-id-0123456789"
@@ -93,9 +87,24 @@ def test_a_token_that_changed_seats_elsewhere_never_sees_its_old_seat(replicas):
     record = api_a.export(match_id).record
     assert record.match.status == match_pb2.MATCH_STATUS_ACTIVE
     theirs = {c for s in (0, 2) for c in record.state.highcard.hands[s].cards}
+    return match_id, token, record.match.version, theirs
+
+
+LEAK = ("bug: a Play session (and WatchMatch) takes its viewer seat from the replica's "
+        "cached record and later only checks that the token still holds *a* seat, not the "
+        "same one: a token that left its seat and took another on another replica is shown "
+        "its old seat's hand (PlayServicer.viewer / follow in servicers.py)")
+
+
+@pytest.mark.xfail(strict=True, reason=LEAK)
+def test_a_token_that_changed_seats_elsewhere_never_sees_its_old_seat(replicas):
+    """Over Play: seat 0 then holds another player's hand; the token, now seat 1, must
+    never see it."""
+    _, (api_a, api_b) = replicas
+    match_id, token, version, theirs = seat_switched_elsewhere(api_a, api_b)
     session = Session(api_b, match_id, token, from_version=2)
     try:
-        last = session.update_at(record.match.version)
+        last = session.update_at(version)
         shown = set()
         for update in session.updates:
             shown |= cards_in(update)
@@ -103,6 +112,24 @@ def test_a_token_that_changed_seats_elsewhere_never_sees_its_old_seat(replicas):
         assert last.view.viewer_seat == 1
     finally:
         session.close()
+
+
+@pytest.mark.xfail(strict=True, reason=LEAK)
+def test_a_token_that_changed_seats_elsewhere_never_sees_its_old_seat_on_watch(replicas):
+    """The same over WatchMatch, which shares PlayServicer.follow."""
+    _, (api_a, api_b) = replicas
+    match_id, token, version, theirs = seat_switched_elsewhere(api_a, api_b)
+    watch = api_b.play.WatchMatch(play_pb2.WatchMatchRequest(
+        match_id=match_id, from_version=2), metadata=auth(token), timeout=60)
+    shown = set()
+    try:
+        for update in watch:
+            shown |= cards_in(update)
+            if update.entry.version == version:
+                break
+    finally:
+        watch.cancel()
+    assert not shown & theirs, "another seat's cards reached this token"
 
 
 async def test_a_client_session_resumes_across_a_replica_restart_missing_nothing(redis_url):
