@@ -155,6 +155,48 @@ def test_play_stream_bytes_do_not_depend_on_what_the_viewer_may_not_know(api, vi
     assert replayed(api, same, token, version) == replayed(api, other, token, version)
 
 
+def watched_bytes(api: Api, match_id: str, token: str | None, version: int) -> bytes:
+    """The bytes of a WatchMatch stream from version 0 to `version`."""
+    watch = api.play.WatchMatch(play_pb2.WatchMatchRequest(match_id=match_id),
+                                metadata=auth(token), timeout=ENOUGH_S)
+    updates = []
+    try:
+        for update in watch:
+            updates.append(update.SerializeToString())
+            if update.entry.version == version:
+                return b"".join(updates)
+    finally:
+        watch.cancel()
+    raise AssertionError(f"the watch ended before version {version}")
+
+
+@pytest.mark.parametrize("viewer", [0, 2, None])
+def test_play_updates_are_byte_for_byte_those_of_watch_match(api, viewer):
+    match_id, tokens, hands = highcard_table(api, seed=13)
+    version = api.view(match_id).match.version
+    version = api.submit(match_id, tokens[2], card(hands[2][0]), version=version).version
+    token = tokens[viewer] if viewer is not None else None
+    played = replayed(api, match_id, token, version).replace(b"<match>", match_id.encode())
+    assert played == watched_bytes(api, match_id, token, version)
+
+
+def test_chat_comes_on_a_session_that_asked_and_only_there(api):
+    match_id, (x, o) = api.new_match()
+    chatty = Session(api, match_id, o, from_version=3, with_chat=True)
+    quiet = Session(api, match_id, o, from_version=3)
+    try:
+        api.play.SendChat(play_pb2.SendChatRequest(match_id=match_id, text="hello"),
+                          metadata=auth(x))
+        api.submit(match_id, x, ttt(4), version=3)
+        chatty.update_at(4)
+        quiet.update_at(4)
+        assert [u.chat.text for u in chatty.updates if u.HasField("chat")] == ["hello"]
+        assert all(u.HasField("entry") for u in quiet.updates)
+    finally:
+        chatty.close()
+        quiet.close()
+
+
 def test_a_session_whose_seat_is_taken_over_stops_acting_for_the_old_token(api):
     """A seat given up mid-match and taken by another player: the old token's session ends
     UNAUTHENTICATED, having shown nothing of the new player's hand, and moved nothing."""
