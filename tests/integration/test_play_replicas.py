@@ -132,10 +132,12 @@ def test_a_token_that_changed_seats_elsewhere_never_sees_its_old_seat_on_watch(r
     assert not shown & theirs, "another seat's cards reached this token"
 
 
-async def test_a_client_session_resumes_across_a_replica_restart_missing_nothing(redis_url):
+async def restart_with_a_move_between(redis_url, while_down: bool) -> None:
     """The Python client's Session on replica B, which stops (SIGTERM) and comes back on its
-    port while the other seat plays on replica A: the session's updates are every version
-    once, in order, and a move sent while B is down is made once."""
+    port while the other seat plays on replica A; x's next move is sent while B is down
+    (`while_down`: once the session is reopening its stream, held until B is back) or once
+    the session has caught up. The session's updates are every version once, in order,
+    and the move is made once."""
     import asyncio
 
     from cosmodrome_client import Client
@@ -145,23 +147,52 @@ async def test_a_client_session_resumes_across_a_replica_restart_missing_nothing
         async with Client.connect(b.address) as client:
             seat = client.seat(match_id, 0, x)
             seen = []
+
+            async def follow(until: int) -> None:
+                async for update in session.updates():
+                    seen.append(update.entry.version)
+                    if update.entry.version == until:
+                        return
             async with seat.session(from_version=3) as session:
                 assert await asyncio.wait_for(session.submit(ttt(0), expected_version=3),
                                               60) == 4
                 await asyncio.to_thread(b.stop)
                 await asyncio.to_thread(api_a.submit, match_id, o, ttt(3), 4)
-                moving = asyncio.create_task(session.submit(ttt(1), expected_version=5))
-                await asyncio.to_thread(b.start)  # the same port
-                assert await asyncio.wait_for(moving, 60) == 6
+                if while_down:
+                    old = session._call
+                    for _ in range(6000):  # until the session reopens its stream (bounded)
+                        if session._call is not None and session._call is not old:
+                            break
+                        assert not session._reader.done(), session._reader
+                        await asyncio.sleep(0.01)
+                    moving = asyncio.create_task(session.submit(ttt(1), expected_version=5))
+                    await asyncio.to_thread(b.start)  # the same port
+                else:
+                    await asyncio.to_thread(b.start)
+                    await asyncio.wait_for(follow(5), 60)
+                    moving = asyncio.create_task(session.submit(ttt(1), expected_version=5))
+                assert await asyncio.wait_for(moving, 20) == 6
                 await asyncio.to_thread(api_a.submit, match_id, o, ttt(4), 6)
-
-                async def follow() -> None:
-                    async for update in session.updates():
-                        seen.append(update.entry.version)
-                        if update.entry.version == 7:
-                            return
-                await asyncio.wait_for(follow(), 60)
+                await asyncio.wait_for(follow(7), 60)
         assert seen == [4, 5, 6, 7]
         log = api_a.play.GetLog(play_pb2.GetLogRequest(match_id=match_id))
         assert [e.version for e in log.entries] == [1, 2, 3, 4, 5, 6, 7]
         api_a.close()
+
+
+@pytest.mark.xfail(strict=False, reason=(
+    "bug, flaky (about 1 run in 4): the same concurrent-write bug as below; the session "
+    "may reopen its stream once more after B is back, and a submit written during that "
+    "`open` kills its reader (session.py:135 InvalidStateError): strict once fixed"))
+async def test_a_client_session_resumes_across_a_replica_restart_missing_nothing(redis_url):
+    await restart_with_a_move_between(redis_url, while_down=False)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "bug: a move sent while the client's Session reopens its stream is written at the "
+    "same time as the session's `open` (both wait for the new call's headers): grpc.aio "
+    "fails the call (GRPC_CALL_ERROR_TOO_MANY_OPERATIONS), the reader's next write raises "
+    "asyncio.InvalidStateError, uncaught: the reader dies and the move's submit never "
+    "returns (cosmodrome_client/session.py submit/_follow/_run)"))
+async def test_a_move_sent_while_the_replica_restarts_is_made_once(redis_url):
+    await restart_with_a_move_between(redis_url, while_down=True)
