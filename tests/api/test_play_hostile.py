@@ -303,10 +303,6 @@ def test_one_idempotency_key_on_two_sessions_and_a_unary_call_at_once_moves_once
             session.close()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: a move first made over Play is stored for retries without the mover's view "
-    "(runner.submit with_view=False keeps its response as the key's first result), so a "
-    "unary SubmitMove resent with the same key answers with no view (runner._submit)"))
 def test_a_unary_resend_of_a_move_made_over_play_carries_the_movers_view(api):
     match_id, (x, _) = api.new_match()
     session = Session(api, match_id, x, from_version=3)
@@ -434,10 +430,6 @@ def move_then_garbage(server, api, timeout: float = ENOUGH_S):
     return responses, ended.value.code(), match_id
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: a move committed just before a bad request is never answered: its answer waits "
-    "in PlaySession.answers for the update of its version, and the session is cancelled "
-    "(_read's failure) before that update is written (play_session.py run/_answer)"))
 def test_garbage_mid_stream_ends_the_session_after_answering_what_came_before(server, api):
     responses, code, match_id = move_then_garbage(server, api, timeout=10)
     assert api.view(match_id).match.version == 4  # the move before the garbage was made
@@ -446,11 +438,6 @@ def test_garbage_mid_stream_ends_the_session_after_answering_what_came_before(se
             if r.HasField("result")] == [("before", 4)]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: a session whose reader fails (a bad request) sometimes never ends: _read cancels "
-    "the session task, and a cancel landing as context.write completes is swallowed (the "
-    "write returns, task.cancelling() == 1, no CancelledError), so follow() waits for the "
-    "next update forever; seen in about 1 in 5 tries (play_session.py _read/run)"))
 def test_a_bad_request_always_ends_the_session(server, api):
     """The same hostile session, again and again: each one ends, INVALID_ARGUMENT. (A hang
     shows as DEADLINE_EXCEEDED after 10 s; the loop stops at the first.)"""
@@ -525,11 +512,6 @@ async def test_client_session_updates_end_with_the_match(server):
     assert seen == [4, 5, 6, 7, 8]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: Session.submit on a session that has ended (its match over, or the session "
-    "refused) never returns: the reader task is gone (_run put _END or the error), and "
-    "nothing writes the move nor fails its future (cosmodrome_client/session.py "
-    "submit/_run); a move sent as the match ends, which the server never reads, hangs too"))
 @pytest.mark.parametrize("ending", ["match closed", "session refused"])
 async def test_client_session_submit_after_the_session_ended_raises(server, ending):
     async with Client.connect(server.address) as client:
@@ -617,13 +599,6 @@ async def test_client_session_resends_a_move_across_a_cut_connection_and_it_coun
         assert [e.version for e in await x.log()] == [1, 2, 3, 4, 5]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: Session writes on its stream from several tasks at once (submit, and the reader's "
-    "open and resends); grpc.aio takes one write at a time: the second fails the call "
-    "(GRPC_CALL_ERROR_TOO_MANY_OPERATIONS), the reader's next write raises "
-    "asyncio.InvalidStateError, which _follow/_run do not catch: the reader dies and every "
-    "pending submit hangs (cosmodrome_client/session.py submit/_follow/_run); seen in 3 "
-    "runs of 4"))
 async def test_client_session_racing_submits_are_each_answered(server):
     """Three submits at once on one session (three tasks of a client), on ten matches:
     each time one move is made and two are refused as stale; none hangs (a hang fails

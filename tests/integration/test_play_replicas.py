@@ -96,7 +96,6 @@ LEAK = ("bug: a Play session (and WatchMatch) takes its viewer seat from the rep
         "its old seat's hand (PlayServicer.viewer / follow in servicers.py)")
 
 
-@pytest.mark.xfail(strict=True, reason=LEAK)
 def test_a_token_that_changed_seats_elsewhere_never_sees_its_old_seat(replicas):
     """Over Play: seat 0 then holds another player's hand; the token, now seat 1, must
     never see it."""
@@ -114,7 +113,6 @@ def test_a_token_that_changed_seats_elsewhere_never_sees_its_old_seat(replicas):
         session.close()
 
 
-@pytest.mark.xfail(strict=True, reason=LEAK)
 def test_a_token_that_changed_seats_elsewhere_never_sees_its_old_seat_on_watch(replicas):
     """The same over WatchMatch, which shares PlayServicer.follow."""
     _, (api_a, api_b) = replicas
@@ -180,19 +178,9 @@ async def restart_with_a_move_between(redis_url, while_down: bool) -> None:
         api_a.close()
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "bug, flaky (about 1 run in 4): the same concurrent-write bug as below; the session "
-    "may reopen its stream once more after B is back, and a submit written during that "
-    "`open` kills its reader (session.py:135 InvalidStateError): strict once fixed"))
 async def test_a_client_session_resumes_across_a_replica_restart_missing_nothing(redis_url):
     await restart_with_a_move_between(redis_url, while_down=False)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug: a move sent while the client's Session reopens its stream is written at the "
-    "same time as the session's `open` (both wait for the new call's headers): grpc.aio "
-    "fails the call (GRPC_CALL_ERROR_TOO_MANY_OPERATIONS), the reader's next write raises "
-    "asyncio.InvalidStateError, uncaught: the reader dies and the move's submit never "
-    "returns (cosmodrome_client/session.py submit/_follow/_run)"))
 async def test_a_move_sent_while_the_replica_restarts_is_made_once(redis_url):
     await restart_with_a_move_between(redis_url, while_down=True)

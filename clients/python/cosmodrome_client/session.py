@@ -55,7 +55,9 @@ class Session:
         self._pending: dict[str, tuple[play_pb2.PlayMove, asyncio.Future]] = {}
         self._updates: asyncio.Queue = asyncio.Queue()
         self._call: grpc.aio.StreamStreamCall | None = None
+        self._writing = asyncio.Lock()  # grpc.aio takes one write at a time on a call
         self._reader: asyncio.Task | None = None
+        self._ended: CosmodromeError | None = None  # why the session is over, once it is
 
     async def __aenter__(self) -> Session:
         self._reader = asyncio.get_running_loop().create_task(self._run())
@@ -69,7 +71,7 @@ class Session:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, CosmodromeError):
                 await self._reader
-        self._fail(CosmodromeError(grpc.StatusCode.CANCELLED, "the session was closed"))
+        self._end(CosmodromeError(grpc.StatusCode.CANCELLED, "the session was closed"))
 
     async def updates(self) -> AsyncIterator[play_pb2.MatchUpdate]:
         """Every update after the session's first version, in order, until the match ends
@@ -86,6 +88,8 @@ class Session:
                      idempotency_key: str | None = None) -> int:
         """Send a move (the game's own Move, or a GameMove); the version it produced.
         A refusal raises as Seat.submit's do (StaleVersionError, IllegalMoveError, ...)."""
+        if self._ended is not None:
+            raise self._ended
         request_id = str(next(self._ids))
         request = play_pb2.PlayMove(
             request_id=request_id, move=wrap_move(move),
@@ -94,13 +98,17 @@ class Session:
         answered = asyncio.get_running_loop().create_future()
         self._pending[request_id] = (request, answered)
         if self._call is not None:
-            with contextlib.suppress(grpc.aio.AioRpcError, asyncio.InvalidStateError):
-                await self._call.write(play_pb2.PlayRequest(move=request))
-            # (a broken stream: the reader resends it on the next one)
+            with contextlib.suppress(Exception):  # a broken stream: the reader resends it
+                await self._send(self._call, play_pb2.PlayRequest(move=request))
         result: play_pb2.MoveResult = await answered
         if result.HasField("error"):
             raise CosmodromeError.from_status(result.error)
         return result.version
+
+    async def _send(self, call: grpc.aio.StreamStreamCall, request: play_pb2.PlayRequest
+                    ) -> None:
+        async with self._writing:
+            await call.write(request)
 
     async def _run(self) -> None:
         failures = 0
@@ -108,6 +116,8 @@ class Session:
             while True:
                 progressed = await self._follow()
                 if progressed is None:
+                    self._end(CosmodromeError(grpc.StatusCode.FAILED_PRECONDITION,
+                                              "the match is over: the session has ended"))
                     self._updates.put_nowait(_END)
                     return
                 failures = 0 if progressed else failures + 1
@@ -117,7 +127,11 @@ class Session:
                                           f"{failures - 1} reconnects at version {self.last}")
                 await asyncio.sleep(min(2.0, 0.05 * 2 ** min(failures, 6)))
         except CosmodromeError as error:
-            self._fail(error)
+            self._end(error)
+            self._updates.put_nowait(error)
+        except Exception as exc:  # a bug here must not leave a submit waiting for ever
+            error = CosmodromeError(grpc.StatusCode.INTERNAL, f"the session failed: {exc!r}")
+            self._end(error)
             self._updates.put_nowait(error)
 
     async def _follow(self) -> bool | None:
@@ -128,11 +142,11 @@ class Session:
                                              wait_for_ready=True)
         progressed = False
         try:
-            await call.write(play_pb2.PlayRequest(open=play_pb2.OpenPlay(
+            await self._send(call, play_pb2.PlayRequest(open=play_pb2.OpenPlay(
                 match_id=self.viewer.match_id, from_version=self.last, with_chat=self.chat,
                 chat_from_sequence=self.said)))
             for request, _ in list(self._pending.values()):  # unanswered: resend
-                await call.write(play_pb2.PlayRequest(move=request))
+                await self._send(call, play_pb2.PlayRequest(move=request))
             async for response in call:
                 progressed = True
                 if response.HasField("result"):
@@ -143,6 +157,8 @@ class Session:
         except grpc.aio.AioRpcError as e:
             if e.code() not in RESUMABLE or client.closed:
                 raise CosmodromeError.from_rpc(e) from e
+            return progressed
+        except asyncio.InvalidStateError:  # a write on a call that had just failed
             return progressed
         finally:
             self._call = None
@@ -174,7 +190,10 @@ class Session:
         return seen is not None and seen.match.status == FINISHED and \
             self.last >= seen.match.version
 
-    def _fail(self, error: CosmodromeError) -> None:
+    def _end(self, error: CosmodromeError) -> None:
+        """The session is over: pending and later submits fail with `error`."""
+        if self._ended is None:
+            self._ended = error
         for _, answered in self._pending.values():
             if not answered.done():
                 answered.set_exception(error)

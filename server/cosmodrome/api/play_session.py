@@ -88,6 +88,8 @@ class PlaySession:
         self.bucket = _Bucket(limits.rate, limits.burst)
         self.moving: asyncio.Future | None = None  # a move under way: its answer is owed
         self.failure: CosmodromeError | None = None
+        self.task = asyncio.current_task()  # the call's own: it follows the match
+        self.following_writes = False  # that task is in a write now
 
     async def run(self, requests) -> None:
         opening = await self._open(requests)
@@ -102,16 +104,31 @@ class PlaySession:
             await self.servicer.follow(following, self._update, known=known)
             if self.moving is not None:  # the match ended as this seat moved: answer it
                 await asyncio.shield(self.moving)
-            for version in sorted(self.answers):  # (none, unless an update never came)
-                await self._write(play_pb2.PlayResponse(result=self.answers.pop(version)))
+            await self._answer_pending()  # (none, unless an update never came)
         except asyncio.CancelledError:
             if self.failure is None:
                 raise
-            asyncio.current_task().uncancel()
-            raise self.failure from None
+            await self._end_failed()
+        except CosmodromeError as exc:
+            if exc is not self.failure:
+                raise
+            await self._end_failed()
         finally:
             reader.cancel()
             beats.cancel()
+
+    async def _end_failed(self) -> None:
+        """The reader refused a request: answer the moves committed before it, then end
+        the call with the refusal."""
+        failure, self.failure = self.failure, None  # (no longer raised by our writes)
+        _uncancel()
+        await self._answer_pending()
+        raise failure from None
+
+    async def _answer_pending(self) -> None:
+        """Answers still waiting for their updates, sent alone (the session is ending)."""
+        for version in sorted(self.answers):
+            await self._write(play_pb2.PlayResponse(result=self.answers.pop(version)))
 
     async def _open(self, requests) -> play_pb2.OpenPlay:
         try:
@@ -149,7 +166,11 @@ class PlaySession:
                     self.moving = None
         except CosmodromeError as exc:
             self.failure = exc
-            session.cancel()
+            if not self.following_writes:
+                # (never while it writes: a write cancelled in flight leaves grpc.aio's
+                # call unable to send its status, and the call hangs; the write's end
+                # raises the failure instead)
+                session.cancel()
         except Exception as exc:  # the call is ending under us (the client went away)
             log.debug("play session reader ended", error=repr(exc))
 
@@ -220,9 +241,16 @@ class PlaySession:
             await self._write(play_pb2.PlayResponse(update=update, result=answer))
 
     async def _write(self, response: Message | bytes) -> None:
+        following = asyncio.current_task() is self.task
         async with self.lock:
-            await self.context.write(response)
+            self.following_writes = following
+            try:
+                await self.context.write(response)
+            finally:
+                self.following_writes = False
             self.last_write = time.monotonic()
+        if following and self.failure is not None:
+            raise self.failure  # the reader refused a request while this write went out
 
     async def _heartbeats(self) -> None:
         interval = self.limits.heartbeat_s
@@ -232,6 +260,14 @@ class PlaySession:
                 with contextlib.suppress(Exception):  # the stream is ending: nothing to say
                     await self._write(play_pb2.PlayResponse(
                         heartbeat=play_pb2.Heartbeat(version=self.version)))
+
+
+def _uncancel() -> None:
+    """Clear the cancel requests of the current task (the reader's, or one grpc.aio
+    swallowed), so the call can still end with its status."""
+    task = asyncio.current_task()
+    while task.cancelling():
+        task.uncancel()
 
 
 class _Bucket:

@@ -210,7 +210,12 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
                     continue
                 entries, snapshot = item
                 if snapshot is not None and following.digest is not None:
-                    self.runner.seat_by_digest(snapshot.record, following.digest)  # held?
+                    # The token's seat as of this batch, before any of it is written: a
+                    # token given up ends the stream; one that now holds another seat (a
+                    # join retried with its request_id after a leave, perhaps on another
+                    # replica, whose cached record `viewer` came from) sees as that seat,
+                    # as anyone taking over a seat does, never as the one it left.
+                    viewer = self.runner.seat_by_digest(snapshot.record, following.digest)
                 if snapshot is not None and snapshot.version != entries[-1].version:
                     snapshot = None  # newer than these entries: no view with them
                 for entry in entries:

@@ -181,6 +181,8 @@ class Watch:
         async for batch in self._catch_up():
             yield batch
         while not self.hub._closing:
+            if self.dropped:  # its cancel may have been swallowed by a write completing
+                raise asyncio.CancelledError
             if self.before_waiting is not None and self.queue.empty():
                 before_waiting, self.before_waiting = self.before_waiting, None
                 await before_waiting()

@@ -409,7 +409,11 @@ class Runner:
                       sub: _Submission) -> play_pb2.SubmitMoveResponse:
         seat = self.seat_by_digest(record, sub.credential)
         if prior:
-            return _replay(prior.value, sub.digest)
+            response = _replay(prior.value, sub.digest)
+            if sub.with_view and not response.HasField("view"):
+                # first made over Play, whose kept answers hold no view: the mover's now
+                response.view.CopyFrom(redact.match_view(self.game_of(record), record, seat))
+            return response
         game = self.game_of(record)
         game_move = self._unwrap_move(game, sub.move)
         kind = game.move_kind(game_move)
