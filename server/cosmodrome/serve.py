@@ -54,10 +54,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import atexit
+import hashlib
 import json
 import logging
 import os
 import signal
+import ssl
 import sys
 import time
 from dataclasses import dataclass
@@ -387,7 +389,8 @@ async def start_edge(config: Config, grpc_port: int):
     from cosmodrome.edge.config import EdgeConfig
     from cosmodrome.edge.launcher import EdgeProcess
     edge = EdgeProcess(EdgeConfig(upstreams=[f"127.0.0.1:{grpc_port}"], host=config.host,
-                                  http_port=config.http_port, health_interval_s=2.0))
+                                  http_port=config.http_port, health_interval_s=2.0,
+                                  upstream_tls_sha256=certificate_sha256(config.tls_cert)))
     edge.spawn()
     try:
         await asyncio.to_thread(edge.wait_ready)
@@ -395,6 +398,17 @@ async def start_edge(config: Config, grpc_port: int):
         raise SystemExit(f"cosmodrome: {exc}") from None
     print(f"cosmodrome HTTP edge on {edge.url}", file=sys.stderr, flush=True)
     return edge
+
+
+def certificate_sha256(chain_path: str) -> str:
+    """The SHA-256 of the first certificate of a PEM chain (this replica's own): the edge
+    beside it trusts exactly that one, whatever names it holds or authority signed it.
+    "" without TLS."""
+    if not chain_path:
+        return ""
+    with open(chain_path) as chain:
+        first = chain.read().split("-----END CERTIFICATE-----")[0] + "-----END CERTIFICATE-----"
+    return hashlib.sha256(ssl.PEM_cert_to_DER_cert(first.strip())).hexdigest()
 
 
 def main(argv: list[str] | None = None) -> None:

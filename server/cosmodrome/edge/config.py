@@ -5,6 +5,7 @@ file (used by `make run`, the tests and deploy/). Every knob a host may turn is 
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from dataclasses import dataclass, field
 from importlib import resources
@@ -19,8 +20,9 @@ DESCRIPTOR_SET = GENERATED / "contract.pb"  # written by `make proto`
 OPENAPI = GENERATED / "openapi.json"         # written by `make proto`
 
 # Envoy's own refusals (HTTP status) as the gRPC code of the one error shape, google.rpc.Status
-LOCAL_REPLY_CODES = {400: 3, 401: 16, 403: 7, 404: 5, 405: 12, 408: 4, 413: 8, 429: 8,
-                     431: 8, 500: 13, 502: 14, 503: 14, 504: 4}
+LOCAL_REPLY_CODES = {400: 3, 401: 16, 403: 7, 404: 5, 405: 12, 408: 4, 413: 8, 415: 3,
+                     429: 8, 431: 8, 500: 13, 502: 14, 503: 14, 504: 4}
+ADMIN_SERVICE = "cosmodrome.v1.AdminService"
 # Retries: a read or a SubmitMove (compare-and-set plus idempotency key) may be resent after
 # any transport failure; anything else only when it never reached a replica.
 RETRY_ON_READS = "connect-failure,refused-stream,reset,unavailable,cancelled"
@@ -34,6 +36,16 @@ class EdgeConfig:
     http_port: int = 8080
     grpc_port: int = 0              # a second address for plain gRPC clients; 0: none
     admin_port: int = 0             # Envoy's admin interface, on loopback; 0: a free one
+    # the game's admin API (AdminService) is never on the public listener: it has its own,
+    # on admin_api_host:admin_api_port, when that port is set (0: not served by the edge)
+    admin_api_port: int = 0
+    admin_api_host: str = "127.0.0.1"
+    # TLS to the replicas: trust this CA (PEM file) and check the replicas' names (the
+    # upstreams' hosts, or upstream_tls_name), or trust exactly the certificate of this
+    # SHA-256 (hex; what a replica's own edge does). Neither: plaintext.
+    upstream_tls_ca: str = ""
+    upstream_tls_name: str = ""
+    upstream_tls_sha256: str = ""
     cors_origins: list[str] = field(default_factory=lambda: ["*"])
     rate_limit: int = 50            # requests per second per client address; 0: no limit
     rate_burst: int = 100           # requests a client may make at once
@@ -79,12 +91,88 @@ def render(config: EdgeConfig) -> str:
         "descriptor_set": str(config.descriptor_set), "openapi": str(config.openapi),
         "services": list(contract.services), "max_request_bytes": config.max_request_bytes,
         "endpoints": [_endpoint(u) for u in config.upstreams],
+        "upstream_tls": _upstream_tls(config),
         "unknown_fields_lua": unknown_fields.lua_source(contract),
         "sse_lua": sse.lua_source(contract, config.sse_retry_ms),
-        "header_names_lua": resources.files("cosmodrome.edge").joinpath(
-            "header_names.lua").read_text(),
+        "header_names_lua": _lua("header_names.lua"),
+        "rest_content_type_lua": _lua("rest_content_type.lua"),
     }
-    return template.substitute({k: json.dumps(v) for k, v in values.items()})
+    rendered = {k: json.dumps(v) for k, v in values.items()}
+    # a listener more in the `listeners` list, or nothing (a YAML list item, not a value)
+    rendered["admin_api_listener"] = (f"    - {json.dumps(_admin_api_listener(config, values))}"
+                                      if config.admin_api_port else "")
+    return template.substitute(rendered)
+
+
+def _lua(name: str) -> str:
+    return resources.files("cosmodrome.edge").joinpath(name).read_text()
+
+
+def _upstream_tls(config: EdgeConfig) -> dict | None:
+    """The replicas' transport socket: TLS speaking HTTP/2, verified, or None (plaintext)."""
+    if config.upstream_tls_sha256:
+        validation = {"verify_certificate_hash": [config.upstream_tls_sha256]}
+    elif config.upstream_tls_ca:
+        names = ([config.upstream_tls_name] if config.upstream_tls_name
+                 else sorted({u.rpartition(":")[0] for u in config.upstreams}))
+        validation = {"trusted_ca": {"filename": config.upstream_tls_ca},
+                      "match_typed_subject_alt_names": [
+                          {"san_type": "IP_ADDRESS" if _is_ip(name) else "DNS",
+                           "matcher": {"exact": name}} for name in names]}
+    else:
+        return None
+    context = {"common_tls_context": {"alpn_protocols": ["h2"],
+                                      "validation_context": validation}}
+    name = config.upstream_tls_name or config.upstreams[0].rpartition(":")[0]
+    if not _is_ip(name):
+        context["sni"] = name
+    return {"name": "envoy.transport_sockets.tls", "typed_config": {
+        "@type": "type.googleapis.com/envoy.extensions.transport_sockets.tls.v3."
+                 "UpstreamTlsContext", **context}}
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def _admin_api_listener(config: EdgeConfig, values: dict) -> dict:
+    """A listener serving the admin API alone (gRPC and REST), on its own address: a host
+    keeps it off the public network. No CORS, no rate limit: operators only."""
+    routes = [{"match": {"prefix": f"/{ADMIN_SERVICE}/"},
+               "route": {"cluster": "replicas", "timeout": values["call_timeout"],
+                         "retry_policy": values["retry_unsent"]}},
+              {"match": {"prefix": "/"}, "direct_response": {
+                  "status": 404, "body": {"inline_string": "only the admin API is served here"}}}]
+    manager = {
+        "@type": "type.googleapis.com/envoy.extensions.filters.network."
+                 "http_connection_manager.v3.HttpConnectionManager",
+        "stat_prefix": "admin_api", "codec_type": "AUTO",
+        "access_log": values["access_log"],
+        "local_reply_config": {"mappers": values["local_reply_mappers"]},
+        "route_config": {"name": "admin_api", "virtual_hosts": [
+            {"name": "admin_api", "domains": ["*"], "routes": routes}]},
+        "http_filters": [
+            {"name": "envoy.filters.http.grpc_json_transcoder", "typed_config": {
+                "@type": "type.googleapis.com/envoy.extensions.filters.http."
+                         "grpc_json_transcoder.v3.GrpcJsonTranscoder",
+                "proto_descriptor": values["descriptor_set"], "services": [ADMIN_SERVICE],
+                "print_options": {"always_print_primitive_fields": True},
+                "convert_grpc_status": True,
+                "request_validation_options": {"reject_unknown_method": True,
+                                               "reject_unknown_query_parameters": True},
+                "max_request_body_size": 4194304, "max_response_body_size": 4194304}},
+            {"name": "envoy.filters.http.router", "typed_config": {
+                "@type": "type.googleapis.com/envoy.extensions.filters.http.router.v3.Router"}}],
+    }
+    return {"name": "admin_api",
+            "address": _address(config.admin_api_host, config.admin_api_port)["address"],
+            "filter_chains": [{"filters": [{
+                "name": "envoy.filters.network.http_connection_manager",
+                "typed_config": manager}]}]}
 
 
 def _seconds(value: float) -> str:

@@ -2,6 +2,8 @@
 
     cosmodrome-edge --upstream 127.0.0.1:50051 --port 8080
     cosmodrome-edge --upstream server:50051 --host 0.0.0.0 --grpc-port 50051  # deploy/
+    cosmodrome-edge --upstream server:50051 --upstream-tls-ca ca.pem  # TLS replicas
+    cosmodrome-edge --admin-api-port 9901   # the admin API, on loopback only
     cosmodrome-edge --print-config          # the Envoy bootstrap it would run
 
 `cosmodrome-server --http-port 8080` (what `make run` does) starts one beside the server.
@@ -129,6 +131,20 @@ def parse_args(argv: list[str] | None = None) -> tuple[EdgeConfig, argparse.Name
                    default=int(env("COSMODROME_EDGE_PORT", d.http_port)))
     p.add_argument("--grpc-port", type=int, default=int(env("COSMODROME_EDGE_GRPC_PORT", 0)),
                    help="also listen here (for gRPC clients used to :50051); 0: no")
+    p.add_argument("--admin-api-port", type=int,
+                   default=int(env("COSMODROME_EDGE_ADMIN_API_PORT", d.admin_api_port)),
+                   help="serve the admin API (only) on its own listener here; 0: not at all "
+                        "(it is never on --port)")
+    p.add_argument("--admin-api-host",
+                   default=env("COSMODROME_EDGE_ADMIN_API_HOST", d.admin_api_host))
+    p.add_argument("--upstream-tls-ca",
+                   default=env("COSMODROME_EDGE_UPSTREAM_TLS_CA", d.upstream_tls_ca),
+                   help="PEM file of the authority that signed the replicas' certificates: "
+                        "speak TLS to them and check their names")
+    p.add_argument("--upstream-tls-name",
+                   default=env("COSMODROME_EDGE_UPSTREAM_TLS_NAME", d.upstream_tls_name),
+                   help="the name the replicas' certificates hold (default: the upstream "
+                        "host); sent as SNI")
     p.add_argument("--cors-origin", action="append", dest="cors_origins",
                    help="an Origin allowed to call from a browser (repeat); default: any")
     p.add_argument("--rate-limit", type=int,
