@@ -53,11 +53,14 @@ class EdgeConfig:
     max_request_bytes: int = 256 * 1024
     max_streams_per_connection: int = 100
     max_connections: int = 10000    # open client connections, all clients together
+    max_calls: int = 1024           # calls under way at once, all clients together
+    max_watches: int = 5000         # watch streams (SSE, gRPC, gRPC-Web) open at once
     call_timeout_s: float = 30.0
     idle_timeout_s: float = 300.0   # a connection or request with no bytes either way
     watch_idle_timeout_s: float = 3600.0  # a watch may stay quiet this long
     sse_retry_ms: int = sse.RETRY_MS  # the watch's `retry:` hint to EventSource
     health_interval_s: float = 5.0
+    health_timeout_s: float = 3.0   # long: a busy replica is slow, not dead
     access_log: bool = True
     descriptor_set: Path = DESCRIPTOR_SET
     openapi: Path = OPENAPI
@@ -78,7 +81,9 @@ def render(config: EdgeConfig) -> str:
         "idle_timeout": _seconds(config.idle_timeout_s),
         "watch_idle_timeout": _seconds(config.watch_idle_timeout_s),
         "call_timeout": _seconds(config.call_timeout_s),
-        "health_interval": _seconds(config.health_interval_s),
+        "health_checks": [_health_check(config.health_interval_s, config.health_timeout_s)],
+        "outlier_detection": OUTLIER_DETECTION, "common_lb_config": LOAD_BALANCING,
+        "max_calls": config.max_calls, "max_watches": config.max_watches,
         "max_streams_per_connection": config.max_streams_per_connection,
         "max_connections": config.max_connections,
         "access_log": _access_log() if config.access_log else [],
@@ -102,6 +107,24 @@ def render(config: EdgeConfig) -> str:
     rendered["admin_api_listener"] = (f"    - {json.dumps(_admin_api_listener(config, values))}"
                                       if config.admin_api_port else "")
     return template.substitute(rendered)
+
+
+# A replica failing calls (502, 503, 504, reset) is set aside a while; at most half the
+# replicas, and never for health checks slow under load alone.
+OUTLIER_DETECTION = {"consecutive_gateway_failure": 3, "consecutive_5xx": 0,
+                     "enforcing_consecutive_5xx": 0, "base_ejection_time": "5s",
+                     "max_ejection_percent": 50}
+# Panic routing: when fewer than half the replicas look healthy (health checks late under a
+# burst, say), route to all of them rather than answer "no healthy upstream".
+LOAD_BALANCING = {"healthy_panic_threshold": {"value": 50}}
+
+
+def _health_check(interval_s: float, timeout_s: float) -> dict:
+    """gRPC health checks; a replica is out after 3 failures in a row (a timeout is one),
+    back after one success."""
+    return {"timeout": _seconds(timeout_s), "interval": _seconds(interval_s),
+            "no_traffic_interval": _seconds(interval_s), "unhealthy_threshold": 3,
+            "healthy_threshold": 1, "grpc_health_check": {}}
 
 
 def _lua(name: str) -> str:

@@ -101,7 +101,8 @@ class EdgeProcess:
         self.process = None
 
     def __enter__(self) -> EdgeProcess:
-        return self.start()
+        # started already (`with start_edge(...)`): a second Envoy would share the port
+        return self if self.process else self.start()
 
     def __exit__(self, *exc) -> None:
         self.stop()
@@ -157,6 +158,12 @@ def parse_args(argv: list[str] | None = None) -> tuple[EdgeConfig, argparse.Name
                    help="proxies in front whose X-Forwarded-For names the client")
     p.add_argument("--max-request-bytes", type=int,
                    default=int(env("COSMODROME_EDGE_MAX_REQUEST_BYTES", d.max_request_bytes)))
+    p.add_argument("--max-watches", type=int,
+                   default=int(env("COSMODROME_EDGE_MAX_WATCHES", d.max_watches)),
+                   help="watch streams open at once through this edge (beyond: 503)")
+    p.add_argument("--max-calls", type=int,
+                   default=int(env("COSMODROME_EDGE_MAX_CALLS", d.max_calls)),
+                   help="calls under way at once through this edge (beyond: 503)")
     p.add_argument("--watch-idle-timeout", type=float, dest="watch_idle_timeout_s",
                    default=float(env("COSMODROME_EDGE_WATCH_IDLE_TIMEOUT",
                                      d.watch_idle_timeout_s)),
