@@ -371,11 +371,11 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     log.info("shutting down")
     await probe.stop()
     await health_servicer.enter_graceful_shutdown()
-    if edge:
-        await asyncio.to_thread(edge.stop)
     await deadlines.stop()
     await hub.close()  # watch streams end cleanly; clients resume elsewhere
     await server.stop(grace=5)
+    if edge:  # last: it passes on the watches' clean ends and the calls' last answers
+        await asyncio.to_thread(edge.drain_and_stop)
     await store.close()
     access_log.flush()
     if embedded:

@@ -100,6 +100,24 @@ class EdgeProcess:
                 self.process.wait()
         self.process = None
 
+    def drain_and_stop(self, timeout: float = 5.0) -> None:
+        """Stop once every request through the edge has ended (its replicas have ended
+        their watches: the edge passes on those clean ends) or after `timeout` s."""
+        deadline = time.monotonic() + timeout
+        while self.process and self.process.poll() is None and time.monotonic() < deadline:
+            if self._requests_open() == 0:
+                break
+            time.sleep(0.05)
+        self.stop()
+
+    def _requests_open(self) -> int | None:
+        try:
+            with urllib.request.urlopen(f"{self.admin_url}/stats?filter="
+                                        "^http.edge.downstream_rq_active$", timeout=1) as r:
+                return int(r.read().decode().rpartition(":")[2] or 0)
+        except (OSError, ValueError, urllib.error.URLError):
+            return None
+
     def __enter__(self) -> EdgeProcess:
         # started already (`with start_edge(...)`): a second Envoy would share the port
         return self if self.process else self.start()
