@@ -54,11 +54,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import atexit
+import errno
 import hashlib
 import json
 import logging
 import os
 import signal
+import socket
 import ssl
 import sys
 import time
@@ -68,6 +70,7 @@ from typing import TextIO
 from urllib.parse import urlsplit, urlunsplit
 
 import grpc
+import redis
 import structlog
 from grpc_health.v1 import health
 from grpc_reflection.v1alpha import reflection
@@ -200,6 +203,24 @@ def parse_config(argv: list[str] | None = None) -> Config:
     return config
 
 
+class StartError(Exception):
+    """Why this replica cannot start, in one line (a port taken, the store unreachable)."""
+
+
+def check_port_free(host: str, port: int, flag: str) -> None:
+    """Refuse a taken port before anything else binds it (gRPC and Envoy would only say so
+    in a traceback or a page of log; Envoy and --workers share ports through
+    SO_REUSEPORT, so the check is a plain bind)."""
+    if not port:
+        return
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            why = "is in use" if exc.errno == errno.EADDRINUSE else f"cannot be bound ({exc})"
+            raise StartError(f"{flag}: port {port} {why} on {host}") from None
+
+
 def chat_limits(config: Config) -> ChatLimits:
     return ChatLimits(max_chars=config.chat_max_chars, kept=config.chat_kept_lines,
                       rate_lines=config.chat_rate_lines,
@@ -306,7 +327,16 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     store = RedisStore.from_url(url, retention_ms=int(config.retention_hours * 3_600_000),
                                 wait_replicas=config.store_wait_replicas,
                                 wait_ms=config.store_wait_ms)
-    await store.redis.ping()
+    try:
+        await store.redis.ping()
+    except (redis.RedisError, OSError) as exc:
+        raise StartError(f"the store at {without_password(url)} cannot be reached: "
+                         f"{exc}") from None
+    if not config.reuse_port:
+        check_port_free(config.host, config.port, "--port")
+    check_port_free(config.host, config.http_port, "--http-port")
+    if config.metrics_port is not None:
+        check_port_free(config.host, config.metrics_port, "--metrics-port")
     runner = Runner(store, records(), max_options_bytes=config.max_options_bytes)
     hub = WatchHub(store, WatchLimits(per_match=config.max_watchers_per_match,
                                       catch_up=config.watch_catch_up,
@@ -427,7 +457,7 @@ def main(argv: list[str] | None = None) -> None:
         pass
     try:
         asyncio.run(serve(config))
-    except EmbeddedStoreError as exc:
+    except (EmbeddedStoreError, StartError) as exc:
         sys.exit(f"cosmodrome-server: {exc}")
 
 
