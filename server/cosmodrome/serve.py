@@ -388,7 +388,6 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
              embedded=embedded is not None, games=sorted(runner.games),
              admin_api=bool(config.admin_token), tls=credentials is not None,
              metrics_port=metrics_port)
-    print(f"cosmodrome serving on {config.host}:{port}", file=sys.stderr, flush=True)
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -420,13 +419,14 @@ async def start_edge(config: Config, grpc_port: int):
     from cosmodrome.edge.launcher import EdgeProcess
     edge = EdgeProcess(EdgeConfig(upstreams=[f"127.0.0.1:{grpc_port}"], host=config.host,
                                   http_port=config.http_port, health_interval_s=2.0,
-                                  upstream_tls_sha256=certificate_sha256(config.tls_cert)))
+                                  upstream_tls_sha256=certificate_sha256(config.tls_cert),
+                                  log_format=config.log_format))
     edge.spawn()
     try:
         await asyncio.to_thread(edge.wait_ready)
     except RuntimeError as exc:  # Envoy said why above (a port taken, most often)
         raise SystemExit(f"cosmodrome: {exc}") from None
-    print(f"cosmodrome HTTP edge on {edge.url}", file=sys.stderr, flush=True)
+    log.info("http edge", url=edge.url)
     return edge
 
 

@@ -62,6 +62,7 @@ class EdgeConfig:
     health_interval_s: float = 5.0
     health_timeout_s: float = 3.0   # long: a busy replica is slow, not dead
     access_log: bool = True
+    log_format: str = "json"        # or "console": a readable line, like the server's
     descriptor_set: Path = DESCRIPTOR_SET
     openapi: Path = OPENAPI
 
@@ -86,7 +87,7 @@ def render(config: EdgeConfig) -> str:
         "max_calls": config.max_calls, "max_watches": config.max_watches,
         "max_streams_per_connection": config.max_streams_per_connection,
         "max_connections": config.max_connections,
-        "access_log": _access_log() if config.access_log else [],
+        "access_log": _access_log(config.log_format) if config.access_log else [],
         "local_reply_mappers": [_local_reply(status, code)
                                 for status, code in LOCAL_REPLY_CODES.items()],
         "cors_origins": _origins(config.cors_origins),
@@ -245,19 +246,31 @@ def _local_reply(status: int, code: int) -> dict:
     }
 
 
-def _access_log() -> list[dict]:
-    fields = {"time": "%START_TIME%", "client": "%DOWNSTREAM_REMOTE_ADDRESS_WITHOUT_PORT%",
+CONSOLE_ACCESS_LINE = ("%START_TIME(%Y-%m-%dT%H:%M:%S.%6fZ)% [info     ] http  %REQ(:METHOD)% "
+                       "%REQ_WITHOUT_QUERY(X-ENVOY-ORIGINAL-PATH?:PATH)% -> %RESPONSE_CODE% "
+                       "%RESPONSE_FLAGS% in %DURATION% ms\n")
+
+
+def _access_log(log_format: str = "json") -> list[dict]:
+    """One JSON line per request, in the server's shape: timestamp (UTC, ISO 8601), level
+    and event, then the request's fields (`rpc` and `latency_ms` as in the server's lines);
+    or a readable line (log_format "console")."""
+    fields = {"timestamp": "%START_TIME(%Y-%m-%dT%H:%M:%S.%6fZ)%", "level": "info",
+              "event": "http", "client": "%DOWNSTREAM_REMOTE_ADDRESS_WITHOUT_PORT%",
               "method": "%REQ(:METHOD)%",
               # never the query: a watch ticket travels there
               "path": "%REQ_WITHOUT_QUERY(X-ENVOY-ORIGINAL-PATH?:PATH)%",
               # the call's gRPC status is in the server's own access line (a REST error's
               # is turned into the HTTP status and body, and Envoy would guess it wrong)
-              "grpc": "%REQ(:PATH)%", "status": "%RESPONSE_CODE%", "flags": "%RESPONSE_FLAGS%",
-              "duration_ms": "%DURATION%", "upstream": "%UPSTREAM_HOST%",
+              "rpc": "%REQ(:PATH)%", "http_status": "%RESPONSE_CODE%",
+              "flags": "%RESPONSE_FLAGS%", "latency_ms": "%DURATION%",
+              "upstream": "%UPSTREAM_HOST%",
               "bytes_in": "%BYTES_RECEIVED%", "bytes_out": "%BYTES_SENT%"}
     return [{"name": "envoy.access_loggers.stdout", "typed_config": {
         "@type": "type.googleapis.com/envoy.extensions.access_loggers.stream.v3.StdoutAccessLog",
-        "log_format": {"json_format": fields, "formatters": [{
+        "log_format": {**({"json_format": fields} if log_format == "json" else
+                           {"text_format_source": {"inline_string": CONSOLE_ACCESS_LINE}}),
+                       "formatters": [{
             "name": "envoy.formatter.req_without_query", "typed_config": {
                 "@type": "type.googleapis.com/envoy.extensions.formatter.req_without_query."
                          "v3.ReqWithoutQuery"}}]}}}]

