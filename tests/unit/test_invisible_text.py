@@ -73,3 +73,12 @@ def test_a_human_may_not_take_a_server_bots_name(name):
 @pytest.mark.parametrize("name", ["bots 1", "robot 1", "bot", "Ada", "bot one", "bottle 2"])
 def test_names_near_a_bots_are_fine(name):
     check_name(name, 40)
+
+
+def test_every_server_bot_name_is_reserved():
+    """The pattern follows server_bots.NAMES: each kind's name, a space, the seat."""
+    from cosmodrome.core.server_bots import NAMES
+    for name in NAMES.values():
+        with pytest.raises(InvalidArgument, match="server bot"):
+            check_name(f"{name} 3", 40)
+    check_name("bot0", 40)  # a client's own bots, named without the space, stay apart

@@ -60,7 +60,7 @@ LOOK_ALIKES = str.maketrans({
     "\u0185": "b", "\u044c": "b", "\u0299": "b", "\u13cf": "b", "\u0431": "b",
     "\u0433": "r", "\u0280": "r", "\u1d26": "r", "\u043f": "n", "\u0274": "n",
     "\u0501": "d", "\u13e7": "d", "\u1d05": "d", "\u043c": "m", "\u1d0d": "m"})
-BOT_NAME = re.compile(r"(random ?)?bot ?\d+")  # server_bots.NAMES, then the seat
+BOT_NAME = re.compile(r"(random )?bot \d+")  # server_bots.NAMES, a space, the seat
 
 
 def check_line(text: str, what: str, max_chars: int) -> None:
