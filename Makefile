@@ -10,15 +10,19 @@ GEN_STAMP := server/cosmodrome/v1/.generated
 
 setup: $(VENV)/.installed $(GEN_STAMP)
 
-$(VENV)/.installed: pyproject.toml clients/python/pyproject.toml
+# What running needs (`make run`), then what developing needs (tests, lint, the client).
+$(VENV)/.installed-run: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed: $(VENV)/.installed-run pyproject.toml clients/python/pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]' -e clients/python
 	touch $@
 
 # Generated code: produced here, never edited, never committed.
 proto: $(GEN_STAMP)
-$(GEN_STAMP): $(PROTOS) $(VENV)/.installed server/cosmodrome/protogen.py server/cosmodrome/edge/openapi.py
+$(GEN_STAMP): $(PROTOS) $(VENV)/.installed-run server/cosmodrome/protogen.py server/cosmodrome/edge/openapi.py
 	$(PY) -m cosmodrome.protogen
 	touch $@
 
@@ -59,7 +63,7 @@ contract-lock: setup
 	$(PY) -m cosmodrome.contract --write
 
 # gRPC on :50051 and, through the Envoy edge, HTTP (REST/JSON, SSE, gRPC-Web) on :8080
-run: setup
+run: $(VENV)/.installed-run $(GEN_STAMP)
 	$(VENV)/bin/cosmodrome-server --http-port 8080 $(ARGS)
 
 # The edge alone, in front of replicas started elsewhere (ARGS: --upstream HOST:PORT ...)

@@ -54,10 +54,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import atexit
+import errno
+import hashlib
 import json
 import logging
 import os
 import signal
+import socket
+import ssl
 import sys
 import time
 from dataclasses import dataclass
@@ -66,6 +70,7 @@ from typing import TextIO
 from urllib.parse import urlsplit, urlunsplit
 
 import grpc
+import redis
 import structlog
 from grpc_health.v1 import health
 from grpc_reflection.v1alpha import reflection
@@ -198,6 +203,24 @@ def parse_config(argv: list[str] | None = None) -> Config:
     return config
 
 
+class StartError(Exception):
+    """Why this replica cannot start, in one line (a port taken, the store unreachable)."""
+
+
+def check_port_free(host: str, port: int, flag: str) -> None:
+    """Refuse a taken port before anything else binds it (gRPC and Envoy would only say so
+    in a traceback or a page of log; Envoy and --workers share ports through
+    SO_REUSEPORT, so the check is a plain bind)."""
+    if not port:
+        return
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            why = "is in use" if exc.errno == errno.EADDRINUSE else f"cannot be bound ({exc})"
+            raise StartError(f"{flag}: port {port} {why} on {host}") from None
+
+
 def chat_limits(config: Config) -> ChatLimits:
     return ChatLimits(max_chars=config.chat_max_chars, kept=config.chat_kept_lines,
                       rate_lines=config.chat_rate_lines,
@@ -304,7 +327,16 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     store = RedisStore.from_url(url, retention_ms=int(config.retention_hours * 3_600_000),
                                 wait_replicas=config.store_wait_replicas,
                                 wait_ms=config.store_wait_ms)
-    await store.redis.ping()
+    try:
+        await store.redis.ping()
+    except (redis.RedisError, OSError) as exc:
+        raise StartError(f"the store at {without_password(url)} cannot be reached: "
+                         f"{exc}") from None
+    if not config.reuse_port:
+        check_port_free(config.host, config.port, "--port")
+    check_port_free(config.host, config.http_port, "--http-port")
+    if config.metrics_port is not None:
+        check_port_free(config.host, config.metrics_port, "--metrics-port")
     runner = Runner(store, records(), max_options_bytes=config.max_options_bytes)
     hub = WatchHub(store, WatchLimits(per_match=config.max_watchers_per_match,
                                       catch_up=config.watch_catch_up,
@@ -356,7 +388,6 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
              embedded=embedded is not None, games=sorted(runner.games),
              admin_api=bool(config.admin_token), tls=credentials is not None,
              metrics_port=metrics_port)
-    print(f"cosmodrome serving on {config.host}:{port}", file=sys.stderr, flush=True)
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -369,11 +400,11 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     log.info("shutting down")
     await probe.stop()
     await health_servicer.enter_graceful_shutdown()
-    if edge:
-        await asyncio.to_thread(edge.stop)
     await deadlines.stop()
     await hub.close()  # watch streams end cleanly; clients resume elsewhere
     await server.stop(grace=5)
+    if edge:  # last: it passes on the watches' clean ends and the calls' last answers
+        await asyncio.to_thread(edge.drain_and_stop)
     await store.close()
     access_log.flush()
     if embedded:
@@ -387,14 +418,27 @@ async def start_edge(config: Config, grpc_port: int):
     from cosmodrome.edge.config import EdgeConfig
     from cosmodrome.edge.launcher import EdgeProcess
     edge = EdgeProcess(EdgeConfig(upstreams=[f"127.0.0.1:{grpc_port}"], host=config.host,
-                                  http_port=config.http_port, health_interval_s=2.0))
+                                  http_port=config.http_port, health_interval_s=2.0,
+                                  upstream_tls_sha256=certificate_sha256(config.tls_cert),
+                                  log_format=config.log_format))
     edge.spawn()
     try:
         await asyncio.to_thread(edge.wait_ready)
     except RuntimeError as exc:  # Envoy said why above (a port taken, most often)
         raise SystemExit(f"cosmodrome: {exc}") from None
-    print(f"cosmodrome HTTP edge on {edge.url}", file=sys.stderr, flush=True)
+    log.info("http edge", url=edge.url)
     return edge
+
+
+def certificate_sha256(chain_path: str) -> str:
+    """The SHA-256 of the first certificate of a PEM chain (this replica's own): the edge
+    beside it trusts exactly that one, whatever names it holds or authority signed it.
+    "" without TLS."""
+    if not chain_path:
+        return ""
+    with open(chain_path) as chain:
+        first = chain.read().split("-----END CERTIFICATE-----")[0] + "-----END CERTIFICATE-----"
+    return hashlib.sha256(ssl.PEM_cert_to_DER_cert(first.strip())).hexdigest()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -413,7 +457,7 @@ def main(argv: list[str] | None = None) -> None:
         pass
     try:
         asyncio.run(serve(config))
-    except EmbeddedStoreError as exc:
+    except (EmbeddedStoreError, StartError) as exc:
         sys.exit(f"cosmodrome-server: {exc}")
 
 

@@ -15,6 +15,7 @@ SIGTERM or SIGINT stops them all gracefully, then the edge and the store. With
 from __future__ import annotations
 
 import dataclasses
+import os
 import signal
 import subprocess
 import sys
@@ -31,14 +32,24 @@ YOUNG_S = 10.0       # a replica that dies younger than this was failing to star
 MAX_PAUSE_S = 10.0   # the longest wait before restarting such a replica
 
 
+# Passed in the replicas' environment: a command line is readable by every local user
+SECRETS = {"redis_url": "COSMODROME_REDIS_URL", "admin_token": "COSMODROME_ADMIN_TOKEN"}
+
+
+def replica_env(config, environ: dict[str, str]) -> dict[str, str]:
+    """The replicas' environment: this one, and the secrets of `config`."""
+    secrets = {name: getattr(config, field) for field, name in SECRETS.items()}
+    return {**environ, **{name: value for name, value in secrets.items() if value}}
+
+
 def replica_args(config, index: int) -> list[str]:
-    """The command line of replica `index`: the supervisor's settings, its store and port,
-    SO_REUSEPORT, and no edge or workers of its own."""
+    """The command line of replica `index`: the supervisor's settings (but its secrets),
+    its store and port, SO_REUSEPORT, and no edge or workers of its own."""
     args = [sys.executable, "-m", "cosmodrome.serve"]
     for field in dataclasses.fields(config):
         value = getattr(config, field.name)
         flag = f"--{field.name.replace('_', '-')}"
-        if field.name in ("workers", "http_port") or value in (None, ""):
+        if field.name in ("workers", "http_port", *SECRETS) or value in (None, ""):
             continue
         if isinstance(value, bool):
             args += [flag] if value else []
@@ -85,6 +96,7 @@ class Supervisor:
 
     def _start(self, index: int) -> None:
         self.replicas[index] = subprocess.Popen(replica_args(self.config, index),
+                                                env=replica_env(self.config, dict(os.environ)),
                                                 stdin=subprocess.DEVNULL)
         self.started[index] = time.monotonic()
 

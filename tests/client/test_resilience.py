@@ -101,7 +101,7 @@ async def play_through_restarts(replicas: list[ServerProcess], address: str) -> 
             games = 0
             while restarts_mid_game < 4:
                 match = await client.create_match("mlem", players=3, seed=games)
-                seats = [await client.join(match.match_id, name=f"bot {i}") for i in range(3)]
+                seats = [await client.join(match.match_id, name=f"robot {i}") for i in range(3)]
                 playing.set()
                 finals = await asyncio.wait_for(asyncio.gather(
                     *(play(s, RandomBot(s.seat)) for s in seats)), 180)

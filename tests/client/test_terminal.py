@@ -269,7 +269,7 @@ async def test_bots_fill_the_open_seats_of_a_match(server, client):
     assert final.status == FINISHED
     assert f"{final.match_id}: {final.result.summary}" in out.decode()
     names = [s.display_name for s in (await client.get_match(match.match_id)).seats]
-    assert names == ["bot 0", "me", "bot 2"]
+    assert names == ["robot 0", "me", "robot 2"]
 
 
 async def test_bots_refuse_a_match_without_open_seats(server, client):

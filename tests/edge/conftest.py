@@ -12,12 +12,13 @@ from cosmodrome.edge.launcher import EdgeProcess
 from cosmodrome.store.embedded import free_port
 
 
-def start_edge(upstreams: list[str], **overrides) -> EdgeProcess:
+def start_edge(upstreams: list[str], ready_timeout: float = 30.0,
+               **overrides) -> EdgeProcess:
     port = free_port()
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"cosmodrome-edge-{port}.log"
     settings = {"health_interval_s": 0.5, "rate_limit": 0, **overrides}
     config = EdgeConfig(upstreams=upstreams, http_port=port, **settings)
-    return EdgeProcess(config, log_path=log).start()
+    return EdgeProcess(config, log_path=log).start(ready_timeout)
 
 
 @pytest.fixture(scope="session")

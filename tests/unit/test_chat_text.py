@@ -11,11 +11,13 @@ from hypothesis import strategies as st
 from cosmodrome.core import text as text_rules
 from cosmodrome.core.chat import check_text
 from cosmodrome.core.errors import InvalidArgument
-from cosmodrome.core.text import LAYOUT_CONTROLS
+from cosmodrome.core.text import BRAILLE_BLANK, DEFAULT_IGNORABLE, LAYOUT_CONTROLS
 
 LIMIT = 500
-PLAIN = st.characters(blacklist_categories=("Cc", "Cs", "Cf"),  # Cf: tested on its own
-                      blacklist_characters=tuple(LAYOUT_CONTROLS))
+# Cf, invisible characters and the Braille blank: tested on their own (test_invisible_text)
+INVISIBLE = [chr(c) for low, high in DEFAULT_IGNORABLE for c in range(low, high + 1)]
+PLAIN = st.characters(blacklist_categories=("Cc", "Cs", "Cf"),
+                      blacklist_characters=(*LAYOUT_CONTROLS, *INVISIBLE, BRAILLE_BLANK))
 CONTROL = st.one_of(st.characters(whitelist_categories=("Cc",)),
                     st.sampled_from(sorted(LAYOUT_CONTROLS)))
 

