@@ -70,13 +70,15 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def timed(pids: list[int], drive: Awaitable[Figures]) -> Run:
-    """`drive`'s figures, and the CPU of `pids` (the server, then its store if any)."""
+    """`drive`'s figures, and the CPU of `pids` (the server's processes, then its store,
+    last, if there are several)."""
     before = [cpu_seconds(p) for p in pids]
     figures = await drive
     spent = [cpu_seconds(p) - b for p, b in zip(pids, before, strict=True)]
     per_move = 1000 / max(figures.calls, 1)
     return Run(figures.per_s, figures.percentile_ms(50), figures.percentile_ms(99),
-               sum(spent) * per_move, sum(spent[1:]) * per_move, figures.calls)
+               sum(spent) * per_move, (spent[-1] if len(spent) > 1 else 0) * per_move,
+               figures.calls)
 
 
 def peer_missing() -> str | None:
