@@ -18,6 +18,7 @@ import asyncio
 import itertools
 import sys
 import time
+from collections.abc import Awaitable, Callable
 
 import grpc
 
@@ -122,23 +123,48 @@ async def serve(port: int) -> None:
     await server.wait_for_termination()
 
 
-async def measure(address: str, in_flight: int, seconds: float) -> Figures:
+Seat = Callable[[grpc.aio.Channel, bytes, int, list[float]], Awaitable[None]]
+
+
+async def unary_seat(channel: grpc.aio.Channel, game_id: bytes, me: int,
+                     latencies: list[float]) -> None:
+    """A seat of the unary shape: a watch stream, a submit per move."""
+    submit = channel.unary_unary(f"/{SERVICE}/Submit")
+    async for message in channel.unary_stream(f"/{SERVICE}/Watch")(game_id):
+        if message[1]:
+            return
+        if message[0] == me:
+            t0 = time.perf_counter()
+            await submit(game_id)
+            latencies.append(time.perf_counter() - t0)
+
+
+async def play_seat(channel: grpc.aio.Channel, game_id: bytes, me: int,
+                    latencies: list[float]) -> None:
+    """A seat of the Play shape: one stream, moves up, answers and updates down."""
+    call = channel.stream_stream(f"/{SERVICE}/Play")()
+    await call.write(game_id)
+    sent = 0.0
+    async for message in call:
+        if len(message) == len(ANSWER):
+            latencies.append(time.perf_counter() - sent)
+            continue
+        if message[1]:
+            call.cancel()
+            return
+        if message[0] == me:
+            sent = time.perf_counter()
+            await call.write(b"m")
+
+
+async def measure(address: str, in_flight: int, seconds: float, seat: Seat = unary_seat
+                  ) -> Figures:
     """`in_flight` workers, each playing game after game for `seconds`, two seats each on
-    a channel of its own."""
+    a channel of its own, each seat played by `seat`."""
     channels = [grpc.aio.insecure_channel(address) for _ in range(2 * in_flight)]
     latencies: list[float] = []
     clock = time.perf_counter
     deadline = clock() + seconds
-
-    async def seat(channel, game_id: bytes, me: int) -> None:
-        submit = channel.unary_unary(f"/{SERVICE}/Submit")
-        async for message in channel.unary_stream(f"/{SERVICE}/Watch")(game_id):
-            if message[1]:
-                return
-            if message[0] == me:
-                t0 = clock()
-                await submit(game_id)
-                latencies.append(clock() - t0)
 
     async def worker(mine: list) -> None:
         create = mine[0].unary_unary(f"/{SERVICE}/Create")
@@ -146,7 +172,7 @@ async def measure(address: str, in_flight: int, seconds: float) -> Figures:
         while clock() < deadline:
             game_id = await create(b"")
             seats = [(await join(game_id))[0] for join in joins]
-            await asyncio.gather(*(seat(c, game_id, s)
+            await asyncio.gather(*(seat(c, game_id, s, latencies)
                                    for c, s in zip(mine, seats, strict=True)))
 
     try:
@@ -162,44 +188,7 @@ async def measure(address: str, in_flight: int, seconds: float) -> Figures:
 
 async def measure_play(address: str, in_flight: int, seconds: float) -> Figures:
     """As `measure`, each seat on one Play-shaped stream."""
-    channels = [grpc.aio.insecure_channel(address) for _ in range(2 * in_flight)]
-    latencies: list[float] = []
-    clock = time.perf_counter
-    deadline = clock() + seconds
-
-    async def seat(channel, game_id: bytes, me: int) -> None:
-        call = channel.stream_stream(f"/{SERVICE}/Play")()
-        await call.write(game_id)
-        sent = 0.0
-        async for message in call:
-            if len(message) == len(ANSWER):
-                latencies.append(clock() - sent)
-                continue
-            if message[1]:
-                call.cancel()
-                return
-            if message[0] == me:
-                sent = clock()
-                await call.write(b"m")
-
-    async def worker(mine: list) -> None:
-        create = mine[0].unary_unary(f"/{SERVICE}/Create")
-        joins = [c.unary_unary(f"/{SERVICE}/Join") for c in mine]
-        while clock() < deadline:
-            game_id = await create(b"")
-            seats = [(await join(game_id))[0] for join in joins]
-            await asyncio.gather(*(seat(c, game_id, s)
-                                   for c, s in zip(mine, seats, strict=True)))
-
-    try:
-        for channel in channels:
-            await asyncio.wait_for(channel.channel_ready(), 10)
-        start = clock()
-        await asyncio.gather(*(worker(channels[2 * i:2 * i + 2]) for i in range(in_flight)))
-        return Figures(len(latencies), clock() - start, latencies)
-    finally:
-        for channel in channels:
-            await channel.close()
+    return await measure(address, in_flight, seconds, play_seat)
 
 
 if __name__ == "__main__":
