@@ -214,6 +214,9 @@ def check_port_free(host: str, port: int, flag: str) -> None:
     if not port:
         return
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        # as gRPC and Envoy bind: a port whose last connections linger in TIME_WAIT (a
+        # replica restarted on its port) is free; one with a listener is not
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((host, port))
         except OSError as exc:
