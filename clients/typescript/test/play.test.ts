@@ -362,7 +362,7 @@ describe("a session through a connection that is cut", { skip, timeout: 120_000 
     const [proxy, through] = await proxied();
     const match = await client.createMatch("mlem", { players: 3, seed: 5n });
     const seats = [];
-    for (let i = 0; i < 3; i++) seats.push(await through.join(match.matchId, { name: `bot ${i}` }));
+    for (let i = 0; i < 3; i++) seats.push(await through.join(match.matchId, { name: `robot ${i}` }));
     const seated = (await client.getMatch(match.matchId)).version;
     const watching = (async () => {
       let cuts = 0;

@@ -68,7 +68,7 @@ describe("a replica restart", { skip, timeout: 120_000 }, () => {
   test("play() finishes a match whose replica is restarted in the middle", async () => {
     const match = await client.createMatch("mlem", { players: 3, seed: 2n });
     const seats = [];
-    for (let i = 0; i < 3; i++) seats.push(await client.join(match.matchId, { name: `bot ${i}` }));
+    for (let i = 0; i < 3; i++) seats.push(await client.join(match.matchId, { name: `robot ${i}` }));
     let restarted: Promise<void> | undefined;
     let moves = 0;
     const choose = async (_: MatchView, decision: Decision): Promise<GameMove> => {

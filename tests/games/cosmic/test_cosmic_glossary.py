@@ -12,7 +12,7 @@ GLOSSARY = ROOT / "docs" / "rules" / "glossary.md"
 # A code as it is cited: a sentence (X03, LU1, Moon04b, Moon08-judge), a provisional reading
 # (X3, FL5, m6/19). Letters-only codes (MZ, FLM) are too like words to be searched in prose,
 # and "§N" names a section of a document as often as the reading §4: the table check holds them.
-CITED = re.compile(r"(?<![\w./:\\-])(?:[A-Z]{1,3}\d{1,2}[a-z]?|m\d{1,2}b?(?:/\d+)?"
+CITED = re.compile(r"(?<![\w./:\\+-])(?:[A-Z]{1,3}\d{1,2}[a-z]?|m\d{1,2}b?(?:/\d+)?"
                    r"|Moon\d{2}[a-z]?(?:-[a-z]+)?)(?![\w])")
 # A table row's id that is a code (the letters-only ones too).
 ROW_ID = re.compile(r"[A-Z]{1,3}\d{0,2}[a-z]?|m\d{1,2}b?(?:/\d+)?|Moon\d{2}[a-z]?(?:-[a-z]+)?|§\d+")
