@@ -4,6 +4,7 @@ requests and limits, probes, a PodDisruptionBudget and autoscaling for each Depl
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,17 @@ def test_the_image_runs_as_the_same_numeric_user():
     users = {d["spec"]["template"]["spec"]["securityContext"]["runAsUser"]
              for d in deployments()}
     assert f"USER {users.pop()}:" in dockerfile and not users
+
+
+def test_the_image_installs_the_server_alone():
+    """The client is not in the image: nothing of the server imports it."""
+    assert "clients/" not in (K8S.parent / "Dockerfile").read_text()
+    server = K8S.parents[1] / "server" / "cosmodrome"
+    for path in server.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            assert not any(n.split(".")[0] == "cosmodrome_client" for n in names), path
 
 
 def test_every_container_has_resources_and_probes():
