@@ -1,0 +1,206 @@
+"""'Your turn' notices over real processes: a valkey, server replicas with a webhook, and a
+loopback receiver (tests/notices/receiver.py) that may be down, slow or answer errors."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+import urllib.request
+
+import grpc
+import pytest
+import redis
+from prometheus_client.parser import text_string_to_metric_families
+
+from cosmodrome.notices import signer
+from cosmodrome.store.embedded import EmbeddedRedis, free_port
+from cosmodrome.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2
+from tests.notices.receiver import Receiver
+from tests.support import Api, ServerProcess, ttt
+
+SECRET = "test-webhook-secret"
+X_WINS = (0, 3, 1, 4, 2)  # seat 0 takes the top row
+
+
+@pytest.fixture
+def store_url(tmp_path):
+    """A valkey of the test's own: no outbox left over from another test."""
+    store = EmbeddedRedis(tmp_path / "valkey", appendonly=False)
+    yield store.start()
+    store.stop()
+
+
+def replica(store_url: str, receiver: Receiver, *extra: str, metrics_port: int = 0
+            ) -> ServerProcess:
+    args = ["--webhook-url", receiver.url, "--webhook-secret", SECRET, *extra]
+    if metrics_port:
+        args += ["--metrics-port", str(metrics_port)]
+    return ServerProcess(redis_url=store_url, extra=args)
+
+
+def play_to_the_end(api: Api) -> tuple[str, set[str]]:
+    """A tic-tac-toe match seat 0 wins; returns its id and the ids of the notices owed."""
+    match_id, tokens = api.new_match("tictactoe")
+    start = api.view(match_id).match.version  # the join that started it: seat 0 owes
+    for n, cell in enumerate(X_WINS):
+        api.submit(match_id, tokens[n % 2], ttt(cell))
+    end = start + len(X_WINS)
+    expected = {f"{match_id}:{v}:{(v - start) % 2}:your_turn" for v in range(start, end)}
+    expected |= {f"{match_id}:{end}:{seat}:match_ended" for seat in (0, 1)}
+    return match_id, expected
+
+
+def scrape(port: int) -> dict[tuple[str, tuple], float]:
+    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read()
+    return {(s.name, tuple(sorted(s.labels.items()))): s.value
+            for family in text_string_to_metric_families(text.decode())
+            for s in family.samples}
+
+
+def total(samples: dict, name: str) -> float:
+    return sum(v for (n, _), v in samples.items() if n == name)
+
+
+def test_each_turn_and_the_end_are_posted_signed(store_url):
+    with Receiver() as receiver, replica(store_url, receiver) as server:
+        api = Api(server.address)
+        match_id, expected = play_to_the_end(api)
+        receiver.wait_until(lambda r: r.delivered() >= expected)
+        api.close()
+    assert receiver.delivered() == expected
+    for got in receiver.received:
+        notice, headers = got.notice, got.headers
+        assert headers["Cosmodrome-Notice-Id"] == notice["id"]
+        assert notice["id"] == (f"{notice['match_id']}:{notice['version']}:{notice['seat']}:"
+                                f"{notice['kind']}")
+        assert notice["match_id"] == match_id and notice["game"] == "tictactoe"
+        stamp, signature = headers["Cosmodrome-Timestamp"], headers["Cosmodrome-Signature"]
+        assert signer.verify(SECRET.encode(), stamp, signature, got.body, time.time())
+        assert not signer.verify(b"another secret", stamp, signature, got.body, time.time())
+        assert not signer.verify(SECRET.encode(), stamp, signature, got.body + b" ",
+                                 time.time())
+    ended = [r.notice for r in receiver.received if r.notice["kind"] == "match_ended"]
+    assert {tuple(n["result"]["winners"]) for n in ended} == {(0,)}
+
+
+def test_a_receiver_down_then_back_gets_every_notice(store_url):
+    receiver, metrics_port = Receiver(), free_port()  # not started: connections refused
+    retry_fast = ("--webhook-backoff-seconds", "0.1", "--webhook-backoff-max-seconds", "0.5",
+                  "--webhook-attempts", "1000")
+    with replica(store_url, receiver, *retry_fast, metrics_port=metrics_port) as server:
+        api = Api(server.address)
+        _, expected = play_to_the_end(api)
+        deadline = time.monotonic() + 60
+        while total(scrape(metrics_port), "cosmodrome_notices_retried_total") < 2 * len(expected):
+            assert time.monotonic() < deadline, "no failed attempt counted"
+            time.sleep(0.1)
+        failed = scrape(metrics_port)
+        assert failed[("cosmodrome_notices_failed_total", (("reason", "connect"),))] > 0
+        with receiver:  # back up, on the same address
+            receiver.wait_until(lambda r: r.delivered() >= expected)
+            assert receiver.delivered() == expected  # at least once each; the ids dedupe
+            samples = scrape(metrics_port)
+        api.close()
+    assert total(samples, "cosmodrome_notices_delivered_total") >= len(expected)
+    assert total(samples, "cosmodrome_notices_dropped_total") == 0
+
+
+def test_a_receiver_answering_errors_is_retried_and_counted(store_url):
+    metrics_port = free_port()
+    with Receiver(status=503) as receiver, replica(
+            store_url, receiver, "--webhook-backoff-seconds", "0.05",
+            "--webhook-attempts", "3", metrics_port=metrics_port) as server:
+        api = Api(server.address)
+        match_id, tokens = api.new_match("tictactoe")
+        receiver.wait_until(lambda r: len(r.received) >= 3 and r.in_flight == 0)
+        deadline = time.monotonic() + 30
+        while not total(scrape(metrics_port), "cosmodrome_notices_dropped_total"):
+            assert time.monotonic() < deadline, "the notice was never given up"
+            time.sleep(0.05)
+        samples = scrape(metrics_port)
+        api.close()
+    assert len(receiver.received) == 3  # the attempts allowed, then dropped
+    assert samples[("cosmodrome_notices_failed_total", (("reason", "http_5xx"),))] == 3
+    assert samples[("cosmodrome_notices_retried_total", ())] == 2
+    assert samples[("cosmodrome_notices_dropped_total", (("reason", "attempts"),))] == 1
+
+
+def test_a_slow_receiver_never_delays_a_move(store_url):
+    with Receiver() as receiver, replica(store_url, receiver,
+                                         "--webhook-concurrency", "1") as server:
+        receiver.gate.clear()  # every POST is held until the match is over
+        api = Api(server.address)
+        match_id, tokens = api.new_match("tictactoe")
+        receiver.wait_until(lambda r: r.in_flight == 1)  # seat 0's "your turn", held
+        for n, cell in enumerate(X_WINS):
+            api.submit(match_id, tokens[n % 2], ttt(cell))
+            # the move's answer came while the first notice is still unanswered, and the
+            # notices of the moves before it still wait behind it
+            assert receiver.in_flight == 1 and len(receiver.received) == 1
+        # over, every notice but the first still to be posted
+        assert api.view(match_id).match.status == match_pb2.MATCH_STATUS_FINISHED
+        receiver.gate.set()
+        receiver.wait_until(lambda r: len(r.delivered()) == 7)
+        api.close()
+
+
+def test_a_storm_of_matches_stays_within_the_concurrency_cap(store_url):
+    cap, matches = 4, 500
+    with Receiver(delay_s=0.002) as receiver, \
+            replica(store_url, receiver, "--webhook-concurrency", str(cap)) as a, \
+            replica(store_url, receiver, "--webhook-concurrency", str(cap)) as b:
+        ids = asyncio.run(create_matches([a.address, b.address], matches))
+        expected = {f"{m}:3:0:your_turn" for m in ids}
+        receiver.wait_until(lambda r: r.delivered() >= expected, timeout=300)
+        assert receiver.max_in_flight <= 2 * cap  # two replicas, each within its cap
+        client = redis.Redis.from_url(store_url)
+        deadline = time.monotonic() + 30
+        while pending(client):  # drained: settled entries leave the outbox
+            assert time.monotonic() < deadline, "the outbox was not drained"
+            time.sleep(0.1)
+        client.close()
+    assert receiver.delivered() == expected
+
+
+async def create_matches(addresses: list[str], count: int) -> list[str]:
+    """`count` two-seat tic-tac-toe matches, started, half through each replica."""
+    channels = [grpc.aio.insecure_channel(a) for a in addresses]
+    gate = asyncio.Semaphore(32)
+
+    async def one(n: int) -> str:
+        lobby = lobby_pb2_grpc.LobbyServiceStub(channels[n % len(channels)])
+        async with gate:
+            match = await lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="tictactoe"))
+            for seat in (0, 1):
+                await lobby.JoinMatch(lobby_pb2.JoinMatchRequest(match_id=match.match_id,
+                                                                 seat=seat))
+            return match.match_id
+    try:
+        return await asyncio.gather(*(one(n) for n in range(count)))
+    finally:
+        for channel in channels:
+            await channel.close()
+
+
+def pending(client: redis.Redis) -> int:
+    return sum(client.zcard(key) for key in client.scan_iter(match="notices:{*}"))
+
+
+def test_a_replica_killed_mid_delivery_leaves_it_to_another(store_url):
+    receiver = Receiver().start()
+    receiver.gate.clear()
+    fast = ("--webhook-timeout-seconds", "1")  # its lease: this and a margin
+    a = replica(store_url, receiver, *fast).start()
+    api = Api(a.address)
+    match_id, _ = api.new_match("tictactoe")
+    api.close()
+    receiver.wait_until(lambda r: r.in_flight == 1)  # A is delivering it
+    held = receiver.received[0].notice["id"]
+    a.stop(signal.SIGKILL)
+    receiver.gate.set()
+    with replica(store_url, receiver, *fast):
+        receiver.wait_until(lambda r: sum(1 for x in r.received if x.answered) >= 2)
+    receiver.stop()
+    assert [r.notice["id"] for r in receiver.received] == [held, held]
+    assert receiver.received[1].answered == 200
