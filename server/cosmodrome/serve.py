@@ -54,7 +54,7 @@ Configuration by flags or environment (flags win):
     --webhook-secret-file/COSMODROME_WEBHOOK_SECRET_FILE  a file of keys, one a line: each
                                       signs (two while rotating)
     --webhook-timeout-seconds (5)  --webhook-concurrency (16: POSTs in flight per replica)
-    --webhook-attempts (10)  --webhook-backoff-seconds (1, doubled per failure, jittered)
+    --webhook-attempts (15)  --webhook-backoff-seconds (1, doubled per failure, jittered)
     --webhook-backoff-max-seconds (300)   (each also COSMODROME_WEBHOOK_...)
 """
 
@@ -151,7 +151,7 @@ class Config:
     webhook_secret_file: str = ""
     webhook_timeout_seconds: float = 5.0
     webhook_concurrency: int = 16
-    webhook_attempts: int = 10
+    webhook_attempts: int = 15
     webhook_backoff_seconds: float = 1.0
     webhook_backoff_max_seconds: float = 300.0
 

@@ -38,7 +38,7 @@ log = structlog.get_logger("cosmodrome.notices")
 @dataclass(frozen=True)
 class Policy:
     concurrency: int = 16        # POSTs in flight at once on this replica
-    attempts: int = 10           # then the notice is dropped
+    attempts: int = 15           # then dropped: 1+2+...+256+5*300 s, ~35 min
     backoff_s: float = 1.0       # the wait after a first failure, doubled after each
     backoff_max_s: float = 300.0
     tick_s: float = 0.2          # how often the outboxes are looked at (and at each enqueue)

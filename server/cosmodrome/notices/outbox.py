@@ -16,6 +16,16 @@ notices in one step):
                           lost with a killed replica is restored by `repair_hints`
 
 `{t}` is the short hash tag of the slot (store/redis_store.py), as for the deadlines.
+
+Today the enqueue follows the commit (drainer.py): a replica killed in between loses that
+version's notices. To queue them atomically with the version, commit.lua would take three
+more keys, all in the match's slot: KEYS[5] `owed_key(id)`, KEYS[6] `outbox_key(slot)`,
+KEYS[7] `bodies_key(slot)` (the slot's tag is the one of KEYS[4], its deadlines); and after
+ARGV[14] (the end flag, reused as notices_enqueue.lua's ARGV[2]): ARGV[15] OWED_TTL_MS ('':
+no notices), then the (seat, id, body) triples `due.commit_notices` builds (the runner
+knows the new version before the call). On 'OK' it would run notices_enqueue.lua's body
+without its version check (the compare-and-set orders versions already); the hint
+(`notice-slots`, another slot) stays a write after the commit, repaired by the sweep.
 """
 
 from __future__ import annotations
