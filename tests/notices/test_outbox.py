@@ -13,8 +13,10 @@ from cosmodrome.core.redact import Snapshot
 from cosmodrome.notices import signer
 from cosmodrome.notices.due import commit_notices, notice_id
 from cosmodrome.notices.outbox import HINTS, Commit, Notice, Outbox, outbox_key
+from cosmodrome.serve import parse_config, webhook
 from cosmodrome.store.redis_store import RedisStore, match_slot
 from cosmodrome.v1 import match_pb2, records_pb2
+from cosmodrome.workers import replica_args
 
 
 @pytest.fixture
@@ -118,3 +120,17 @@ def test_a_signature_verifies_with_either_key_while_rotating_and_refuses_a_repla
     assert not signer.verify(b"other", str(now), header, body, now)
     assert not signer.verify(b"new", str(now + 1), header, body, now)  # the time is signed
     assert not signer.verify(b"new", "soon", header, body, now)
+
+
+def test_the_webhook_needs_a_secret_and_never_shows_it(tmp_path):
+    with pytest.raises(SystemExit):
+        parse_config(["--webhook-url", "http://127.0.0.1:9/hook"])
+    with pytest.raises(SystemExit):
+        parse_config(["--webhook-url", "ftp://127.0.0.1/hook", "--webhook-secret", "s3cret"])
+    keys = tmp_path / "keys"
+    keys.write_text("old-key\nnew-key\n")
+    config = parse_config(["--webhook-url", "http://127.0.0.1:9/hook",
+                           "--webhook-secret", "s3cret", "--webhook-secret-file", str(keys)])
+    assert webhook(config).secrets == (b"s3cret", b"old-key", b"new-key")
+    assert "s3cret" not in repr(config) and "key" not in repr(webhook(config))
+    assert "s3cret" not in " ".join(replica_args(config, 0))  # --workers: in the environment

@@ -14,8 +14,11 @@ import redis
 from prometheus_client.parser import text_string_to_metric_families
 
 from cosmodrome.notices import signer
+from cosmodrome.notices.outbox import outbox_key
 from cosmodrome.store.embedded import EmbeddedRedis, free_port
+from cosmodrome.store.redis_store import match_slot
 from cosmodrome.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2
+from tests.integration.local_cluster import LocalCluster
 from tests.notices.receiver import Receiver
 from tests.support import Api, ServerProcess, ttt
 
@@ -209,3 +212,24 @@ def test_a_replica_killed_mid_delivery_leaves_it_to_another(store_url):
     receiver.stop()
     assert [r.notice["id"] for r in receiver.received] == [held, held]
     assert receiver.received[1].answered == 200
+
+
+def test_notices_on_a_cluster_use_the_matches_slots(tmp_path):
+    cluster = LocalCluster(tmp_path / "cluster", replicas_each=0).start()
+    try:
+        with Receiver() as receiver, replica(cluster.url, receiver) as a, \
+                replica(cluster.url, receiver) as b:
+            apis = [Api(a.address), Api(b.address)]
+            owed = [play_to_the_end(apis[n % 2]) for n in range(6)]  # slots on every node
+            expected = set().union(*(ids for _, ids in owed))
+            receiver.wait_until(lambda r: r.delivered() >= expected)
+            for api in apis:
+                api.close()
+        assert receiver.delivered() == expected
+        client = redis.RedisCluster.from_url(cluster.url.replace("redis+cluster", "redis"))
+        for match_id, _ in owed:  # its outbox shares its slot (one script, one node)
+            assert client.keyslot(outbox_key(match_slot(match_id))) == match_slot(match_id)
+        eventually(lambda: sum(client.zcard(outbox_key(match_slot(m))) for m, _ in owed) == 0)
+        client.close()
+    finally:
+        cluster.stop()

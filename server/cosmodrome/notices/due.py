@@ -69,7 +69,8 @@ def _notice(match: match_pb2.Match, entry: records_pb2.StoredEntry, seat: int, k
             deadline_ms: int) -> Notice:
     nid = notice_id(match.match_id, match.version, seat, kind)
     body = {"id": nid, "kind": kind, "match_id": match.match_id, "game": match.game,
-            "seat": seat, "version": match.version, "time": _rfc3339(entry.time.ToMilliseconds()),
+            "seat": seat, "display_name": match.seats[seat].display_name,
+            "version": match.version, "time": _rfc3339(entry.time.ToMilliseconds()),
             "deadline": _rfc3339(deadline_ms) if deadline_ms else None}
     if kind == MATCH_ENDED:
         result = match.result
