@@ -65,7 +65,9 @@ class Notices:
         self._wake = asyncio.Event()     # something may be due: drain now
         self._in_flight: set[asyncio.Task] = set()
         self._tasks: list[asyncio.Task] = []
+        self._enqueuing = 0  # commits taken from the backlog, their enqueue not answered yet
         self._next_slot = 0
+        self._swept_at = 0.0
         self._sweep_slots = max(1, int(SLOTS * policy.tick_s / policy.sweep_s))
 
     # -- from the runner: never blocks, never raises -----------------------------------
@@ -96,7 +98,7 @@ class Notices:
         cut short stay leased in the store, for another replica once the lease runs out."""
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(grace_s):
-                while self._backlog:
+                while self._backlog or self._enqueuing:
                     await asyncio.sleep(0.01)
         for task in [*self._tasks, *self._in_flight]:
             task.cancel()
@@ -111,8 +113,10 @@ class Notices:
             batch = [self._backlog.popleft() for _ in range(min(len(self._backlog), 256))]
             if not batch:
                 continue
+            self._enqueuing = len(batch)
             results = await asyncio.gather(*(self.outbox.enqueue(c) for c in batch),
                                            return_exceptions=True)
+            self._enqueuing = 0
             failed = [c for c, r in zip(batch, results, strict=True)
                       if isinstance(r, BaseException)]
             queued = sum(r for r in results if not isinstance(r, BaseException))
@@ -197,6 +201,11 @@ class Notices:
         await self.outbox.settle(notice, self.policy.backoff_ms(notice.attempt))
 
     async def _sweep(self) -> None:
+        """Repair the hints of the next few slots, once a tick at most (the drainer also
+        wakes each time a delivery ends)."""
+        if time.monotonic() - self._swept_at < self.policy.tick_s:
+            return
+        self._swept_at = time.monotonic()
         first = self._next_slot
         self._next_slot = (first + self._sweep_slots) % SLOTS
         await self.outbox.repair_hints((first + n) % SLOTS
