@@ -1,8 +1,8 @@
 """The replica's side of the notices: queue what its commits owe, drain every outbox.
 
-`committed` (the runner's `on_commit`, beside the watch hub) only builds the notices and
-hands them to a background task: a move never waits for the store's enqueue, still less
-for a webhook. The enqueue follows the commit by one pipelined script call; a replica
+`committed` (the runner's `on_commit`, beside the watch hub) only hands the version to a
+background task, which builds its notices and queues them: a move never waits for them,
+for the store's enqueue, still less for a webhook. The enqueue follows the commit by one pipelined script call; a replica
 killed in between loses that version's notices (the next version of the match heals a
 "your turn" still owed: the store sees the seat owing and not yet told).
 
@@ -34,6 +34,8 @@ from cosmodrome.v1 import records_pb2
 
 log = structlog.get_logger("cosmodrome.notices")
 
+BATCH = 256  # commits queued in one round trip
+
 
 @dataclass(frozen=True)
 class Policy:
@@ -60,7 +62,7 @@ class Notices:
         self.policy = policy
         self.outbox = Outbox(runner.store)
         self.lease_ms = int((webhook.timeout_s + policy.lease_margin_s) * 1000)
-        self._backlog: deque[Commit] = deque()
+        self._backlog: deque[tuple[records_pb2.StoredEntry, redact.Snapshot]] = deque()
         self._queued = asyncio.Event()   # the backlog has commits
         self._wake = asyncio.Event()     # something may be due: drain now
         self._in_flight: set[asyncio.Task] = set()
@@ -73,19 +75,22 @@ class Notices:
     # -- from the runner: never blocks, never raises -----------------------------------
 
     def committed(self, entry: records_pb2.StoredEntry, snapshot: redact.Snapshot) -> None:
-        try:
-            commit = commit_notices(self.runner.game(snapshot.record.match.game), entry,
-                                    snapshot)
-        except Exception:  # a notice must never fail a move
-            log.exception("notices of a commit could not be built")
-            return
-        if commit is None:
-            return
+        """Keep the version for the enqueue task, which builds its notices: a committed
+        record is never changed again (the watch hub renders its snapshots later too)."""
         if len(self._backlog) >= self.policy.backlog:
-            metrics.notices_dropped.labels("backlog").inc(len(commit.notices))
+            metrics.notices_dropped.labels("backlog").inc()
             return
-        self._backlog.append(commit)
+        self._backlog.append((entry, snapshot))
         self._queued.set()
+
+    def _notices(self, entry: records_pb2.StoredEntry, snapshot: redact.Snapshot
+                 ) -> Commit | None:
+        try:
+            return commit_notices(self.runner.game(snapshot.record.match.game), entry,
+                                  snapshot)
+        except Exception:
+            log.exception("notices of a commit could not be built")
+            return None
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -107,31 +112,36 @@ class Notices:
     # -- enqueue: commits to the store ---------------------------------------------------
 
     async def _enqueue_loop(self) -> None:
+        unqueued: list[Commit] = []  # built, refused by a store that was away: again
         while True:
-            await self._queued.wait()
+            if not unqueued:
+                await self._queued.wait()
             self._queued.clear()
-            batch = [self._backlog.popleft() for _ in range(min(len(self._backlog), 256))]
-            if not batch:
-                continue
+            taken = [self._backlog.popleft()
+                     for _ in range(min(len(self._backlog), BATCH - len(unqueued)))]
+            batch = unqueued + [c for c in (self._notices(*t) for t in taken) if c]
             self._enqueuing = len(batch)
-            results = await asyncio.gather(*(self.outbox.enqueue(c) for c in batch),
-                                           return_exceptions=True)
-            self._enqueuing = 0
-            failed = [c for c, r in zip(batch, results, strict=True)
-                      if isinstance(r, BaseException)]
-            queued = sum(r for r in results if not isinstance(r, BaseException))
-            if queued:
-                metrics.notices_queued.inc(queued)
-            if failed:  # the store is away: keep them (bounded by the backlog) and pause
-                log.warning("notices not queued yet: the store failed",
-                            commits=len(failed), error=str(results[0])[:200])
-                room = self.policy.backlog - len(self._backlog)
-                self._backlog.extendleft(reversed(failed[:max(room, 0)]))
+            unqueued = await self._enqueue(batch)
+            self._enqueuing = len(unqueued)
+            if unqueued:
                 await asyncio.sleep(0.5)
-            else:
-                self._wake.set()
             if self._backlog:
                 self._queued.set()
+
+    async def _enqueue(self, batch: list[Commit]) -> list[Commit]:
+        """Queue each commit's notices (one pipelined round trip for the batch); returns
+        the commits the store did not take."""
+        results = await asyncio.gather(*(self.outbox.enqueue(c) for c in batch),
+                                       return_exceptions=True)
+        failed = [c for c, r in zip(batch, results, strict=True) if isinstance(r, Exception)]
+        queued = sum(r for r in results if not isinstance(r, BaseException))
+        if queued:
+            metrics.notices_queued.inc(queued)
+            self._wake.set()
+        if failed:
+            log.warning("notices not queued yet: the store failed", commits=len(failed),
+                        error=str(next(r for r in results if isinstance(r, Exception)))[:200])
+        return failed
 
     # -- drain: every outbox, by any replica ---------------------------------------------
 
