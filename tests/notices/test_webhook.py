@@ -124,9 +124,24 @@ def test_a_receiver_answering_errors_is_retried_and_counted(store_url):
     assert samples[("cosmodrome_notices_dropped_total", (("reason", "attempts"),))] == 1
 
 
+def test_an_answer_later_than_the_timeout_is_a_failed_attempt(store_url):
+    metrics_port = free_port()
+    with Receiver() as receiver, replica(
+            store_url, receiver, "--webhook-timeout-seconds", "0.2", "--webhook-attempts", "2",
+            "--webhook-backoff-seconds", "0.05", metrics_port=metrics_port) as server:
+        receiver.gate.clear()  # never answered while the server waits
+        api = Api(server.address)
+        api.new_match("tictactoe")
+        eventually(lambda: total(scrape(metrics_port), "cosmodrome_notices_dropped_total"))
+        samples = scrape(metrics_port)
+        api.close()
+    assert samples[("cosmodrome_notices_failed_total", (("reason", "timeout"),))] == 2
+    assert len(receiver.received) == 2
+
+
 def test_a_slow_receiver_never_delays_a_move(store_url):
-    with Receiver() as receiver, replica(store_url, receiver,
-                                         "--webhook-concurrency", "1") as server:
+    patient = ("--webhook-concurrency", "1", "--webhook-timeout-seconds", "300")
+    with Receiver() as receiver, replica(store_url, receiver, *patient) as server:
         receiver.gate.clear()  # every POST is held until the match is over
         api = Api(server.address)
         match_id, tokens = api.new_match("tictactoe")
@@ -145,9 +160,10 @@ def test_a_slow_receiver_never_delays_a_move(store_url):
 
 def test_a_storm_of_matches_stays_within_the_concurrency_cap(store_url):
     cap, matches = 4, 500
-    with Receiver() as receiver, \
-            replica(store_url, receiver, "--webhook-concurrency", str(cap)) as a, \
-            replica(store_url, receiver, "--webhook-concurrency", str(cap)) as b:
+    # held POSTs wait as long as the storm lasts: none times out and comes again
+    capped = ("--webhook-concurrency", str(cap), "--webhook-timeout-seconds", "300")
+    with Receiver() as receiver, replica(store_url, receiver, *capped) as a, \
+            replica(store_url, receiver, *capped) as b:
         receiver.gate.clear()  # held while the storm comes: the notices pile up
         ids = asyncio.run(create_matches([a.address, b.address], matches))
         receiver.wait_until(lambda r: r.in_flight >= 2 * cap)  # both replicas at their cap
