@@ -469,10 +469,10 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await probe.stop()
     await health_servicer.enter_graceful_shutdown()
     await deadlines.stop()
-    if notices:
-        await notices.stop()
     await hub.close()  # watch streams end cleanly; clients resume elsewhere
     await server.stop(grace=5)
+    if notices:  # once no more commits come: their notices are queued
+        await notices.stop()
     if edge:  # last: it passes on the watches' clean ends and the calls' last answers
         await asyncio.to_thread(edge.drain_and_stop)
     await store.close()

@@ -2,9 +2,10 @@
 
 `committed` (the runner's `on_commit`, beside the watch hub) only hands the version to a
 background task, which builds its notices and queues them: a move never waits for them,
-for the store's enqueue, still less for a webhook. The enqueue follows the commit by one pipelined script call; a replica
-killed in between loses that version's notices (the next version of the match heals a
-"your turn" still owed: the store sees the seat owing and not yet told).
+for the store's enqueue, still less for a webhook. The enqueue follows the commit by one
+pipelined script call; a replica killed in between loses that version's notices (the next
+version of the match heals a "your turn" still owed: the store sees the seat owing and not
+yet told).
 
 Every replica drains: each tick (or at once after its own enqueue) it reads the slots
 hinted due, leases what is due there, at most `concurrency` notices in flight, and POSTs
@@ -99,11 +100,13 @@ class Notices:
         self._tasks = [loop.create_task(self._enqueue_loop()), loop.create_task(self._drain())]
 
     async def stop(self, grace_s: float = 2.0) -> None:
-        """Queue what is in the backlog (for at most `grace_s`), then stop; deliveries
-        cut short stay leased in the store, for another replica once the lease runs out."""
+        """Queue what is in the backlog and let deliveries end (for at most `grace_s`),
+        then stop; a delivery cut short stays leased in the store, for another replica
+        once the lease runs out."""
+        self._tasks[1].cancel()  # the drainer starts nothing more
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(grace_s):
-                while self._backlog or self._enqueuing:
+                while self._backlog or self._enqueuing or self._in_flight:
                     await asyncio.sleep(0.01)
         for task in [*self._tasks, *self._in_flight]:
             task.cancel()
@@ -163,7 +166,7 @@ class Notices:
         how many deliveries were started."""
         await self._sweep()
         started = 0
-        for slot, hinted in await self.outbox.due_slots(_now_ms()):
+        for slot, hinted in await self.outbox.due_slots():
             free = self.policy.concurrency - len(self._in_flight)
             if free <= 0:
                 break  # the hint stays due: a delivery ending wakes the drainer
@@ -221,6 +224,3 @@ class Notices:
         await self.outbox.repair_hints((first + n) % SLOTS
                                        for n in range(min(self._sweep_slots, SLOTS)))
 
-
-def _now_ms() -> int:
-    return time.time_ns() // 1_000_000

@@ -89,6 +89,7 @@ class Commit:
 class Outbox:
     ENQUEUE = _script("notices_enqueue")
     CLAIM = _script("notices_claim")
+    DUE = _script("notices_due")
     SETTLE = _script("notices_settle")
     RELEASE = _script("release_deadline")  # drop a hint unless it changed: the same rule
 
@@ -130,10 +131,9 @@ class Outbox:
     async def hint(self, slot: int, due_ms: int) -> None:
         await self.fast.execute("ZADD", HINTS, "LT", due_ms, slot)
 
-    async def due_slots(self, now_ms: int, limit: int = 64) -> list[tuple[int, int]]:
-        """Slots whose hint is due: (slot, hinted due time)."""
-        raw = await self.fast.execute("ZRANGEBYSCORE", HINTS, "-inf", now_ms, "WITHSCORES",
-                                      "LIMIT", 0, limit)
+    async def due_slots(self, limit: int = 64) -> list[tuple[int, int]]:
+        """Slots whose hint is due by the store's clock: (slot, hinted due time)."""
+        raw = await self.fast.evalsha(self.DUE, keys=[HINTS], args=[limit])
         return [(int(raw[i]), int(float(raw[i + 1]))) for i in range(0, len(raw), 2)]
 
     async def rehint(self, slot: int, hinted_ms: int) -> None:
