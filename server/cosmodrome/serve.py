@@ -56,6 +56,8 @@ Configuration by flags or environment (flags win):
     --webhook-timeout-seconds (5)  --webhook-concurrency (16: POSTs in flight per replica)
     --webhook-attempts (15)  --webhook-backoff-seconds (1, doubled per failure, jittered)
     --webhook-backoff-max-seconds (300)   (each also COSMODROME_WEBHOOK_...)
+    --webhook-wait-seconds (0)  a "your turn" is sent only if the seat still owes after
+                                      this long (a player at the table is not told)
 """
 
 from __future__ import annotations
@@ -154,6 +156,7 @@ class Config:
     webhook_attempts: int = 15
     webhook_backoff_seconds: float = 1.0
     webhook_backoff_max_seconds: float = 300.0
+    webhook_wait_seconds: float = 0.0
 
 
 def optional_int(text: str | None) -> int | None:
@@ -203,7 +206,8 @@ def parse_config(argv: list[str] | None = None) -> Config:
                        ("webhook_secret_file", str), ("webhook_timeout_seconds", float),
                        ("webhook_concurrency", int), ("webhook_attempts", int),
                        ("webhook_backoff_seconds", float),
-                       ("webhook_backoff_max_seconds", float)):
+                       ("webhook_backoff_max_seconds", float),
+                       ("webhook_wait_seconds", float)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     config = Config(**vars(p.parse_args(argv)))
@@ -232,9 +236,11 @@ def parse_config(argv: list[str] | None = None) -> Config:
         except ValueError as exc:
             p.error(f"--webhook-url: {exc} (--webhook-secret or --webhook-secret-file)")
     if config.webhook_concurrency < 1 or config.webhook_attempts < 1 or \
-            min(config.webhook_timeout_seconds, config.webhook_backoff_seconds) <= 0:
+            min(config.webhook_timeout_seconds, config.webhook_backoff_seconds) <= 0 or \
+            config.webhook_wait_seconds < 0:
         p.error("--webhook-concurrency and --webhook-attempts must be at least 1, "
-                "--webhook-timeout-seconds and --webhook-backoff-seconds positive")
+                "--webhook-timeout-seconds and --webhook-backoff-seconds positive, "
+                "--webhook-wait-seconds not negative")
     return config
 
 
@@ -252,7 +258,8 @@ def start_notices(config: Config, runner: Runner) -> Notices:
     notices = Notices(runner, webhook(config), NoticePolicy(
         concurrency=config.webhook_concurrency, attempts=config.webhook_attempts,
         backoff_s=config.webhook_backoff_seconds,
-        backoff_max_s=config.webhook_backoff_max_seconds))
+        backoff_max_s=config.webhook_backoff_max_seconds,
+        wait_s=config.webhook_wait_seconds))
     notices.start()
     return notices
 

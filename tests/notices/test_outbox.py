@@ -35,18 +35,37 @@ def commit(match_id: str, version: int, owing: tuple[int, ...], ended: bool = Fa
 
 async def test_a_seat_is_told_once_per_run_of_versions_it_owes_in(outbox):
     mid = secrets.token_hex(8)
-    assert await outbox.enqueue(commit(mid, 5, (1,))) == 1
-    assert await outbox.enqueue(commit(mid, 6, (0, 1))) == 1  # seat 1 still owes: seat 0 only
-    assert await outbox.enqueue(commit(mid, 6, (0, 1))) == 0  # the same version again
-    assert await outbox.enqueue(commit(mid, 4, (0,))) == 0  # an older version, late
-    assert await outbox.enqueue(commit(mid, 7, ())) == 0  # nobody owes
-    assert await outbox.enqueue(commit(mid, 8, (1,))) == 1  # seat 1 owes again: a new run
-    assert await outbox.enqueue(commit(mid, 9, (0, 1), ended=True)) == 2  # everyone, at the end
-    assert await outbox.enqueue(commit(mid, 8, (1,))) == 0  # nothing after the end
-    queued = await outbox.fast.execute("ZRANGE", outbox_key(match_slot(mid)), 0, -1)
-    assert {q.decode() for q in queued if q.decode().startswith(mid)} == {
+
+    async def queued(*args, **kwargs) -> int:
+        return (await outbox.enqueue(commit(mid, *args, **kwargs)))[0]
+    assert await queued(5, (1,)) == 1
+    assert await queued(6, (0, 1)) == 1  # seat 1 still owes: seat 0 only
+    assert await queued(6, (0, 1)) == 0  # the same version again
+    assert await queued(4, (0,)) == 0  # an older version, late
+    assert await queued(7, ()) == 0  # nobody owes
+    assert await queued(8, (1,)) == 1  # seat 1 owes again: a new run
+    assert await queued(9, (0, 1), ended=True) == 2  # everyone, at the end
+    assert await queued(8, (1,)) == 0  # nothing after the end
+    queued_ids = await outbox.fast.execute("ZRANGE", outbox_key(match_slot(mid)), 0, -1)
+    assert {q.decode() for q in queued_ids if q.decode().startswith(mid)} == {
         f"{mid}:5:1:your_turn", f"{mid}:6:0:your_turn", f"{mid}:8:1:your_turn",
         f"{mid}:9:0:match_ended", f"{mid}:9:1:match_ended"}
+
+
+async def test_with_a_wait_a_seat_that_moves_first_is_not_told(redis_url):
+    store = RedisStore.from_url(redis_url)
+    waiting = Outbox(store, wait_ms=60_000)
+    mid = secrets.token_hex(8)
+    key = outbox_key(match_slot(mid))
+    assert await waiting.enqueue(commit(mid, 5, (1,))) == (1, 0)
+    assert await waiting.enqueue(commit(mid, 6, (0,))) == (1, 1)  # seat 1 moved: withdrawn
+    assert await store.fast.execute("ZSCORE", key, f"{mid}:5:1:your_turn") is None
+    due = float(await store.fast.execute("ZSCORE", key, f"{mid}:6:0:your_turn"))
+    assert due > time.time() * 1000 + 50_000  # due once the wait is over
+    await store.fast.execute("HINCRBY", f"{key}:body", f"{mid}:6:0:your_turn#", 1)  # tried
+    assert await waiting.enqueue(commit(mid, 7, (1,))) == (1, 0)  # an attempt is not undone
+    assert await waiting.enqueue(commit(mid, 8, (0, 1), ended=True)) == (2, 1)  # seat 1's
+    await store.close()
 
 
 async def test_a_claim_leases_and_only_its_own_settle_counts(outbox):

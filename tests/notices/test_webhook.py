@@ -158,6 +158,25 @@ def test_a_slow_receiver_never_delays_a_move(store_url):
         api.close()
 
 
+def test_with_a_wait_players_at_the_table_are_not_told_a_silent_one_is(store_url):
+    metrics_port = free_port()
+    with Receiver() as receiver, \
+            replica(store_url, receiver, "--webhook-wait-seconds", "300",
+                    metrics_port=metrics_port) as patient, \
+            replica(store_url, receiver, "--webhook-wait-seconds", "0.2") as brief:
+        api = Api(patient.address)
+        played, owed = play_to_the_end(api)  # every seat moved within its wait
+        api.close()
+        api = Api(brief.address)
+        silent, _ = api.new_match("tictactoe")  # seat 0 never moves
+        api.close()
+        ended = {n for n in owed if n.endswith("match_ended")}
+        receiver.wait_until(lambda r: r.delivered() >= ended | {f"{silent}:3:0:your_turn"})
+        eventually(lambda: scrape(metrics_port)[("cosmodrome_notices_withdrawn_total", ())]
+                   == len(owed) - len(ended))
+    assert receiver.delivered() == ended | {f"{silent}:3:0:your_turn"}
+
+
 def test_a_storm_of_matches_stays_within_the_concurrency_cap(store_url):
     cap, matches = 4, 500
     # held POSTs wait as long as the storm lasts: none times out and comes again

@@ -48,6 +48,7 @@ class Policy:
     lease_margin_s: float = 5.0  # a lease is the POST's timeout and this
     backlog: int = 10_000        # commits waiting for their enqueue (the store down)
     sweep_s: float = 60.0        # every slot's hint is repaired once in this time
+    wait_s: float = 0.0          # a "your turn" is due this long after it began, if still owed
 
     def backoff_ms(self, attempt: int) -> int:
         """The wait after failed attempt `attempt` (1, 2, ...): exponential, capped, with
@@ -61,7 +62,7 @@ class Notices:
         self.runner = runner
         self.webhook = webhook
         self.policy = policy
-        self.outbox = Outbox(runner.store)
+        self.outbox = Outbox(runner.store, int(policy.wait_s * 1000))
         self.lease_ms = int((webhook.timeout_s + policy.lease_margin_s) * 1000)
         self._backlog: deque[tuple[records_pb2.StoredEntry, redact.Snapshot]] = deque()
         self._queued = asyncio.Event()   # the backlog has commits
@@ -137,10 +138,13 @@ class Notices:
         results = await asyncio.gather(*(self.outbox.enqueue(c) for c in batch),
                                        return_exceptions=True)
         failed = [c for c, r in zip(batch, results, strict=True) if isinstance(r, Exception)]
-        queued = sum(r for r in results if not isinstance(r, BaseException))
+        done = [r for r in results if not isinstance(r, BaseException)]
+        queued, withdrawn = sum(q for q, _ in done), sum(w for _, w in done)
         if queued:
             metrics.notices_queued.inc(queued)
             self._wake.set()
+        if withdrawn:
+            metrics.notices_withdrawn.inc(withdrawn)
         if failed:
             log.warning("notices not queued yet: the store failed", commits=len(failed),
                         error=str(next(r for r in results if isinstance(r, Exception)))[:200])

@@ -22,8 +22,9 @@ version's notices. To queue them atomically with the version, commit.lua would t
 more keys, all in the match's slot: KEYS[5] `owed_key(id)`, KEYS[6] `outbox_key(slot)`,
 KEYS[7] `bodies_key(slot)` (the slot's tag is the one of KEYS[4], its deadlines); and after
 ARGV[14] (the end flag, reused as notices_enqueue.lua's ARGV[2]): ARGV[15] OWED_TTL_MS ('':
-no notices), then the (seat, id, body) triples `due.commit_notices` builds (the runner
-knows the new version before the call). On 'OK' it would run notices_enqueue.lua's body
+no notices), ARGV[16] the wait of a "your turn" (ms; ARGV[12] is already the match id),
+then the (seat, id, body) triples `due.commit_notices` builds (the runner knows the new
+version before the call). On 'OK' it would run notices_enqueue.lua's body
 without its version check (the compare-and-set orders versions already); the hint
 (`notice-slots`, another slot) stays a write after the commit, repaired by the sweep.
 """
@@ -93,22 +94,26 @@ class Outbox:
     SETTLE = _script("notices_settle")
     RELEASE = _script("release_deadline")  # drop a hint unless it changed: the same rule
 
-    def __init__(self, store: RedisStore) -> None:
+    def __init__(self, store: RedisStore, wait_ms: int = 0) -> None:
+        """`wait_ms`: how long a "your turn" waits before it is due; a seat that moves
+        meanwhile has it withdrawn (0: due at once, never withdrawn)."""
         self.fast = store.fast
+        self.wait_ms = wait_ms
 
-    async def enqueue(self, commit: Commit) -> int:
+    async def enqueue(self, commit: Commit) -> tuple[int, int]:
         """Queue what `commit` owes (the store decides who is told: see the script).
-        Returns how many notices were queued."""
+        Returns how many notices were queued, and how many withdrawn."""
         slot = match_slot(commit.match_id)
-        args: list[object] = [commit.version, "1" if commit.ended else "", OWED_TTL_MS]
+        args: list[object] = [commit.version, "1" if commit.ended else "", OWED_TTL_MS,
+                              self.wait_ms, commit.match_id]
         for notice in commit.notices:
             args += [notice.seat, notice.id, notice.body]
-        queued, due = await self.fast.evalsha(
+        queued, withdrawn, due = await self.fast.evalsha(
             self.ENQUEUE, keys=[owed_key(commit.match_id), outbox_key(slot), bodies_key(slot)],
             args=args)
         if queued:
             await self.hint(slot, int(due))
-        return int(queued)
+        return int(queued), int(withdrawn)
 
     async def claim(self, slot: int, lease_ms: int, count: int) -> list[Claimed]:
         """Lease up to `count` due notices of `slot`."""
