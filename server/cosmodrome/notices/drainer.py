@@ -30,7 +30,8 @@ from cosmodrome.core import redact
 from cosmodrome.core.runner import Runner
 from cosmodrome.notices.delivery import DeliveryError, Webhook
 from cosmodrome.notices.due import commit_notices
-from cosmodrome.notices.outbox import SLOTS, Claimed, Commit, Outbox
+from cosmodrome.notices.outbox import Claimed, Commit, Outbox
+from cosmodrome.store.redis_store import SLOTS
 from cosmodrome.v1 import records_pb2
 
 log = structlog.get_logger("cosmodrome.notices")

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from cosmodrome.store.multiplex import Script
-from cosmodrome.store.redis_store import SLOTS, RedisStore, _slot_tags, match_slot
+from cosmodrome.store.redis_store import RedisStore, _slot_tags, match_slot
 
 HINTS = "notice-slots"
 OWED_TTL_MS = 30 * 24 * 3600 * 1000  # a match silent this long forgets who was told
@@ -159,13 +159,3 @@ class Outbox:
                  for part in (int(float(found[1])), slot)]
         if hints:
             await self.fast.execute("ZADD", HINTS, "LT", *hints)
-
-    async def pending(self) -> int:
-        """Notices in every outbox (queued, leased or waiting to be retried): for tests and
-        operators (16,384 ZCARDs), not for a hot path."""
-        total = 0
-        for first in range(0, SLOTS, 1024):
-            counts = await self.fast.execute_many(
-                *(("ZCARD", outbox_key(slot)) for slot in range(first, first + 1024)))
-            total += sum(int(c) for c in counts)
-        return total
