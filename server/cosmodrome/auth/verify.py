@@ -1,0 +1,116 @@
+"""The check of a player's bearer JWT, on every call that carries one.
+
+Each accepted issuer has its key set and audiences: the host's identity provider (a JWKS
+file or URL) and this server's guests (guest.GuestKeys). A token is refused, with a reason
+that never echoes it, when its algorithm is `none` or symmetric (HS*: an HMAC "signed" with
+a public key), when no key of its issuer has its `kid`, when its signature, issuer or
+audience is wrong, when it has expired or is not valid yet. Clock skew allowed: LEEWAY_S.
+
+Tokens found good are remembered until they expire (a client sends the same token on every
+call): a repeated token costs a dictionary lookup, not a signature check.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+import jwt
+
+from cosmodrome.auth import Player
+from cosmodrome.auth.jwks import Key
+from cosmodrome.core.errors import Unauthenticated
+
+LEEWAY_S = 30        # clock skew allowed on exp, nbf and iat (Envoy's jwt_authn: the same)
+CACHE_SIZE = 10_000  # good tokens remembered; all forgotten when full
+MAX_SUBJECT = 255
+MAX_TOKEN = 8192
+
+
+@dataclass
+class Issuer:
+    """An accepted issuer: its `iss`, the audiences a token must name one of (empty: the
+    token's `aud` is not checked), and its keys by kid (a mapping kept current elsewhere)."""
+
+    name: str
+    audiences: tuple[str, ...]
+    keys: Mapping[str, Key]
+
+
+class TokenVerifier:
+    def __init__(self, issuers: list[Issuer], clock: Callable[[], float] = time.time) -> None:
+        self.issuers = {i.name: i for i in issuers}
+        self.clock = clock
+        self.good: dict[str, tuple[Player, float]] = {}
+
+    def verify(self, token: str) -> Player:
+        """The player `token` proves, or Unauthenticated saying why not."""
+        remembered = self.good.get(token)
+        if remembered is not None:
+            player, expires = remembered
+            if self.clock() < expires + LEEWAY_S:
+                return player
+            del self.good[token]
+            raise Unauthenticated("the player token has expired")
+        player, expires = self._check(token)
+        if len(self.good) >= CACHE_SIZE:
+            self.good.clear()
+        self.good[token] = (player, expires)
+        return player
+
+    def forget(self) -> None:
+        """Forget the tokens found good (a key set changed: a key may have been dropped)."""
+        self.good.clear()
+
+    def _check(self, token: str) -> tuple[Player, float]:
+        if len(token) > MAX_TOKEN:
+            raise Unauthenticated(f"the player token is longer than {MAX_TOKEN} characters")
+        try:
+            header = jwt.get_unverified_header(token)
+            claims = jwt.decode(token, options={"verify_signature": False})
+        except jwt.InvalidTokenError:
+            raise Unauthenticated("the bearer token is not a well-formed JWT") from None
+        issuer = self.issuers.get(claims.get("iss")) if isinstance(claims, dict) else None
+        if issuer is None:
+            raise Unauthenticated("the player token's issuer (iss) is not accepted here")
+        algorithm = header.get("alg")
+        if not isinstance(algorithm, str) or algorithm.lower() == "none" \
+                or algorithm.upper().startswith("HS"):
+            raise Unauthenticated("the player token's algorithm is not accepted: only "
+                                  "asymmetric signatures (RS*, PS*, ES*, EdDSA)")
+        key = self._key(issuer, header.get("kid"))
+        if algorithm not in key.algorithms:
+            raise Unauthenticated("the player token's algorithm does not match its key")
+        try:
+            claims = jwt.decode(
+                token, key.key, algorithms=[algorithm], issuer=issuer.name,
+                audience=list(issuer.audiences) or None, leeway=LEEWAY_S,
+                options={"require": ["exp", "iss", "sub"],
+                         "verify_aud": bool(issuer.audiences)})
+        except jwt.ExpiredSignatureError:
+            raise Unauthenticated("the player token has expired") from None
+        except jwt.ImmatureSignatureError:
+            raise Unauthenticated("the player token is not valid yet (nbf/iat)") from None
+        except (jwt.InvalidAudienceError, jwt.MissingRequiredClaimError) as exc:
+            reason = "wrong audience (aud)" if isinstance(exc, jwt.InvalidAudienceError) \
+                else f"missing claim {exc.claim}"
+            raise Unauthenticated(f"the player token is refused: {reason}") from None
+        except jwt.InvalidSignatureError:
+            raise Unauthenticated("the player token's signature does not verify") from None
+        except jwt.InvalidTokenError:
+            raise Unauthenticated("the player token is not valid") from None
+        subject = claims.get("sub")
+        if not isinstance(subject, str) or not 0 < len(subject) <= MAX_SUBJECT:
+            raise Unauthenticated(f"the player token's sub must be 1-{MAX_SUBJECT} characters")
+        return Player(issuer.name, subject), float(claims["exp"])
+
+    @staticmethod
+    def _key(issuer: Issuer, kid) -> Key:
+        keys = issuer.keys
+        if kid is None and len(keys) == 1:
+            return next(iter(keys.values()))
+        key = keys.get(kid) if isinstance(kid, str) else None
+        if key is None:
+            raise Unauthenticated("the player token's key (kid) is not among its issuer's keys")
+        return key
