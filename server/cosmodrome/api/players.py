@@ -51,8 +51,8 @@ class PlayerServicer(player_pb2_grpc.PlayerServiceServicer):
         me = the_player()
         if not 0 <= request.page_size <= MAX_PAGE:
             raise InvalidArgument(f"page_size must be between 0 and {MAX_PAGE}")
-        ids, position = await self.index.matches(me, request.page_token,
-                                                 request.page_size or 50)
+        count = request.page_size or 50
+        ids, position = await self.index.matches(me, request.page_token, count)
         found = await asyncio.gather(*(self._mine(me, match_id) for match_id in ids))
         # entries where he holds no seat (a join that failed after its entry was written,
         # a seat left or taken over, a match expired) are dropped here
@@ -61,7 +61,7 @@ class PlayerServicer(player_pb2_grpc.PlayerServiceServicer):
         position -= len(stale)
         return player_pb2.ListMyMatchesResponse(
             matches=[m for m in found if m is not None],
-            next_page_token=encode_position(position) if ids else "")
+            next_page_token=encode_position(position) if len(ids) == count else "")
 
     async def _mine(self, me: Player, match_id: str) -> player_pb2.MyMatch | None:
         try:
