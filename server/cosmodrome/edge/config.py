@@ -98,8 +98,8 @@ def render(config: EdgeConfig) -> str:
         "max_streams_per_connection": config.max_streams_per_connection,
         "max_connections": config.max_connections,
         "access_log": _access_log(config.log_format) if config.access_log else [],
-        "local_reply_mappers": [_local_reply(status, code)
-                                for status, code in LOCAL_REPLY_CODES.items()],
+        "local_reply_mappers": [_jwt_refused(), *(_local_reply(status, code)
+                                for status, code in LOCAL_REPLY_CODES.items())],
         "cors_origins": _origins(config.cors_origins),
         "rate_limit_bucket": _bucket(config.rate_limit, config.rate_burst),
         "rate_limit_percent": 100 if config.rate_limit else 0,
@@ -328,6 +328,22 @@ def jwt_authn(config: EdgeConfig) -> dict:
         "@type": "type.googleapis.com/envoy.extensions.filters.http.jwt_authn.v3."
                  "JwtAuthentication",
         "providers": providers, "rules": [{"match": match, "requires": requirement}]}}
+
+
+def _jwt_refused() -> dict:
+    """jwt_authn answers a wrong audience 403: for a player token that is as bad as any
+    other, UNAUTHENTICATED as the replicas say (the edge's only 403 with a JWT is this)."""
+    return {
+        "filter": {"and_filter": {"filters": [
+            {"status_code_filter": {"comparison": {"op": "EQ", "value": {
+                "default_value": 403, "runtime_key": "edge.reply.jwt403"}}}},
+            {"header_filter": {"header": {"name": "authorization", "string_match": {
+                "safe_regex": {"regex": JWT_BEARER}}}}}]}},
+        "status_code": 401,
+        "body_format_override": {
+            "json_format": {"code": 16, "message": "%LOCAL_REPLY_BODY%", "details": []},
+            "content_type": "application/json"},
+    }
 
 
 def _remote_jwks(uri: str, cluster: str, cache: str) -> dict:
