@@ -85,13 +85,11 @@ class TokenVerifier:
         try:
             claims = jwt.decode(
                 token, key.key, algorithms=[algorithm], issuer=issuer.name,
-                audience=list(issuer.audiences) or None, leeway=LEEWAY_S,
-                options={"require": ["exp", "iss", "sub"],
+                audience=list(issuer.audiences) or None,
+                # exp and nbf checked below, against this verifier's clock
+                options={"require": ["exp", "iss", "sub"], "verify_exp": False,
+                         "verify_nbf": False, "verify_iat": False,
                          "verify_aud": bool(issuer.audiences)})
-        except jwt.ExpiredSignatureError:
-            raise Unauthenticated("the player token has expired") from None
-        except jwt.ImmatureSignatureError:
-            raise Unauthenticated("the player token is not valid yet (nbf/iat)") from None
         except (jwt.InvalidAudienceError, jwt.MissingRequiredClaimError) as exc:
             reason = "wrong audience (aud)" if isinstance(exc, jwt.InvalidAudienceError) \
                 else f"missing claim {exc.claim}"
@@ -100,10 +98,24 @@ class TokenVerifier:
             raise Unauthenticated("the player token's signature does not verify") from None
         except jwt.InvalidTokenError:
             raise Unauthenticated("the player token is not valid") from None
+        expires = self._check_times(claims)
         subject = claims.get("sub")
         if not isinstance(subject, str) or not 0 < len(subject) <= MAX_SUBJECT:
             raise Unauthenticated(f"the player token's sub must be 1-{MAX_SUBJECT} characters")
-        return Player(issuer.name, subject), float(claims["exp"])
+        return Player(issuer.name, subject), expires
+
+    def _check_times(self, claims: dict) -> float:
+        """The token's exp, once exp and nbf hold now (LEEWAY_S either way)."""
+        expires, not_before = claims.get("exp"), claims.get("nbf", 0)
+        if not all(isinstance(t, int | float) and not isinstance(t, bool)
+                   for t in (expires, not_before)):
+            raise Unauthenticated("the player token's exp and nbf must be numbers")
+        now = self.clock()
+        if now >= expires + LEEWAY_S:
+            raise Unauthenticated("the player token has expired")
+        if now < not_before - LEEWAY_S:
+            raise Unauthenticated("the player token is not valid yet (nbf)")
+        return float(expires)
 
     @staticmethod
     def _key(issuer: Issuer, kid) -> Key:
