@@ -12,6 +12,9 @@ call): a repeated token costs a dictionary lookup, not a signature check.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -66,12 +69,9 @@ class TokenVerifier:
     def _check(self, token: str) -> tuple[Player, float]:
         if len(token) > MAX_TOKEN:
             raise Unauthenticated(f"the player token is longer than {MAX_TOKEN} characters")
-        try:
-            header = jwt.get_unverified_header(token)
-            claims = jwt.decode(token, options={"verify_signature": False})
-        except jwt.InvalidTokenError:
-            raise Unauthenticated("the bearer token is not a well-formed JWT") from None
-        issuer = self.issuers.get(claims.get("iss")) if isinstance(claims, dict) else None
+        header, claims = _peek(token)
+        named = claims.get("iss")
+        issuer = self.issuers.get(named) if isinstance(named, str) else None
         if issuer is None:
             raise Unauthenticated("the player token's issuer (iss) is not accepted here")
         algorithm = header.get("alg")
@@ -126,3 +126,18 @@ class TokenVerifier:
         if key is None:
             raise Unauthenticated("the player token's key (kid) is not among its issuer's keys")
         return key
+
+
+def _peek(token: str) -> tuple[dict, dict]:
+    """The header and claims of a JWT, unverified: only to find its issuer and key (PyJWT
+    checks the token itself after). Read here once: PyJWT's readers check each character
+    of each part in Python, which made reading them three times most of a check's cost."""
+    try:
+        head, body, _ = token.split(".")
+        header, claims = (json.loads(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)))
+                          for part in (head, body))
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        raise Unauthenticated("the bearer token is not a well-formed JWT") from None
+    if not isinstance(header, dict) or not isinstance(claims, dict):
+        raise Unauthenticated("the bearer token is not a well-formed JWT")
+    return header, claims
