@@ -211,7 +211,8 @@ async def main_async(args: argparse.Namespace) -> None:
         if not args.real_only:
             move_cpu_ms = await server_figures(address, redis_url, args.seconds, echo_address,
                                                pids)
-            identity.run(1.0, move_cpu_ms)  # the identity check per call, beside a move
+            # the identity check per call, beside a move (its own loop: in a thread)
+            await asyncio.to_thread(identity.run, 1.0, move_cpu_ms)
         await real_path.run(address, list(pids.values()), args.real_seconds, args.rounds, work,
                             args.json)
     finally:
