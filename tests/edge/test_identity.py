@@ -82,3 +82,19 @@ def test_the_openapi_document_names_the_bearer_jwt(identity_edge):
     scheme = document["components"]["securitySchemes"]["playerToken"]
     assert scheme == {**scheme, "type": "http", "scheme": "bearer", "bearerFormat": "JWT"}
     assert document["paths"][MINE]["get"]["security"] == [{"playerToken": []}]
+
+
+def test_the_edge_fetches_the_hosts_keys_from_a_url(identity_edge, provider):
+    """The host's keys from --jwks-url: the edge fetches them itself (remote_jwks)."""
+    from tests.players import JwksServer
+    jwks = JwksServer(provider)
+    upstream = identity_edge.config.upstreams
+    try:
+        with start_edge(upstream, jwks_url=jwks.url, jwt_issuer=ISSUER,
+                        jwt_audiences=[AUDIENCE]) as edge:
+            good = call(edge.url, "GET", MINE, token=provider.token("edge-by-url"))
+            assert good.status == 200, good.body
+            bad = call(edge.url, "GET", MINE, token=provider.refused()["wrong key"])
+            assert bad.status == 401 and "Jwt" in bad.json["message"]
+    finally:
+        jwks.close()
