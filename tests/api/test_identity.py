@@ -272,3 +272,19 @@ def test_a_jwks_that_cannot_be_read_stops_the_start(redis_url, tmp_path):
         timeout=60, stdin=subprocess.DEVNULL)
     assert started.returncode != 0
     assert "key type 'oct' is not accepted" in started.stderr
+
+
+def test_a_seat_given_up_before_the_start_is_not_taken_back_from_a_bot(api, provider):
+    """Left (or kicked) before the start, then filled by a server bot at StartMatch: the
+    player's join takes another seat, or none, never the bot's."""
+    ada = provider.token("ada-gives-up")
+    created = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="highcard", players=3))
+    seat = join(api, created.match_id, ada, seat=0)
+    api.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(match_id=created.match_id),
+                         metadata=auth(seat.seat_token))
+    api.lobby.StartMatch(lobby_pb2.StartMatchRequest(match_id=created.match_id),
+                         metadata=auth(created.secrets.creator_token))
+    with pytest.raises(grpc.RpcError) as full:
+        join(api, created.match_id, ada)
+    assert full.value.code() == grpc.StatusCode.FAILED_PRECONDITION  # match_full
+    assert my_matches(api, ada).matches == []
