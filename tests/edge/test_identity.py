@@ -51,6 +51,12 @@ def test_the_hosts_token_passes_the_edge_and_the_replica(identity_edge, provider
         reply = call(identity_edge.url, "GET", MINE, token=token)
         assert reply.status == 200, reply.body
         assert reply.json["matches"] == []
+    target = identity_edge.url.removeprefix("http://")
+    with grpc.insecure_channel(target) as channel:  # gRPC through the edge: the same
+        stub = player_pb2_grpc.PlayerServiceStub(channel)
+        reply = stub.ListMyMatches(player_pb2.ListMyMatchesRequest(),
+                                   metadata=auth(provider.token("edge-grpc")))
+    assert list(reply.matches) == []
 
 
 def test_a_guest_plays_and_resumes_over_rest(identity_edge):
