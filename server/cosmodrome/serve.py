@@ -58,6 +58,13 @@ Configuration by flags or environment (flags win):
     --webhook-backoff-max-seconds (300)   (each also COSMODROME_WEBHOOK_...)
     --webhook-wait-seconds (0)  a "your turn" is sent only if the seat still owes after
                                       this long (a player at the table is not told)
+  Player identity (docs/api.md, "Identity"): bearer JWTs of the host's identity provider
+    --jwks-file/COSMODROME_JWKS_FILE or --jwks-url/COSMODROME_JWKS_URL  its public keys
+    --jwt-issuer/COSMODROME_JWT_ISSUER  its `iss`; --jwt-audience/COSMODROME_JWT_AUDIENCE
+                                      the `aud` accepted (comma-separated; empty: any)
+    --guest-key-secret/COSMODROME_GUEST_KEY_SECRET  derive guest signing keys from this
+                                      secret (unset: keys made once and kept in the store)
+    --guest-issuer (cosmodrome-guest), --guest-rotate-hours (168), --guest-token-days (30)
 """
 
 from __future__ import annotations
@@ -87,9 +94,11 @@ from grpc_health.v1 import health
 from grpc_reflection.v1alpha import reflection
 
 from cosmodrome import metrics
+from cosmodrome.api import interceptor
 from cosmodrome.api.health import StoreProbe, add_health
 from cosmodrome.api.interceptor import access_log, add_service
 from cosmodrome.api.play_session import PlayLimits
+from cosmodrome.api.players import PlayerServicer
 from cosmodrome.api.servicers import (
     AdminServicer,
     CatalogServicer,
@@ -97,6 +106,8 @@ from cosmodrome.api.servicers import (
     PlayServicer,
 )
 from cosmodrome.api.watch_hub import WatchHub, WatchLimits
+from cosmodrome.auth.identity import Identity, IdentitySettings
+from cosmodrome.auth.jwks import JwksError
 from cosmodrome.core.chat import Chat, ChatLimits
 from cosmodrome.core.runner import Committed, Runner
 from cosmodrome.games import records
@@ -105,11 +116,12 @@ from cosmodrome.notices.drainer import Notices
 from cosmodrome.notices.drainer import Policy as NoticePolicy
 from cosmodrome.store.deadlines import DeadlineLoop
 from cosmodrome.store.embedded import EmbeddedRedis, EmbeddedStoreError
+from cosmodrome.store.players import PlayerStore
 from cosmodrome.store.redis_store import RedisStore
-from cosmodrome.v1 import admin_pb2, catalog_pb2, lobby_pb2, play_pb2
+from cosmodrome.v1 import admin_pb2, catalog_pb2, lobby_pb2, play_pb2, player_pb2
 
 log = structlog.get_logger("cosmodrome.serve")
-SERVICES = (catalog_pb2, lobby_pb2, play_pb2, admin_pb2)
+SERVICES = (catalog_pb2, lobby_pb2, play_pb2, admin_pb2, player_pb2)
 
 
 @dataclass
@@ -157,6 +169,15 @@ class Config:
     webhook_backoff_seconds: float = 1.0
     webhook_backoff_max_seconds: float = 300.0
     webhook_wait_seconds: float = 0.0
+    # identity (auth/identity.py)
+    jwks_file: str = ""
+    jwks_url: str = ""
+    jwt_issuer: str = ""
+    jwt_audience: str = ""
+    guest_key_secret: str = field(default="", repr=False)
+    guest_issuer: str = "cosmodrome-guest"
+    guest_rotate_hours: float = 168.0
+    guest_token_days: float = 30.0
 
 
 def optional_int(text: str | None) -> int | None:
@@ -210,7 +231,19 @@ def parse_config(argv: list[str] | None = None) -> Config:
                        ("webhook_wait_seconds", float)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
+    for name, kind in (("jwks_file", str), ("jwks_url", str), ("jwt_issuer", str),
+                       ("jwt_audience", str), ("guest_key_secret", str), ("guest_issuer", str),
+                       ("guest_rotate_hours", float), ("guest_token_days", float)):
+        default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
+        p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     config = Config(**vars(p.parse_args(argv)))
+    if (config.jwks_file or config.jwks_url) and (not config.jwt_issuer or
+                                                   (config.jwks_file and config.jwks_url)):
+        p.error("--jwks-file or --jwks-url (one) goes with --jwt-issuer")
+    if config.guest_rotate_hours * 60 < 1 or config.guest_token_days * 1440 < 1 or \
+            config.guest_issuer == config.jwt_issuer:
+        p.error("--guest-rotate-hours and --guest-token-days must be a minute or more, and "
+                "--guest-issuer differ from --jwt-issuer")
     if config.workers < 1:
         p.error("--workers must be at least 1")
     if config.watch_catch_up < 1 or config.watch_buffer < 1:
@@ -291,6 +324,16 @@ def check_port_free(host: str, port: int, flag: str) -> None:
         except OSError as exc:
             why = "is in use" if exc.errno == errno.EADDRINUSE else f"cannot be bound ({exc})"
             raise StartError(f"{flag}: port {port} {why} on {host}") from None
+
+
+def identity_settings(config: Config) -> IdentitySettings:
+    audiences = tuple(a.strip() for a in config.jwt_audience.split(",") if a.strip())
+    return IdentitySettings(
+        jwks_file=config.jwks_file, jwks_url=config.jwks_url, jwt_issuer=config.jwt_issuer,
+        jwt_audiences=audiences, guest_issuer=config.guest_issuer,
+        guest_key_secret=config.guest_key_secret,
+        guest_rotate_s=int(config.guest_rotate_hours * 3600),
+        guest_lifetime_s=int(config.guest_token_days * 86400))
 
 
 def chat_limits(config: Config) -> ChatLimits:
@@ -415,6 +458,13 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                                       buffer=config.watch_buffer))
     runner.on_commit = hub.committed  # this replica's watchers see its commits at once
     deadlines = DeadlineLoop(runner, interval_s=config.deadline_tick_ms / 1000)
+    players = PlayerStore(store.redis)
+    identity = Identity(identity_settings(config), players)
+    try:
+        await identity.start()
+    except JwksError as exc:
+        raise StartError(str(exc)) from None
+    interceptor.players = identity.verifier
 
     limit = config.max_message_bytes
     server = grpc.aio.server(
@@ -432,7 +482,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                  ("grpc.max_concurrent_streams", config.max_streams_per_connection),
                  ("grpc.max_connection_idle_ms", int(config.max_idle_seconds * 1000))])
     servicers = {"CatalogService": CatalogServicer(runner),
-                 "LobbyService": LobbyServicer(runner, config.drain),
+                 "LobbyService": LobbyServicer(runner, config.drain, players),
+                 "PlayerService": PlayerServicer(runner, identity.guests, players),
                  "PlayService": PlayServicer(runner, hub, Chat(runner, chat_limits(config)),
                                              play_limits(config)),
                  "AdminService": AdminServicer(runner, config.admin_token or None)}
@@ -476,6 +527,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await probe.stop()
     await health_servicer.enter_graceful_shutdown()
     await deadlines.stop()
+    await identity.stop()
     await hub.close()  # watch streams end cleanly; clients resume elsewhere
     await server.stop(grace=5)
     if notices:  # once no more commits come: their notices are queued
@@ -497,7 +549,8 @@ async def start_edge(config: Config, grpc_port: int):
     edge = EdgeProcess(EdgeConfig(upstreams=[f"127.0.0.1:{grpc_port}"], host=config.host,
                                   http_port=config.http_port, health_interval_s=2.0,
                                   upstream_tls_sha256=certificate_sha256(config.tls_cert),
-                                  log_format=config.log_format))
+                                  log_format=config.log_format,
+                                  **edge_identity(identity_settings(config))))
     edge.spawn()
     try:
         await asyncio.to_thread(edge.wait_ready)
@@ -505,6 +558,13 @@ async def start_edge(config: Config, grpc_port: int):
         raise SystemExit(f"cosmodrome: {exc}") from None
     log.info("http edge", url=edge.url)
     return edge
+
+
+def edge_identity(settings: IdentitySettings) -> dict:
+    """The edge's jwt_authn settings: the same issuers and keys as this replica's."""
+    return {"jwks_file": settings.jwks_file, "jwks_url": settings.jwks_url,
+            "jwt_issuer": settings.jwt_issuer, "jwt_audiences": list(settings.jwt_audiences),
+            "guest_issuer": settings.guest_issuer, "guest_audience": settings.guest_audience}
 
 
 def certificate_sha256(chain_path: str) -> str:
