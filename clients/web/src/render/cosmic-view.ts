@@ -5,6 +5,7 @@
 // deal; who is asked what. Only what the View says is drawn. `viewSections` is pure (Node
 // tests it); `cosmicBoard` lays it out on the page.
 
+import type { VNode } from "preact";
 import { cosmic, create, GameMoveSchema } from "@cosmodrome/client";
 import { h } from "../dom.js";
 import {
@@ -225,7 +226,7 @@ export function viewSections(view: cosmic.View, w: CosmicWords): Section[] {
 
 /** The board on the page: the sections (a line indented in words is indented under its seat),
  * and the table-moon reports the viewer may send now. */
-export function cosmicBoard(ctx: RenderContext, w: CosmicWords): HTMLElement {
+export function cosmicBoard(ctx: RenderContext, w: CosmicWords): VNode {
   const game = ctx.view.game?.game;
   if (game?.case !== "cosmic") return h("p", { class: "muted" }, "Waiting for players.");
   const view = game.value;

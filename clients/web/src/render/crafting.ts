@@ -4,6 +4,7 @@
 // the View in the generic rendering. Tiles and powers are named from the game's content (the
 // pack the match plays).
 
+import type { VNode } from "preact";
 import { crafting, type GameContent, type GameEvent, type GameMove, type MatchView } from "@cosmodrome/client";
 import { h } from "../dom.js";
 import type { RenderContext } from "./context.js";
@@ -99,7 +100,7 @@ function pickKind(view: crafting.View, pick: crafting.Pick): string {
   return "star";
 }
 
-export function craftingBoard(ctx: RenderContext): HTMLElement {
+export function craftingBoard(ctx: RenderContext): VNode {
   const game = ctx.view.game?.game;
   const content = ctx.content?.game.case === "crafting" ? ctx.content.game.value : undefined;
   if (game?.case !== "crafting") return genericBoard(ctx);
@@ -114,17 +115,21 @@ export function craftingBoard(ctx: RenderContext): HTMLElement {
   const maps = view.seats.flatMap((seat, i) => {
     if (!seat.board) return [];
     const mine = i === view.active ? picks : new Map<string, GameMove>();
-    const box = h("figure", { class: "crafting-seat" }, h("figcaption", {}, `${ctx.seatName(i)}: ${seat.score} points`));
-    box.insertAdjacentHTML("beforeend", craftingBoardSvg({
+    const svg = craftingBoardSvg({
       geometry: pack.board!, board: seat.board, tiles: pack.tiles,
       pickable: new Set(mine.keys()), owner: ctx.seatName(i),
-    }));
-    for (const el of box.querySelectorAll<SVGGElement>(".pickable")) {
+    });
+    // one listener on the map: the space clicked names its move by its data attributes
+    const pick = (event: Event) => {
+      const el = (event.target as Element).closest<SVGGElement>(".pickable");
+      if (!el) return;
       const key = el.dataset.star !== undefined ? `star:${el.dataset.star}` : el.dataset.life !== undefined ? `life:${el.dataset.life}` : `cell:${el.dataset.cell}`;
       const move = mine.get(key);
-      if (move) el.addEventListener("click", () => ctx.choose(move));
-    }
-    return [box];
+      if (move) ctx.choose(move);
+    };
+    return [h("figure", { class: "crafting-seat", "data-seat": i },
+      h("figcaption", {}, `${ctx.seatName(i)}: ${seat.score} points`),
+      h("div", { class: "map", onclick: pick, dangerouslySetInnerHTML: { __html: svg } }))];
   });
   // the rest of the View in the generic rendering, the boards drawn above left out
   const rest = { ...view, seats: view.seats.map((s) => ({ ...s, board: undefined })) };

@@ -63,3 +63,14 @@ export function eventLabel(event: GameEvent, at: LabelContext = {}): string {
   }
   return describeEvent(event);
 }
+
+/** The move the page makes for the viewer where a window asks nothing of him: Cosmic's standing
+ * auto-pass, where a decision offers to turn it on. */
+export function autoMove(view: MatchView): GameMove | undefined {
+  for (const d of view.decisions) {
+    if (d.seat !== view.viewerSeat) continue;
+    const pass = d.options.find((o) => o.game.case === "cosmic" && o.game.value.kind.case === "autoPass" && o.game.value.kind.value.on);
+    if (pass) return pass;
+  }
+  return undefined;
+}

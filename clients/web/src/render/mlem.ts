@@ -5,6 +5,7 @@
 // the catalog (GameContent.words, server/cosmodrome/games/mlem/words.py): this module lays them
 // out and draws the values their templates name (FORMATS).
 
+import type { VNode } from "preact";
 import type { GameContent, GameEvent, GameMove, MatchView } from "@cosmodrome/client";
 import { mlem } from "@cosmodrome/client";
 import { h } from "../dom.js";
@@ -97,7 +98,7 @@ export function mlemEvent(event: GameEvent, at: MlemLabelContext = {}): string |
   return worded(mlem.EventSchema, e, "event", phrases, formats(seatsOf(at.view), phrases), eventVariant(e));
 }
 
-function token(cat: mlem.Cat | undefined, ctx: RenderContext, extra = ""): HTMLElement {
+function token(cat: mlem.Cat | undefined, ctx: RenderContext, extra = ""): VNode {
   if (!cat) return h("span", { class: "cat empty" }, "");
   return h(
     "span",
@@ -110,7 +111,7 @@ function token(cat: mlem.Cat | undefined, ctx: RenderContext, extra = ""): HTMLE
   );
 }
 
-export function mlemBoard(ctx: RenderContext): HTMLElement {
+export function mlemBoard(ctx: RenderContext): VNode {
   const game = ctx.view.game?.game;
   if (game?.case !== "mlem") return h("p", { class: "muted" }, "Waiting for players.");
   const v = game.value;
