@@ -7,7 +7,7 @@ import { type ChatLine, type Client, type GameContent, type GameMove, type LogEn
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { refusal, unreachable } from "./errors.js";
 import { type RenderContext, SEAT_COLOURS } from "./render/context.js";
-import { autoMove, boardFor, eventLabel, moveLabel } from "./render/index.js";
+import { autoMove, autoPasses, boardFor, boardPlays, eventLabel, moveLabel } from "./render/index.js";
 import { created, heldSeat, inviteLink } from "./seats.js";
 
 const STATUS: Record<number, string> = { [MatchStatus.UNSPECIFIED]: "unknown", [MatchStatus.WAITING]: "waiting", [MatchStatus.ACTIVE]: "active", [MatchStatus.FINISHED]: "finished" };
@@ -114,8 +114,8 @@ export function MatchPage({ client, matchId, onDown }: Props) {
         <div class="play">
           <div class="board">{boardFor(match.game)(ctx)}</div>
           <div class="side">
-            <Decisions view={view} ctx={ctx} seatName={seatName} />
-            {held && match.status !== MatchStatus.FINISHED ? (
+            <Decisions view={view} ctx={ctx} seatName={seatName} buttons={!boardPlays(match.game)} />
+            {held && match.status !== MatchStatus.FINISHED && autoPasses(match.game) ? (
               <label class="check auto"><input type="checkbox" name="auto-pass" checked={auto}
                 onChange={(e) => { setAuto(e.currentTarget.checked); localStorage.setItem(AUTO, e.currentTarget.checked ? "on" : "off"); }} />
                 {" "}Pass automatically where nothing is asked of me</label>
@@ -172,7 +172,7 @@ function Result({ view, seatName }: { view: MatchView; seatName: (s: number) => 
   );
 }
 
-function Decisions({ view, ctx, seatName }: { view: MatchView; ctx: RenderContext; seatName: (s: number) => string }) {
+function Decisions({ view, ctx, seatName, buttons }: { view: MatchView; ctx: RenderContext; seatName: (s: number) => string; buttons: boolean }) {
   if (!view.decisions.length) return null;
   return (
     <ul class="decisions" aria-label="whose turn">
@@ -184,13 +184,13 @@ function Decisions({ view, ctx, seatName }: { view: MatchView; ctx: RenderContex
         return (
           <li key={i} class="mine">
             <strong>Your move: {d.prompt || d.kind}</strong>{due}
-            <div class="options">
+            {buttons ? <div class="options">
               {d.options.map((o, n) => (
                 <button type="button" key={n} class="option" data-option={n} disabled={ctx.options.length === 0} onClick={() => ctx.choose(o)}>
                   {moveLabel(o, { view, content: ctx.content, kind: d.kind })}
                 </button>
               ))}
-            </div>
+            </div> : null}
           </li>
         );
       })}
@@ -209,8 +209,7 @@ function Log({ log, view, content, seatName }: { log: LogEntry[]; view: MatchVie
           const events = e.events.map((ev) => eventLabel(ev, { view, content })).filter(Boolean);
           return (
             <li key={String(e.version)} value={Number(e.version)}>
-              <strong>{e.seat >= 0 ? seatName(e.seat) : "The game"}</strong>
-              {`: ${events.length ? events.join("; ") : lobbyWords(e.moveKind)}`}
+              {events.length ? capitalised(events.join("; ")) : <><strong>{e.seat >= 0 ? seatName(e.seat) : "The game"}</strong>: {lobbyWords(e.moveKind)}</>}
             </li>
           );
         })}
@@ -267,7 +266,9 @@ const TITLES: Record<string, string> = { tictactoe: "Tic-tac-toe", highcard: "Hi
 const LOBBY_WORDS: Record<string, string> = {
   create: "the match was opened", create_and_start: "the match was opened and started", join: "joined",
   join_and_start: "joined; the match starts", start: "the match starts", leave: "left the match", kick: "a seat was freed",
-  close: "the match was closed",
+  close: "the match was closed", done: "passed",
 };
-const lobbyWords = (kind: string) => LOBBY_WORDS[kind] ?? (kind.replace(/_/g, " ") || "moved");
+const capitalised = (line: string) => line.charAt(0).toUpperCase() + line.slice(1);
+// a game move whose events this viewer may not see: said without the contract's words
+const lobbyWords = (kind: string) => LOBBY_WORDS[kind] ?? "made a move";
 const gameTitle = (game: string) => TITLES[game] ?? game;

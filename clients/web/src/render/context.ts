@@ -21,4 +21,6 @@ export interface RenderContext {
 /** A game's own board: draws the game's View, and may offer options by clicking on it. */
 export type BoardRenderer = (ctx: RenderContext) => VNode;
 
-export const SEAT_COLOURS = ["#e4572e", "#2e86de", "#29a36a", "#9b59b6", "#f39c12", "#16a5a5", "#c0392b", "#7f8c8d"];
+/** Each seat's colour, everywhere on the page: Cosmic's ship colours as the rules name them
+ * (red, blue, green, black, white, silver, gold, brown; docs/rules/cosmic.md). */
+export const SEAT_COLOURS = ["#e0413a", "#3b82f6", "#22a55a", "#2b2b2b", "#f2f2f2", "#aab4c3", "#e6b422", "#8b5a2b"];
