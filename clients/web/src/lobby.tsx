@@ -185,7 +185,7 @@ function MatchItem({ match, title, join }: { match: Match; title: string; join: 
   const open = match.status === MatchStatus.WAITING && match.seats.some((s) => !s.occupied);
   const players = match.seats.map((s) => (s.occupied ? s.displayName || `player ${s.index + 1}` : "open seat")).join(", ");
   return (
-    <li class={`match-item status-${STATUS[match.status] ?? "unknown"}`.replace(" ", "-")} data-match={match.matchId} data-status={match.status}>
+    <li class={`match-item status-${(STATUS[match.status] ?? "unknown").replace(" ", "-")}`} data-match={match.matchId} data-status={match.status}>
       <div>
         <strong>{title}</strong> <span class="badge">{STATUS[match.status] ?? "?"}</span>
         <div class="muted players">{players}</div>

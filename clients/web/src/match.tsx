@@ -80,9 +80,12 @@ export function MatchPage({ client, matchId, onDown }: Props) {
 
   // sensible defaults: a window that asks nothing of the viewer is passed for him (the game's
   // standing auto-pass), unless he turned it off
-  const automatic = view && held && auto && !submitting ? autoMove(view) : undefined;
+  const autoDone = useRef(false);
+  const automatic = view && held && auto && !submitting && !autoDone.current ? autoMove(view) : undefined;
   useEffect(() => {
-    if (automatic) void choose(automatic);
+    if (!automatic) return;
+    autoDone.current = true; // once: a player who then stops auto-passing is asked again
+    void choose(automatic);
   }, [automatic]);
 
   if (ended && !view) return <p class="error" role="alert">{ended} <a href="#/">Back to the lobby</a></p>;
@@ -186,7 +189,7 @@ function Decisions({ view, ctx, seatName, buttons }: { view: MatchView; ctx: Ren
             <strong>Your move: {d.prompt || d.kind}</strong>{due}
             {buttons ? <div class="options">
               {d.options.map((o, n) => (
-                <button type="button" key={n} class="option" data-option={n} disabled={ctx.options.length === 0} onClick={() => ctx.choose(o)}>
+                <button type="button" key={n} class="option" data-option={n} data-move={moveCase(o)} disabled={ctx.options.length === 0} onClick={() => ctx.choose(o)}>
                   {moveLabel(o, { view, content: ctx.content, kind: d.kind })}
                 </button>
               ))}
@@ -204,7 +207,7 @@ function Log({ log, view, content, seatName }: { log: LogEntry[]; view: MatchVie
   return (
     <section class="log-panel" aria-labelledby="log-title">
       <h2 id="log-title">What happened</h2>
-      <ol class="log" reversed>
+      <ol class="log" reversed tabIndex={0} aria-label="the log, newest first">
         {shown.map((e) => {
           const events = e.events.map((ev) => eventLabel(ev, { view, content })).filter(Boolean);
           return (
@@ -240,7 +243,7 @@ function Chat({ player, view, lines }: { player?: Player; view: MatchView; lines
   return (
     <section id="chat" aria-labelledby="chat-title">
       <h2 id="chat-title">Chat</h2>
-      <ol class="chat-lines" ref={list}>
+      <ol class="chat-lines" ref={list} tabIndex={0} aria-label="chat lines">
         {lines.map((line) => {
           // the name it was said under: a seat given up may have another holder now
           const you = view.viewerSeat === line.seat && view.match?.seats[line.seat]?.displayName === line.displayName;
@@ -268,6 +271,8 @@ const LOBBY_WORDS: Record<string, string> = {
   join_and_start: "joined; the match starts", start: "the match starts", leave: "left the match", kick: "a seat was freed",
   close: "the match was closed", done: "passed",
 };
+// the move's case ("autoPass", "pick"...): lets a test or a style tell options apart
+const moveCase = (o: GameMove) => ((o.game.value as { kind?: { case?: string } } | undefined)?.kind?.case ?? o.game.case ?? "");
 const capitalised = (line: string) => line.charAt(0).toUpperCase() + line.slice(1);
 // a game move whose events this viewer may not see: said without the contract's words
 const lobbyWords = (kind: string) => LOBBY_WORDS[kind] ?? "made a move";

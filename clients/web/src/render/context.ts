@@ -23,4 +23,7 @@ export type BoardRenderer = (ctx: RenderContext) => VNode;
 
 /** Each seat's colour, everywhere on the page: Cosmic's ship colours as the rules name them
  * (red, blue, green, black, white, silver, gold, brown; docs/rules/cosmic.md). */
-export const SEAT_COLOURS = ["#e0413a", "#3b82f6", "#22a55a", "#2b2b2b", "#f2f2f2", "#aab4c3", "#e6b422", "#8b5a2b"];
+export const SEAT_COLOURS = ["#f0605a", "#3b82f6", "#22a55a", "#2b2b2b", "#f2f2f2", "#aab4c3", "#e6b422", "#8b5a2b"];
+/** The ink that reads on each seat's colour (WCAG AA contrast): dark, but on black and brown. */
+export const SEAT_INK = ["#111", "#111", "#111", "#fff", "#111", "#111", "#111", "#fff"];
+export const inkOn = (seat: number) => SEAT_INK[seat % SEAT_INK.length];

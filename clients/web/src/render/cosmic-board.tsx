@@ -7,7 +7,7 @@
 
 import { cosmic, create, GameMoveSchema } from "@cosmodrome/client";
 import type { ComponentChildren } from "preact";
-import { type RenderContext, SEAT_COLOURS } from "./context.js";
+import { inkOn, type RenderContext, SEAT_COLOURS } from "./context.js";
 import {
   bilingual, card, catalogWords, colour, type CosmicWords, cosmicMove, edictName, moon, PLANETS_PER_SYSTEM, planet, plural,
   power, reasonWords, who,
@@ -16,8 +16,6 @@ import { currentKnowledge, dealLines, extension, face, moonLines, taskWords, tok
 
 const { CardFace, CardInfo_Kind, Step } = cosmic;
 
-// the count's ink on each ship colour: light on the dark ones, dark on white, silver and gold
-const INK_ON = (seat: number) => (seat % SEAT_COLOURS.length >= 4 && seat % SEAT_COLOURS.length <= 6 ? "#111" : "#fff");
 const ship = (seat: number) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 
 /** Token chips (one per seat with tokens): a coloured disc with the count, in an SVG at (x, y). */
@@ -30,7 +28,7 @@ function chips(counts: readonly number[], x: number, y: number, w: CosmicWords) 
       <g key={s} class="chip" data-seat={s}>
         <title>{`${who(w, s)}: ${plural(n, "ship")}`}</title>
         <circle cx={cx} cy={cy} r={8.5} fill={ship(s)} stroke="#fff" stroke-width={1} />
-        <text x={cx} y={cy} fill={INK_ON(s)}>{n}</text>
+        <text x={cx} y={cy} fill={inkOn(s)}>{n}</text>
       </g>
     );
   });
@@ -128,7 +126,7 @@ function Encounter({ ctx, view, w }: { ctx: RenderContext; view: cosmic.View; w:
   const offCard = e.swapped ? e.cardDef : e.cardOff;
   const side = (role: string, seat: number, ships: number, played: cosmic.PlayedCard | undefined, ext: cosmic.ExtensionView | undefined, total: number | undefined, mine: boolean) => (
     <div class={`side ${role}`} style={seat >= 0 ? `border-color:${ship(seat)}` : ""}>
-      <h4>{role === "offence" ? "Offence" : "Defence"}: {seat >= 0 ? `${who(w, seat)} (${colour(seat)})` : "nobody yet"}</h4>
+      <h3>{role === "offence" ? "Offence" : "Defence"}: {seat >= 0 ? `${who(w, seat)} (${colour(seat)})` : "nobody yet"}</h3>
       <p>{plural(ships, "ship")}{role === "offence" ? " in the cone" : e.planet !== undefined ? ` on ${planet(e.planet)}` : ""}</p>
       <p class="encounter-card">Card: {played?.face === CardFace.DOWN ? <span class="playing-card back small" title="face down"><span class="visually-hidden">face down</span></span> : face(played, mine, w)}{extension(ext, w)}</p>
       {total !== undefined ? <p class="total">Total <strong>{total}</strong></p> : null}
@@ -137,7 +135,7 @@ function Encounter({ ctx, view, w }: { ctx: RenderContext; view: cosmic.View; w:
   const defShips = de >= 0 && e.planet !== undefined ? tokens(view, e.planet, de) : 0;
   return (
     <section class="encounter" aria-label="the encounter">
-      <h3>Encounter {e.number || 1}{e.planet !== undefined ? `: on ${planet(e.planet)}` : e.system !== undefined ? `: destiny points at the ${colour(e.system)} system` : ""}</h3>
+      <h2>Encounter {e.number || 1}{e.planet !== undefined ? `: on ${planet(e.planet)}` : e.system !== undefined ? `: destiny points at the ${colour(e.system)} system` : ""}</h2>
       <div class="sides">
         {side("offence", e.offense, e.coneOff[e.offense] ?? 0, offCard, e.extOff, known?.off, me >= 0 && me === e.offense)}
         <span class="versus" aria-hidden="true">vs</span>
@@ -178,7 +176,7 @@ export function CardView({ id, w }: { id: number; w: CosmicWords }) {
 function Powers({ view, w }: { view: cosmic.View; w: CosmicWords }) {
   return (
     <section class="powers" aria-labelledby="powers-title">
-      <h3 id="powers-title">Alien powers</h3>
+      <h2 id="powers-title">Alien powers</h2>
       <ul>
         {view.seats.map((sv, s) => {
           const held = s === w.viewer && view.myPowers.length ? view.myPowers : sv.powers;
@@ -233,7 +231,7 @@ export function cosmicTable(ctx: RenderContext, w: CosmicWords) {
       <p class="muted deck">Deck: {plural(view.deckSize, "card")}{view.piles.length ? ` in four piles (${view.piles.join(", ")})` : ""}; discard: {plural(view.discard.length, "card")}{top}</p>
       {w.viewer >= 0 ? (
         <section class="hand" aria-labelledby="hand-title">
-          <h3 id="hand-title">Your hand ({plural(view.myHand.length, "card")})</h3>
+          <h2 id="hand-title">Your hand ({plural(view.myHand.length, "card")})</h2>
           <ul class="cosmic-hand">{view.myHand.map((c) => <CardView key={c} id={c} w={w} />)}</ul>
           {knowledge.map((k) => <p class="known" key={k.target}>You have seen {who(w, k.target)}'s cards ({reasonWords(k, w)}): {k.cards.map((c) => card(c, w)).join(", ") || "none"}</p>)}
         </section>
@@ -241,7 +239,7 @@ export function cosmicTable(ctx: RenderContext, w: CosmicWords) {
       <Powers view={view} w={w} />
       {view.moons.length ? (
         <section class="moons-list" aria-labelledby="moons-title">
-          <h3 id="moons-title">Moons ({plural(view.moonDeckSize, "moon")} left in the moon deck)</h3>
+          <h2 id="moons-title">Moons ({plural(view.moonDeckSize, "moon")} left in the moon deck)</h2>
           <ul>{moonLines(view, w).map((l) => <li key={l}>{l}</li>)}</ul>
         </section>
       ) : null}

@@ -159,7 +159,7 @@ function consolePanel(ctx: RenderContext, view: crafting.View, phrases: Phrases 
   });
   const display = view.display.map((c, i) => h("li", { class: "energy-card", style: c ? `background:${CONTROL_COLOURS[c]}` : "", "data-slot": i }, c ? enumWords(phrases, crafting.ControlSchema, c) : "empty"));
   return h("section", { class: "console", "aria-label": "the Console" },
-    h("h3", {}, "The Console"),
+    h("h2", {}, "The Console"),
     h("ul", { class: "controls" }, controls),
     h("p", { class: "muted" }, `Energy deck ${view.energyDeckSize}; crystals in reserve ${view.crystalReserve}`),
     h("ul", { class: "display", "aria-label": "energy cards on display" }, display));
@@ -194,15 +194,15 @@ function seatPanel(ctx: RenderContext, view: crafting.View, seat: crafting.Playe
   return h("section", { class: "seat-panel", "aria-label": `${ctx.seatName(i)}'s resources` },
     slider("Supernova", seat.supernova, 6), slider("DNA", seat.dna, 6), slider("Graviton", seat.graviton, 6),
     h("p", {}, `Time chamber: ${seat.hasCrystal ? `a crystal at case ${seat.chamber} of ${pack.board?.chargeAt ?? "?"}` : "no crystal travelling"}; ${seat.charged} charged, ${seat.discharged} discharged`),
-    i === ctx.view.viewerSeat ? h("div", {}, h("h4", {}, "Your energy cards"), hand.some(Boolean) ? h("ul", { class: "display" }, hand) : h("p", { class: "muted" }, "none")) : h("p", { class: "muted" }, `${seat.handSize} energy cards in hand`),
+    i === ctx.view.viewerSeat ? h("div", {}, h("h3", {}, "Your energy cards"), hand.some(Boolean) ? h("ul", { class: "display" }, hand) : h("p", { class: "muted" }, "none")) : h("p", { class: "muted" }, `${seat.handSize} energy cards in hand`),
     stars.length || tiles.length || held?.lives ? h("p", {}, `Holding: ${[...stars.map((e) => `${e} star`), held?.lives ? `${held.lives} proto-life` : ""].filter(Boolean).join(", ")}`) : null,
     tiles.length ? h("ul", { class: "tiles" }, tiles) : null,
-    h("h4", {}, "Power cards"),
+    h("h3", {}, "Power cards"),
     powers.length ? h("ul", { class: "power-cards" }, powers) : h("p", { class: "muted" }, "none yet"));
 }
 
 function objectivesPanel(view: crafting.View, pack: crafting.ContentPack): VNode | null {
   if (!view.objectiveTrack.length) return null;
-  return h("section", { class: "objectives" }, h("h3", {}, "Objectives"),
+  return h("section", { class: "objectives" }, h("h2", {}, "Objectives"),
     h("ul", {}, view.objectiveTrack.map((o, i) => h("li", { "data-objective": o, key: i }, o < 0 ? h("span", { class: "muted" }, "face down") : pack.objectives[o]?.text ?? `objective ${o}`))));
 }

@@ -54,7 +54,7 @@ export function highCardBoard(ctx: RenderContext): VNode {
   return h("div", { class: "highcard" },
     h("p", { class: "board-status" }, status),
     h("ul", { class: "hc-table" }, seats),
-    ctx.view.viewerSeat >= 0 ? h("section", { class: "hand", "aria-label": "your hand" }, h("h3", {}, "Your hand"), hand.length ? h("div", { class: "cards-row" }, hand) : h("p", { class: "muted" }, "empty")) : null);
+    ctx.view.viewerSeat >= 0 ? h("section", { class: "hand", "aria-label": "your hand" }, h("h2", {}, "Your hand"), hand.length ? h("div", { class: "cards-row" }, hand) : h("p", { class: "muted" }, "empty")) : null);
 }
 
 function faceUp(card: number, title: string, small = false): VNode {

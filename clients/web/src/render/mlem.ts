@@ -10,7 +10,7 @@ import type { VNode } from "preact";
 import type { GameContent, GameEvent, GameMove, MatchView } from "@cosmodrome/client";
 import { mlem } from "@cosmodrome/client";
 import { h } from "../dom.js";
-import { type RenderContext, SEAT_COLOURS } from "./context.js";
+import { inkOn, type RenderContext, SEAT_COLOURS } from "./context.js";
 import { type DescEnum, enumWords, type Format, type Phrases, phrasesOf, type Seats, seatsOf, who, whose, worded } from "./words.js";
 
 const { CatKind, Face, Phase } = mlem;
@@ -105,7 +105,7 @@ function token(cat: mlem.Cat | undefined, ctx: RenderContext, extra = ""): VNode
     "span",
     {
       class: `cat${extra}`,
-      style: `background:${SEAT_COLOURS[cat.owner % SEAT_COLOURS.length]}`,
+      style: `background:${SEAT_COLOURS[cat.owner % SEAT_COLOURS.length]};color:${inkOn(cat.owner)}`,
       title: `${ctx.seatName(cat.owner)}: ${catName(cat.kind, phrasesOf(ctx.content))}`,
     },
     CAT_GLYPHS[cat.kind] ?? "?",
@@ -204,8 +204,8 @@ export function mlemBoard(ctx: RenderContext): VNode {
       h("div", { class: "rocket" }, h("strong", {}, `Rocket at space ${v.space}`), h("div", {}, rocket.length ? rocket : h("span", { class: "muted" }, "empty"))),
       h("div", { class: "dice" }, h("strong", {}, `Dice: ${v.pool} in the pool`), h("div", {}, dice, bonus)),
     ),
-    layout ? null : [h("h4", {}, "Moons"), h("div", { class: "moons" }, moons)], // else on the track
-    h("h4", {}, "Planets"),
+    layout ? null : [h("h2", {}, "Moons"), h("div", { class: "moons" }, moons)], // else on the track
+    h("h2", {}, "Planets"),
     h("div", { class: "planets" }, planets),
     h(
       "div",
@@ -213,9 +213,9 @@ export function mlemBoard(ctx: RenderContext): VNode {
       h("div", {}, h("strong", {}, "Comet "), v.comet.map((c) => token(c, ctx))),
       h("div", {}, h("strong", {}, "Galaxy "), v.galaxy.map((c) => token(c, ctx))),
     ),
-    h("h4", {}, "Objectives"),
+    h("h2", {}, "Objectives"),
     h("ul", { class: "objectives" }, objectives),
-    h("h4", {}, "Agencies"),
-    h("table", { class: "agencies" }, h("tr", {}, h("th", {}, "seat"), h("th", {}, "score"), h("th", {}, "cats at home"), h("th", {}, "")), players),
+    h("h2", {}, "Agencies"),
+    h("table", { class: "agencies" }, h("tr", {}, h("th", {}, "seat"), h("th", {}, "score"), h("th", {}, "cats at home"), h("th", {}, "take-off")), players),
   );
 }
