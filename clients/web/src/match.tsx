@@ -116,7 +116,7 @@ export function MatchPage({ client, matchId, onDown }: Props) {
         {match.status === MatchStatus.FINISHED ? <Result view={view} seatName={seatName} /> : null}
         <div class="play">
           <div class="board">{boardFor(match.game)(ctx)}</div>
-          <div class="side">
+          <div class="side-top">
             <Decisions view={view} ctx={ctx} seatName={seatName} buttons={!boardPlays(match.game)} />
             {held && match.status !== MatchStatus.FINISHED && autoPasses(match.game) ? (
               <label class="check auto"><input type="checkbox" name="auto-pass" checked={auto}
@@ -125,6 +125,8 @@ export function MatchPage({ client, matchId, onDown }: Props) {
             ) : null}
             {message ? <p class="error" role="alert">{message}</p> : null}
             {ended ? <p class="error" role="alert">{ended}</p> : null}
+          </div>
+          <div class="side-rest">
             <Log log={log} view={view} content={content} seatName={seatName} />
           </div>
         </div>

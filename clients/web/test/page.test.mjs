@@ -114,6 +114,7 @@ async function playToEnd(page, name, { every = 25, limit = 2000 } = {}) {
   }
   await page.waitForSelector(".result .headline");
   await shot(page, `${name}-final`);
+  await accessible(page, `${name}-final`);
   return moves;
 }
 

@@ -28,7 +28,7 @@ export function ticTacToeBoard(ctx: RenderContext): VNode {
     };
     return move
       ? h("button", { ...attrs, class: `${attrs.class} playable`, onclick: () => ctx.choose(move) }, "")
-      : h("div", attrs, MARKS[mark] ?? "");
+      : h("div", { ...attrs, role: "img" }, MARKS[mark] ?? ""); // named by its label
   });
   const status = view.finished
     ? view.winner >= 0
