@@ -92,7 +92,7 @@ async function startAgainstBots(page, game, { players, options = {} } = {}) {
 
 /** Clicks until the match is over: each time the page offers the viewer something, one of the
  * playable things at random. Screenshots along the way (every `every` moves) and at the end. */
-async function playToEnd(page, name, { every = 25, limit = 2000 } = {}) {
+async function playToEnd(page, name, { every = 25, limit = 2000, check } = {}) {
   let moves = 0;
   for (;;) {
     const state = await page.waitForFunction((selector) => {
@@ -100,6 +100,7 @@ async function playToEnd(page, name, { every = 25, limit = 2000 } = {}) {
       return document.querySelector(selector) && !document.querySelector("#match .decisions button.option[disabled]") ? "mine" : false;
     }, PLAYABLE, { polling: 50, timeout: 120_000 });
     if ((await state.jsonValue()) === "finished") break;
+    if (check) await check(page);
     const targets = page.locator(PLAYABLE);
     const count = await targets.count();
     if (!count) continue; // redrawn meanwhile
@@ -188,7 +189,12 @@ pageTest("cosmic: a whole match by clicks, windows passed automatically", 300_00
   assert.equal(await page.locator(".cosmic figure.system").count(), 2, "a home system per seat");
   assert.ok(await page.locator(".cosmic-hand .cosmic-card").count() >= 7, "the hand as cards");
   await accessible(page, "cosmic");
-  await playToEnd(page, "cosmic", { every: 40 });
+  // never a total beside a card still face down: totals show once reckoned
+  const totalsOnceKnown = async (p) => assert.equal(await p.evaluate(() => {
+    const encounter = document.querySelector(".encounter");
+    return encounter?.querySelector(".total") && encounter.querySelector(".playing-card.back") ? encounter.innerText : "";
+  }), "", "a total before the reveal");
+  await playToEnd(page, "cosmic", { every: 40, check: totalsOnceKnown });
   await wordedThroughout(page, "cosmic");
   assert.deepEqual(problems, []);
 });
@@ -205,11 +211,21 @@ pageTest("lobby: accessible, usable at phone width, open and active matches befo
   await page.waitForSelector(".cosmic .systems figure.system");
   await fitsWidth(page, "cosmic at 360 px");
   await shot(page, "cosmic-phone");
+  // one of each: a finished match (high card, one card each), one open to others, one in play
+  await page.goto(`${PAGE}#/`);
+  await startAgainstBots(page, "highcard", { options: { hand_size: 1 } });
+  await playToEnd(page, "highcard-one-card");
+  await page.goto(`${PAGE}#/`);
+  await page.locator('.card[data-game="tictactoe"] button.open-match').click();
+  await page.waitForSelector('#match[data-status="waiting"]');
   await page.goto(`${PAGE}#/`);
   await page.waitForSelector("#matches .match-item");
   const order = await page.$$eval("#matches .match-item", (items) => items.map((i) => Number(i.dataset.status)));
   const rank = { 1: 0, 2: 1, 3: 2 }; // waiting, active, finished
+  assert.ok([1, 2, 3].every((s) => order.includes(s)), `a match of each status: ${order}`);
   assert.deepEqual(order, [...order].sort((a, b) => rank[a] - rank[b]), `lobby order: ${order}`);
+  await fitsWidth(page, "lobby with matches");
+  await shot(page, "lobby-matches-phone");
   assert.deepEqual(problems, []);
 });
 
