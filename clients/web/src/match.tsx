@@ -42,11 +42,14 @@ export function MatchPage({ client, matchId, onDown }: Props) {
   const [message, setMessage] = useState("");
   const [auto, setAuto] = useState(() => localStorage.getItem(AUTO) !== "off");
   const [ended, setEnded] = useState("");
+  const [title, setTitle] = useState(""); // the game's, as ListGames publishes it
 
   useEffect(() => {
     const stop = new AbortController();
     (async () => {
       const first = await viewer.view();
+      const game = first.match?.game ?? "";
+      client.listGames().then((games) => setTitle(games.find((g) => g.name === game)?.title ?? ""), () => undefined);
       setContent(await client.gameContent(first.match?.game ?? "").catch(() => undefined));
       setView(first);
       for await (const update of viewer.watch({ signal: stop.signal, untilFinished: true, chat: true })) {
@@ -99,7 +102,7 @@ export function MatchPage({ client, matchId, onDown }: Props) {
   return (
     <div class="match-page">
       <section id="match" data-match={match.matchId} data-status={status} data-version={String(match.version)} data-viewer={view.viewerSeat} aria-labelledby="match-title">
-        <h1 id="match-title">{gameTitle(match.game)} <small class="muted">match {match.matchId}</small></h1>
+        <h1 id="match-title">{title || match.game} <small class="muted">match {match.matchId}</small></h1>
         <p class="meta">
           <span class={`status status-${status}`}>{status}</span>{" "}
           {view.viewerSeat === SPECTATOR ? "You are watching (a spectator sees no hidden card)." : `You play as ${seatName(view.viewerSeat).replace(/ \(you\)$/, "")}.`}

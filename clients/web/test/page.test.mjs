@@ -116,6 +116,12 @@ async function playToEnd(page, name, { every = 25, limit = 2000, check } = {}) {
   await page.waitForSelector(".result .headline");
   await shot(page, `${name}-final`);
   await accessible(page, `${name}-final`);
+  // the same page on a phone: nothing scrolls sideways
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await fitsWidth(page, `${name} at 360 px`);
+  await shot(page, `${name}-final-phone`);
+  await page.setViewportSize(size);
   return moves;
 }
 
