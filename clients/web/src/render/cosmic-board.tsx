@@ -149,7 +149,7 @@ function Encounter({ ctx, view, w }: { ctx: RenderContext; view: cosmic.View; w:
 }
 
 /** A card as a card: its kind, value or name, and its text from the published content. */
-export function CardView({ id, w }: { id: number; w: CosmicWords }) {
+export function CardView({ id, w, play }: { id: number; w: CosmicWords; play?: () => void }) {
   const k = w.content?.cards[id];
   let head: ComponentChildren = card(id, w);
   let text = "";
@@ -166,9 +166,10 @@ export function CardView({ id, w }: { id: number; w: CosmicWords }) {
     text = mine ? `Wild (you hold its power): ${k.wild}` : `Parasite: ${k.parasite}`;
   }
   return (
-    <li class={`cosmic-card ${kind}`} data-card={id}>
+    <li class={`cosmic-card ${kind}${play ? " playable" : ""}`} data-card={id}>
       <strong>{head}</strong>
       {text ? <p>{text}</p> : null}
+      {play ? <button type="button" class="small play-card" onClick={play}>Play face down</button> : null}
     </li>
   );
 }
@@ -217,6 +218,12 @@ export function cosmicTable(ctx: RenderContext, w: CosmicWords) {
       })
     : [];
   const knowledge = currentKnowledge(view);
+  // the encounter card the viewer may lay now: played from the card itself too
+  const playable = new Map<number, () => void>();
+  for (const move of ctx.options) {
+    const k = move.game.case === "cosmic" ? move.game.value.kind : undefined;
+    if (k?.case === "card") playable.set(k.value.card, () => ctx.choose(move));
+  }
   const winners = view.finished ? `Winners: ${view.winners.map((s) => who(w, s)).join(", ") || "none"}${view.gameEnd ? ` (${catalogWords(w, "GameEnd", view.gameEnd)})` : ""}` : "";
   return (
     <div class="cosmic">
@@ -232,7 +239,7 @@ export function cosmicTable(ctx: RenderContext, w: CosmicWords) {
       {w.viewer >= 0 ? (
         <section class="hand" aria-labelledby="hand-title">
           <h2 id="hand-title">Your hand ({plural(view.myHand.length, "card")})</h2>
-          <ul class="cosmic-hand">{view.myHand.map((c) => <CardView key={c} id={c} w={w} />)}</ul>
+          <ul class="cosmic-hand">{view.myHand.map((c) => <CardView key={c} id={c} w={w} play={playable.get(c)} />)}</ul>
           {knowledge.map((k) => <p class="known" key={k.target}>You have seen {who(w, k.target)}'s cards ({reasonWords(k, w)}): {k.cards.map((c) => card(c, w)).join(", ") || "none"}</p>)}
         </section>
       ) : null}

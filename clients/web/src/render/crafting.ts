@@ -129,7 +129,7 @@ export function craftingBoard(ctx: RenderContext): VNode {
     };
     return [h("figure", { class: "crafting-seat", "data-seat": i },
       h("figcaption", {}, `${ctx.seatName(i)}: ${seat.score} points`),
-      h("div", { class: "map", onclick: pick, dangerouslySetInnerHTML: { __html: svg } }))];
+      h("div", { class: "map", onclick: pick, onkeydown: (e: KeyboardEvent) => (e.key === "Enter" || e.key === " ") && pick(e), dangerouslySetInnerHTML: { __html: svg } }))];
   });
   // the rest of the View in the generic rendering, the boards and panels drawn above left out
   const rest = { ...view, seats: view.seats.map((s) => ({ ...s, board: undefined })) };
