@@ -269,7 +269,6 @@ function Chat({ player, view, lines }: { player?: Player; view: MatchView; lines
   );
 }
 
-const TITLES: Record<string, string> = { tictactoe: "Tic-tac-toe", highcard: "High card", mlem: "MLEM: Space Agency", crafting: "Crafting the Cosmos", cosmic: "Cosmic Encounter" };
 // the log entries the lobby writes (the match's life, no game move): in words
 const LOBBY_WORDS: Record<string, string> = {
   create: "the match was opened", create_and_start: "the match was opened and started", join: "joined",
@@ -281,4 +280,3 @@ const moveCase = (o: GameMove) => ((o.game.value as { kind?: { case?: string } }
 const capitalised = (line: string) => line.charAt(0).toUpperCase() + line.slice(1);
 // a game move whose events this viewer may not see: said without the contract's words
 const lobbyWords = (kind: string) => LOBBY_WORDS[kind] ?? "made a move";
-const gameTitle = (game: string) => TITLES[game] ?? game;

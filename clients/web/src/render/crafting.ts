@@ -138,7 +138,7 @@ export function craftingBoard(ctx: RenderContext): VNode {
   return h("div", { class: "crafting" },
     h("p", { class: "board-status" }, `Round ${view.round}: ${ctx.seatName(view.active)} is active${view.step ? ` (${enumWords(phrases, crafting.StepSchema, view.step)})` : ""}`),
     consolePanel(ctx, view, phrases),
-    h("div", { class: "crafting-maps" }, maps.map((map, i) => h("div", { class: "crafting-player" }, map, seatPanel(ctx, view, view.seats[i], i, pack, phrases)))),
+    h("div", { class: "crafting-maps" }, maps.map((map, i) => h("div", { class: "crafting-player" }, map, seatPanel(ctx, view.seats[i], i, pack, phrases)))),
     objectivesPanel(view, pack),
     h("details", { class: "raw" }, h("summary", {}, "Every field of the view"), genericBoard({ ...ctx, view: trimmed })));
 }
@@ -175,7 +175,7 @@ function slider(name: string, value: number, max: number): VNode {
 
 /** A seat's sliders, time chamber, energy hand (the viewer's own), tiles held and power cards
  * with their published text. */
-function seatPanel(ctx: RenderContext, view: crafting.View, seat: crafting.PlayerView, i: number, pack: crafting.ContentPack, phrases: Phrases | undefined): VNode {
+function seatPanel(ctx: RenderContext, seat: crafting.PlayerView, i: number, pack: crafting.ContentPack, phrases: Phrases | undefined): VNode {
   const element = (e: number) => enumWords(phrases, crafting.ElementSchema, e);
   const tiles = (seat.held?.tiles ?? []).map((t) => {
     const info = pack.tiles[t];
