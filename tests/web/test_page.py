@@ -37,7 +37,7 @@ PAGE_TESTS = [
     pytest.param("cosmic: a whole match by clicks, windows passed automatically",
                  marks=pytest.mark.slow),
     "lobby: accessible, usable at phone width, open and active matches before finished ones",
-    "invite: a private match is joined by its link only, names shown to both",
+    "invite: a private match is joined by its link only, names shown to both; start with bots",
     "spectator: follows live, sees no hand, reads the chat as text",
     "edge down: a page that says so, and a way back",
 ]

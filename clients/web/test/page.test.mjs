@@ -235,7 +235,7 @@ pageTest("lobby: accessible, usable at phone width, open and active matches befo
   assert.deepEqual(problems, []);
 });
 
-pageTest("invite: a private match is joined by its link only, names shown to both", 120_000, async (browser) => {
+pageTest("invite: a private match is joined by its link only, names shown to both; start with bots", 120_000, async (browser) => {
   const host = await openPage(browser);
   await host.page.fill("input[name=player-name]", "Ada");
   const card = host.page.locator('.card[data-game="tictactoe"]');
@@ -258,6 +258,13 @@ pageTest("invite: a private match is joined by its link only, names shown to bot
   const lobby = await openPage(browser);
   await lobby.page.waitForSelector("#matches");
   assert.equal(await lobby.page.locator(`.match-item[data-match="${matchId}"]`).count(), 0, "a private match is never listed");
+  // a match opened to others starts at its creator's word, server bots in the open seats
+  await host.page.goto(`${PAGE}#/`);
+  await host.page.locator('.card[data-game="highcard"] button.open-match').click();
+  await host.page.waitForSelector('#match[data-status="waiting"] button.start-now');
+  await host.page.click("button.start-now");
+  await host.page.waitForSelector('#match[data-status="active"] .highcard .hand button.playing-card.playable');
+  assert.match(await host.page.textContent('#match .seats li[data-seat="1"]'), /\(bot\)/);
   assert.deepEqual([...host.problems, ...guest.problems], []);
 });
 
