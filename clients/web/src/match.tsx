@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { refusal, unreachable } from "./errors.js";
 import { type RenderContext, SEAT_COLOURS } from "./render/context.js";
 import { autoMove, autoPasses, boardFor, boardPlays, eventLabel, moveLabel } from "./render/index.js";
+import { seatLabel } from "./render/words.js";
 import { created, heldSeat, inviteLink } from "./seats.js";
 
 const STATUS: Record<number, string> = { [MatchStatus.UNSPECIFIED]: "unknown", [MatchStatus.WAITING]: "waiting", [MatchStatus.ACTIVE]: "active", [MatchStatus.FINISHED]: "finished" };
@@ -24,9 +25,11 @@ interface Props {
 /** How the page names a seat: its display name, "(you)" for the viewer; never "seat N". */
 export function seatNamer(view: MatchView): (seat: number) => string {
   const seats = view.match?.seats ?? [];
+  const names: string[] = [];
+  for (const s of seats) names[s.index] = s.displayName;
   return (seat) => {
     const s = seats.find((x) => x.index === seat);
-    const name = s?.displayName || (s?.occupied ? `player ${seat + 1}` : "open seat");
+    const name = s?.occupied || s?.displayName ? seatLabel(names, seat) : "open seat";
     return seat === view.viewerSeat ? `${name} (you)` : name;
   };
 }

@@ -18,6 +18,7 @@ export * from "./src/render/cosmic.ts";
 export { currentKnowledge, taskWords, viewSections } from "./src/render/cosmic-view.ts";
 export { eventLabel, moveLabel } from "./src/render/index.ts";
 export { describeEvent, describeMove } from "./src/render/generic.ts";
+export { seatLabel, who } from "./src/render/words.ts";
 export { cosmic, crafting, create, fromJson, GameEventSchema, GameMoveSchema, GameContentSchema, MatchViewSchema, highcard, mlem, tictactoe } from "@cosmodrome/client";
 `;
 
@@ -300,4 +301,11 @@ test("only the latest sight of each hand is kept: no pile of stale 'You know' li
   assert.deepEqual(r.currentKnowledge(v).map((k) => [k.target, k.cards]), [[1, [4]], [2, [3]]]);
   const lines = r.viewSections(v, { viewer: 0, view: v, words: catalog }).flatMap((s) => s.lines).filter((l) => l.startsWith("You know"));
   assert.equal(lines.length, 2, lines.join("\n"));
+});
+
+test("a seat is named as a person, never 'seat N', even where two share a name", () => {
+  const names = ["player", "player", "", "ada"];
+  assert.deepEqual(names.map((_, s) => r.seatLabel(names, s)), ["player 1", "player 2", "player 3", "ada"]);
+  assert.equal(r.who({ viewer: 1, names }, 1), "you");
+  assert.equal(r.seatName({ viewer: 0, names }, 1), "player 2");
 });

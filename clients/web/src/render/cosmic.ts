@@ -12,7 +12,7 @@
 // number: "blue 3" is planet 3 of seat 1's home system.
 
 import { cosmic, type GameContent, type MatchView } from "@cosmodrome/client";
-import { enumWords, fill, type Format, worded } from "./words.js";
+import { enumWords, fill, type Format, seatLabel, worded } from "./words.js";
 
 const { CardInfo_Kind, PowerScope, Reason } = cosmic;
 
@@ -112,13 +112,8 @@ const COLOURS = ["red", "blue", "green", "black", "white", "silver", "gold", "br
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** A seat by its display name when that is unambiguous, else "seat N". */
-export function seatName(w: CosmicWords, seat: number): string {
-  const names = w.names ?? [];
-  const name = names[seat] ?? "";
-  if (name && names.filter((n) => n === name).length === 1 && !name.startsWith("seat ")) return name;
-  return `seat ${seat}`;
-}
+/** A seat by its display name, told apart where two seats share it (words.ts's seatLabel). */
+export const seatName = (w: CosmicWords, seat: number) => seatLabel(w.names ?? [], seat);
 /** A seat in a sentence: "you" for the viewer. */
 export const who = (w: CosmicWords, seat: number) => (seat === w.viewer && seat >= 0 ? "you" : seatName(w, seat));
 /** A seat as an owner: "your", "ada's". */

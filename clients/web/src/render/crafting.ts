@@ -10,7 +10,7 @@ import { h } from "../dom.js";
 import { type RenderContext, SEAT_COLOURS } from "./context.js";
 import { craftingBoardSvg } from "./crafting-board.js";
 import { genericBoard } from "./generic.js";
-import { enumWords, type Format, type Phrases, phrasesOf, type Seats, seatsOf, whose, worded } from "./words.js";
+import { enumWords, type Format, type Phrases, phrasesOf, type Seats, seatLabel, seatsOf, whose, worded } from "./words.js";
 
 /** Where a move or an event is worded: the viewer's MatchView, the catalog, the decision's kind. */
 export interface CraftingLabelContext {
@@ -21,10 +21,7 @@ export interface CraftingLabelContext {
 
 const LIFE_STEPS = ["life_space", "dna_life", "stabilize_life"];
 
-function name(seats: Seats, seat: number): string {
-  const n = seats.names[seat] ?? "";
-  return n && seats.names.filter((x) => x === n).length === 1 && !n.startsWith("seat ") ? n : `seat ${seat}`;
-}
+const name = (seats: Seats, seat: number) => seatLabel(seats.names, seat);
 
 // How Crafting's words draw the values their templates name.
 function formats(at: CraftingLabelContext): Record<string, Format> {
