@@ -105,7 +105,7 @@ lint: setup
 TS       := clients/typescript
 WEB      := clients/web
 TS_SRC   := $(shell find $(TS)/src $(TS)/test -name '*.ts' -not -path '*/gen/*' 2>/dev/null)
-WEB_SRC  := $(shell find $(WEB)/src -name '*.ts' 2>/dev/null) $(WEB)/index.html $(WEB)/style.css $(WEB)/build.mjs
+WEB_SRC  := $(shell find $(WEB)/src -name '*.ts' -o -name '*.tsx' 2>/dev/null) $(WEB)/index.html $(WEB)/style.css $(WEB)/build.mjs
 ifeq ($(shell command -v node && command -v npm),)
 web-build:
 	@echo "web-build: skipped: node and npm are not installed (the TypeScript and page tests will skip)"

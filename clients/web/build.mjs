@@ -5,7 +5,9 @@ import { build } from "esbuild";
 
 await mkdir("dist", { recursive: true });
 await build({
-  entryPoints: ["src/main.ts"],
+  entryPoints: ["src/main.tsx"],
+  jsx: "automatic",
+  jsxImportSource: "preact",
   bundle: true,
   format: "esm",
   target: "es2022",

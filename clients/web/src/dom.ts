@@ -1,29 +1,13 @@
-// A tiny element builder: h("button", { class: "x", onclick }, "text", child).
+// The renderers' element builder, on Preact: h("button", { class: "x", onclick }, "text", child)
+// makes a virtual node that Preact draws and updates in place (no hand-made DOM).
 
-type Child = Node | string | number | null | undefined | false | Child[];
-type Attrs = Record<string, string | number | boolean | EventListener | undefined>;
+import { type ComponentChildren, createElement, type VNode } from "preact";
 
-export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): HTMLElement {
-  const el = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === false) continue;
-    if (typeof value === "function") el.addEventListener(name.replace(/^on/, ""), value);
-    else el.setAttribute(name, value === true ? "" : String(value));
-  }
-  append(el, children);
-  return el;
-}
+export type Child = ComponentChildren;
+type Attrs = Record<string, unknown>;
 
-function append(el: HTMLElement, children: Child[]): void {
-  for (const child of children) {
-    if (Array.isArray(child)) append(el, child);
-    else if (child instanceof Node) el.append(child);
-    else if (child !== null && child !== undefined && child !== false) el.append(String(child));
-  }
-}
-
-/** Replaces everything inside `el` with `children`. */
-export function fill(el: Element, ...children: Child[]): void {
-  el.replaceChildren();
-  append(el as HTMLElement, children);
+export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): VNode {
+  // undefined and false attributes are left out, as a hand-written element would have them
+  const props = Object.fromEntries(Object.entries(attrs).filter(([, v]) => v !== undefined && v !== false));
+  return createElement(tag, props, ...children);
 }

@@ -20,6 +20,7 @@ const skip = !DIR ? "COSMODROME_RENDER_DIR unset: run tests/web/test_content_ren
 
 const ENTRY = `
 import { fromJson, toJson, GameContentSchema, GameMoveSchema, MatchViewSchema } from "@cosmodrome/client";
+import { render } from "preact";
 import { craftingBoard } from "./src/render/crafting.ts";
 window.draw = (content, view, options) => {
   window.chosen = [];
@@ -31,7 +32,7 @@ window.draw = (content, view, options) => {
     seatName: (seat) => "seat " + seat,
     choose: (move) => window.chosen.push(toJson(GameMoveSchema, move)),
   };
-  document.body.append(craftingBoard(ctx));
+  render(craftingBoard(ctx), document.body);
 };
 `;
 

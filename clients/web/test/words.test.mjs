@@ -15,9 +15,10 @@ import { build } from "esbuild";
 
 const ENTRY = `
 export * from "./src/render/cosmic.ts";
-export { taskWords, viewSections } from "./src/render/cosmic-view.ts";
+export { currentKnowledge, taskWords, viewSections } from "./src/render/cosmic-view.ts";
 export { eventLabel, moveLabel } from "./src/render/index.ts";
 export { describeEvent, describeMove } from "./src/render/generic.ts";
+export { seatLabel, who } from "./src/render/words.ts";
 export { cosmic, crafting, create, fromJson, GameEventSchema, GameMoveSchema, GameContentSchema, MatchViewSchema, highcard, mlem, tictactoe } from "@cosmodrome/client";
 `;
 
@@ -260,4 +261,51 @@ test("every Move and Event of tic-tac-toe, high card and crafting has words from
   const placed = create(GameEventSchema, { game: { case: "tictactoe", value: { kind: { case: "placed", value: { seat: 1, cell: 4, mark: r.tictactoe.Mark.O } } } } });
   const content = fromJson(GameContentSchema, JSON.parse(await readFile(process.env.COSMODROME_TICTACTOE_CONTENT, "utf8")));
   assert.equal(r.eventLabel(placed, { content, view }), "bob put O on the centre");
+});
+
+// Issue 24's defects of the Cosmic words: totals before they are reckoned, French edict names
+// beside English powers, a power's key as the reason one saw cards, stale sights of a hand.
+test("a reveal reads without totals until they are reckoned, then with them", () => {
+  assert.ok(catalog, "COSMODROME_COSMIC_CONTENT is not set (tests/web/test_words.py sets it)");
+  const { cosmic, create } = r;
+  const w = { viewer: 0, names: ["ada", "bob"], content: content(), view: view(), words: catalog };
+  const cards = r.cosmicEvent(create(cosmic.EventSchema, { kind: { case: "revealed", value: { cardOff: 0, cardDef: 1 } } }), w);
+  assert.doesNotMatch(cards, /total/, cards);
+  assert.match(cards, /attack 8/);
+  const reckoned = r.cosmicEvent(create(cosmic.EventSchema, { kind: { case: "revealed", value: { cardOff: 0, cardDef: 1, totalOff: 11, totalDef: 0 } } }), w);
+  assert.match(reckoned, /total 11\b.*total 0/, reckoned);
+});
+
+test("edicts and powers are named in English with the seed's French beside", () => {
+  assert.ok(catalog, "COSMODROME_COSMIC_CONTENT is not set (tests/web/test_words.py sets it)");
+  const w = { viewer: 0, content: cosmicContent.game.value, words: catalog };
+  const edicts = Object.entries(catalog.names).filter(([key]) => key.startsWith("edict."));
+  assert.ok(edicts.length > 3, "the catalog names the edicts");
+  for (const [key, name] of edicts) {
+    const shown = r.edictName(key.slice("edict.".length), w);
+    assert.ok(shown.startsWith(name.english), `${key}: ${shown}`);
+    if (name.french && name.french.toLowerCase() !== name.english.toLowerCase()) assert.ok(shown.includes(name.french), `${key}: ${shown}`);
+  }
+  const seeker = w.content.powers.findIndex((p) => p.name === "chercheur");
+  assert.equal(r.reasonWords({ why: r.cosmic.Reason.POWER, power: seeker, edict: "", moon: 0 }, w), r.power(seeker, w));
+  assert.match(r.power(seeker, w), /^[A-Z]\w+ \(Chercheur\)$/);
+});
+
+test("only the latest sight of each hand is kept: no pile of stale 'You know' lines", () => {
+  const { cosmic, create } = r;
+  const v = create(cosmic.ViewSchema, { viewer: 0, players: 3, knowledge: [
+    { viewer: 0, target: 1, cards: [1, 2], why: cosmic.Reason.DEAL },
+    { viewer: 0, target: 2, cards: [3], why: cosmic.Reason.DEAL },
+    { viewer: 0, target: 1, cards: [4], why: cosmic.Reason.DEAL },
+  ] });
+  assert.deepEqual(r.currentKnowledge(v).map((k) => [k.target, k.cards]), [[1, [4]], [2, [3]]]);
+  const lines = r.viewSections(v, { viewer: 0, view: v, words: catalog }).flatMap((s) => s.lines).filter((l) => l.startsWith("You know"));
+  assert.equal(lines.length, 2, lines.join("\n"));
+});
+
+test("a seat is named as a person, never 'seat N', even where two share a name", () => {
+  const names = ["player", "player", "", "ada"];
+  assert.deepEqual(names.map((_, s) => r.seatLabel(names, s)), ["player 1", "player 2", "player 3", "ada"]);
+  assert.equal(r.who({ viewer: 1, names }, 1), "you");
+  assert.equal(r.seatName({ viewer: 0, names }, 1), "player 2");
 });

@@ -3,16 +3,14 @@
 // tokens, powers, hand size and lucres; the viewer's hand and what he knows; the moons (face
 // down, known to him, or revealed); the encounter in progress with its extension cards; the
 // deal; who is asked what. Only what the View says is drawn. `viewSections` is pure (Node
-// tests it); `cosmicBoard` lays it out on the page.
+// tests it); cosmic-board.tsx draws the table from the same View.
 
-import { cosmic, create, GameMoveSchema } from "@cosmodrome/client";
-import { h } from "../dom.js";
+import { cosmic, create } from "@cosmodrome/client";
 import {
-  type CosmicWords, PLANETS_PER_SYSTEM, body, card, cardList, colour, cosmicMove, formats, moon, moonNumber,
-  catalogWords, planet, plural, power, reason, terms, who, whose,
+  type CosmicWords, PLANETS_PER_SYSTEM, body, card, cardList, colour, formats, moon, moonNumber,
+  catalogWords, planet, plural, power, reasonWords, terms, who, whose,
 } from "./cosmic.js";
 import { worded } from "./words.js";
-import type { RenderContext } from "./context.js";
 
 const { CardFace, CardInfo_Kind, Dest, Step, TableLimit } = cosmic;
 
@@ -35,7 +33,7 @@ export function taskWords(t: cosmic.TaskView, w: CosmicWords): string | undefine
 }
 
 /** `seat`'s tokens on body p: a planet, or a moon past the planets. */
-function tokens(view: cosmic.View, p: number, seat: number): number {
+export function tokens(view: cosmic.View, p: number, seat: number): number {
   const n = view.planets.length;
   const counts = p < n ? view.planets[p]?.count : view.moons[p - n]?.count;
   return counts?.[seat] ?? 0;
@@ -109,7 +107,7 @@ export function moonLines(view: cosmic.View, w: CosmicWords): string[] {
   });
 }
 
-function face(c: cosmic.PlayedCard | undefined, mine: boolean, w: CosmicWords): string {
+export function face(c: cosmic.PlayedCard | undefined, mine: boolean, w: CosmicWords): string {
   switch (c?.face) {
     case CardFace.DOWN: return "face down";
     case CardFace.NONE: return "no card";
@@ -170,13 +168,21 @@ function encounterLines(view: cosmic.View, w: CosmicWords): string[] {
   return lines;
 }
 
-function dealLines(view: cosmic.View, w: CosmicWords): string[] {
+export function dealLines(view: cosmic.View, w: CosmicWords): string[] {
   const d = view.deal;
   if (!d) return [];
   const lines = [d.offerBy !== undefined && d.offer ? `On the table, by ${who(w, d.offerBy)}: ${terms(d.offer, view, w)}` : "No offer yet"];
   const me = w.viewer;
   if (me >= 0 && (me === view.enc?.offense || me === view.enc?.defense) && d.myDraft) lines.push(`your draft: ${terms(d.myDraft, view, w)}`);
   return lines;
+}
+
+/** What the viewer knows of others' hands, the latest sight of each hand only: an older one
+ * is stale (cards played, drawn, given since), so the lines never pile up. */
+export function currentKnowledge(view: cosmic.View): cosmic.Knowledge[] {
+  const latest = new Map<number, cosmic.Knowledge>();
+  for (const k of view.knowledge) latest.set(k.target, k); // in the order seen: the last wins
+  return [...latest.values()];
 }
 
 /** The View in words, section by section (a section without lines is left out). */
@@ -198,7 +204,7 @@ export function viewSections(view: cosmic.View, w: CosmicWords): Section[] {
     const hand = [...view.myHand].sort((a, b) => order(a) - order(b) || (w.content?.cards[a]?.value ?? 0) - (w.content?.cards[b]?.value ?? 0) || a - b);
     mine.push(`Your hand: ${cardList(hand, w)}`);
   }
-  for (const k of view.knowledge) mine.push(`You know ${whose(w, k.target)} cards (${reason(k, w)}): ${cardList(k.cards, w)}`);
+  for (const k of currentKnowledge(view)) mine.push(`You know ${whose(w, k.target)} cards (${reasonWords(k, w)}): ${cardList(k.cards, w)}`);
   const warped = view.seats.flatMap((sv, s) => (sv.blackHole ? [`${who(w, s)} ${sv.blackHole}`] : []));
   const table = [`Black hole (the warp): ${warped.join(", ") || "empty"}`];
   if (view.cup.length) {
@@ -221,23 +227,4 @@ export function viewSections(view: cosmic.View, w: CosmicWords): Section[] {
     { title: "Deal", lines: view.step === Step.DEAL ? dealLines(view, w) : [] },
     { title: "", lines: now },
   ].filter((s) => s.lines.length);
-}
-
-/** The board on the page: the sections (a line indented in words is indented under its seat),
- * and the table-moon reports the viewer may send now. */
-export function cosmicBoard(ctx: RenderContext, w: CosmicWords): HTMLElement {
-  const game = ctx.view.game?.game;
-  if (game?.case !== "cosmic") return h("p", { class: "muted" }, "Waiting for players.");
-  const view = game.value;
-  const sections = viewSections(view, w).map((s) =>
-    h("section", {}, s.title ? h("h4", {}, s.title) : null, h("ul", {}, s.lines.map((l) => h("li", l.startsWith("  ") ? { class: "sub" } : {}, l.trim())))),
-  );
-  // Reports are sent at any time, never asked as a decision: offered here.
-  const reports = ctx.view.viewerSeat >= 0
-    ? view.reports.map((r) => {
-        const move = create(GameMoveSchema, { game: { case: "cosmic", value: create(cosmic.MoveSchema, { kind: { case: "report", value: r } }) } });
-        return h("button", { class: "option report", onclick: () => ctx.choose(move) }, cosmicMove(move.game.value as cosmic.Move, { ...w, view }) ?? "report");
-      })
-    : [];
-  return h("div", { class: "cosmic" }, sections, reports.length ? h("div", { class: "options" }, reports) : null);
 }

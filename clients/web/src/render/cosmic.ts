@@ -12,7 +12,7 @@
 // number: "blue 3" is planet 3 of seat 1's home system.
 
 import { cosmic, type GameContent, type MatchView } from "@cosmodrome/client";
-import { enumWords, fill, type Format, worded } from "./words.js";
+import { enumWords, fill, type Format, seatLabel, worded } from "./words.js";
 
 const { CardInfo_Kind, PowerScope, Reason } = cosmic;
 
@@ -60,7 +60,7 @@ export function formats(w: CosmicWords): Record<string, Format> {
     moon_number: (n) => moonNumber(n as number, w),
     index: (i) => String((i as number) + 1),
     edict: (edict) => edictName(edict as string, w),
-    reason: (c) => reason(c as cosmic.CardsSeen, w),
+    reason: (c) => reasonWords(c as cosmic.CardsSeen, w),
     body: (p) => body(p as number, w.view),
     card_count: (n) => plural(n as number, "card"),
     played: (ed) => sub(w, "move.edict", (ed as cosmic.PlayEdict).asEdict ? "played.as" : "played", cosmic.PlayEdictSchema, ed),
@@ -91,8 +91,18 @@ export function catalogWords(w: CosmicWords, enumName: keyof typeof ENUMS, value
   return enumWords(w.words?.phrases, ENUMS[enumName], value, schema, message, formats(w));
 }
 
-/** An edict by the seed's French name (the catalog's), else by its id. */
-export const edictName = (edict: string, w: CosmicWords) => w.words?.names[`edict.${edict}`]?.french || edict;
+/** An edict by its English name with the seed's French one beside it, as a power is named:
+ * "Plague (La Peste)"; else by its id. */
+export function edictName(edict: string, w: CosmicWords): string {
+  const name = w.words?.names[`edict.${edict}`];
+  return name ? bilingual(name.english, name.french) : edict;
+}
+
+/** An English name with the seed's French one beside it where they differ. */
+export function bilingual(english: string, french: string): string {
+  if (!french || english.toLowerCase() === french.toLowerCase()) return english || french;
+  return english ? `${english} (${french.charAt(0).toUpperCase()}${french.slice(1)})` : french;
+}
 
 
 // the colour of each seat's system, as docs/rules/cosmic.md names them (the View numbers seats)
@@ -102,13 +112,8 @@ const COLOURS = ["red", "blue", "green", "black", "white", "silver", "gold", "br
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** A seat by its display name when that is unambiguous, else "seat N". */
-export function seatName(w: CosmicWords, seat: number): string {
-  const names = w.names ?? [];
-  const name = names[seat] ?? "";
-  if (name && names.filter((n) => n === name).length === 1 && !name.startsWith("seat ")) return name;
-  return `seat ${seat}`;
-}
+/** A seat by its display name, told apart where two seats share it (words.ts's seatLabel). */
+export const seatName = (w: CosmicWords, seat: number) => seatLabel(w.names ?? [], seat);
 /** A seat in a sentence: "you" for the viewer. */
 export const who = (w: CosmicWords, seat: number) => (seat === w.viewer && seat >= 0 ? "you" : seatName(w, seat));
 /** A seat as an owner: "your", "ada's". */
@@ -171,8 +176,7 @@ export const cardList = (cs: readonly number[], w: CosmicWords) => cs.map((c) =>
 export function power(p: number, w: CosmicWords): string {
   const info = w.content?.powers[p];
   if (!info) return `power #${p}`;
-  const fr = info.name;
-  return info.english.toLowerCase() === fr ? info.english : `${info.english} (${fr.charAt(0).toUpperCase()}${fr.slice(1)})`;
+  return bilingual(info.english, info.name);
 }
 
 const powerName = (p: number, w: CosmicWords) => w.content?.powers[p]?.name ?? "";
@@ -183,6 +187,14 @@ export function reason(r: { why: cosmic.Reason; power: number; edict: string; mo
   if (r.why === Reason.EDICT) return r.edict;
   if (r.why === Reason.MOON) return `moon ${moonNumber(r.moon, w)}`;
   return r.why ? catalogWords(w, "Reason", r.why) : "";
+}
+
+/** A Reason as a reader names it: a power or an edict by its names, "moon n°9 Alien", the
+ * catalog's words for the rest. (`reason` gives the catalog's key, which picks a variant.) */
+export function reasonWords(r: { why: cosmic.Reason; power: number; edict: string; moon: number }, w: CosmicWords): string {
+  if (r.why === Reason.POWER) return power(r.power, w);
+  if (r.why === Reason.EDICT) return `edict ${edictName(r.edict, w)}`;
+  return reason(r, w);
 }
 
 // ------------------------------------------------------------------------------- moves
@@ -292,5 +304,12 @@ function eventVariant(e: cosmic.Event, w: CosmicWords): string {
 
 /** An Event in the catalog's words (server/cosmodrome/games/cosmic/words.py). */
 export function cosmicEvent(event: cosmic.Event, w: CosmicWords): string | undefined {
+  const k = event.kind;
+  if (k.case === "revealed" && !k.value.totalOff && !k.value.totalDef) {
+    // the cards' event comes before the totals are reckoned (its totals' event follows): the
+    // catalog's sentence without the totals, never "(total 0) vs (total 0)"
+    const template = w.words?.phrases["event.revealed"];
+    if (template) return fill(template.replace(/ \(total \{total_(off|def)\}\)/g, ""), cosmic.RevealedSchema, k.value, w.words?.phrases, formats(w));
+  }
   return worded(cosmic.EventSchema, event, "event", w.words?.phrases, formats(w), eventVariant(event, w));
 }

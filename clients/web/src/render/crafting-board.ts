@@ -29,6 +29,8 @@ const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replac
 export function craftingBoardSvg(parts: CraftingBoardParts): string {
   const { geometry: g, board, tiles } = parts;
   const pick = (key: string) => (parts.pickable?.has(key) ? " pickable" : "");
+  // a pickable space is a button to the keyboard too (crafting.ts answers Enter and Space)
+  const focus = (key: string) => (parts.pickable?.has(key) ? ' tabindex="0" role="button"' : "");
   const xs = g.stars.map((s) => s.x);
   const ys = g.stars.map((s) => s.y);
   const left = Math.min(...xs);
@@ -48,7 +50,7 @@ export function craftingBoardSvg(parts: CraftingBoardParts): string {
     const title = tile
       ? `nebula space ${c.index}: tile ${tile.id}, size ${tile.size}, ${tile.points} points, ${state === "placed" ? "asks " + asks(c, tile) : state.replace("advanced", "advanced life")}`
       : `nebula space ${c.index}: empty`;
-    out.push(`<g class="cell ${state}${pick(`cell:${c.index}`)}" data-cell="${c.index}"><title>${esc(title)}</title>`);
+    out.push(`<g class="cell ${state}${pick(`cell:${c.index}`)}"${focus(`cell:${c.index}`)} data-cell="${c.index}"><title>${esc(title)}</title>`);
     out.push(`<polygon points="${points}"/>`);
     out.push(`<text x="${cx}" y="${cy}" class="cell-label">${tile ? `${tile.points} pts` : `[${c.index}]`}</text>`);
     if (tile) out.push(`<text x="${cx}" y="${cy + 11}" class="cell-index">[${c.index}]</text>`);
@@ -67,14 +69,14 @@ export function craftingBoardSvg(parts: CraftingBoardParts): string {
     const life = board.lives[e.index] ?? 0;
     const [x, y] = [(px(a.x) + px(b.x)) / 2, (py(a.y) + py(b.y)) / 2];
     const title = `life space ${e.index}: ${LIVES[life] ?? "empty"}`;
-    out.push(`<g class="life ${life ? (life === 2 ? "stable" : "proto") : "empty"}${pick(`life:${e.index}`)}" data-life="${e.index}"><title>${title}</title>`);
+    out.push(`<g class="life ${life ? (life === 2 ? "stable" : "proto") : "empty"}${pick(`life:${e.index}`)}"${focus(`life:${e.index}`)} data-life="${e.index}"><title>${title}</title>`);
     out.push(`<rect x="${x - 6}" y="${y - 4.5}" width="12" height="9" rx="3"/><text x="${x}" y="${y}">${life ? (life === 2 ? "S" : "p") : e.index}</text></g>`);
   }
   for (const s of g.stars) {
     const star = board.stars[s.index];
     const name = star?.element ? ELEMENTS[star.element] + (star.supernova ? "*" : "") : "";
     const title = `star space ${s.index}: ${name ? (star.supernova ? `${ELEMENTS[star.element]} supernova` : `${name} star`) : "empty"}${s.index === g.centerStar ? " (central)" : ""}`;
-    out.push(`<g class="star ${name ? "el-" + ELEMENTS[star.element] : "empty"}${star?.supernova ? " supernova" : ""}${pick(`star:${s.index}`)}" data-star="${s.index}"><title>${title}</title>`);
+    out.push(`<g class="star ${name ? "el-" + ELEMENTS[star.element] : "empty"}${star?.supernova ? " supernova" : ""}${pick(`star:${s.index}`)}"${focus(`star:${s.index}`)} data-star="${s.index}"><title>${title}</title>`);
     out.push(`<circle cx="${px(s.x)}" cy="${py(s.y)}" r="7"/><text x="${px(s.x)}" y="${py(s.y)}">${name || s.index}</text></g>`);
   }
   const label = parts.owner ? `${esc(parts.owner)} board` : "board";

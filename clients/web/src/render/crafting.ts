@@ -1,15 +1,16 @@
 // Crafting the Cosmos: moves and events in the game's words from the catalog
 // (server/cosmodrome/games/crafting/words.py); each seat's board drawn as a hex map from the
-// published geometry (crafting-board.ts; a space the viewer may pick is clicked), the rest of
-// the View in the generic rendering. Tiles and powers are named from the game's content (the
-// pack the match plays).
+// published geometry (crafting-board.ts; a space the viewer may pick is clicked), and beside
+// them the Console, each seat's sliders, tiles and power cards. Tiles and powers are named from
+// the game's content (the pack the match plays).
 
+import type { VNode } from "preact";
 import { crafting, type GameContent, type GameEvent, type GameMove, type MatchView } from "@cosmodrome/client";
 import { h } from "../dom.js";
-import type { RenderContext } from "./context.js";
+import { type RenderContext, SEAT_COLOURS } from "./context.js";
 import { craftingBoardSvg } from "./crafting-board.js";
 import { genericBoard } from "./generic.js";
-import { enumWords, type Format, type Phrases, phrasesOf, type Seats, seatsOf, whose, worded } from "./words.js";
+import { enumWords, type Format, type Phrases, phrasesOf, type Seats, seatLabel, seatsOf, whose, worded } from "./words.js";
 
 /** Where a move or an event is worded: the viewer's MatchView, the catalog, the decision's kind. */
 export interface CraftingLabelContext {
@@ -20,10 +21,7 @@ export interface CraftingLabelContext {
 
 const LIFE_STEPS = ["life_space", "dna_life", "stabilize_life"];
 
-function name(seats: Seats, seat: number): string {
-  const n = seats.names[seat] ?? "";
-  return n && seats.names.filter((x) => x === n).length === 1 && !n.startsWith("seat ") ? n : `seat ${seat}`;
-}
+const name = (seats: Seats, seat: number) => seatLabel(seats.names, seat);
 
 // How Crafting's words draw the values their templates name.
 function formats(at: CraftingLabelContext): Record<string, Format> {
@@ -99,7 +97,7 @@ function pickKind(view: crafting.View, pick: crafting.Pick): string {
   return "star";
 }
 
-export function craftingBoard(ctx: RenderContext): HTMLElement {
+export function craftingBoard(ctx: RenderContext): VNode {
   const game = ctx.view.game?.game;
   const content = ctx.content?.game.case === "crafting" ? ctx.content.game.value : undefined;
   if (game?.case !== "crafting") return genericBoard(ctx);
@@ -114,20 +112,94 @@ export function craftingBoard(ctx: RenderContext): HTMLElement {
   const maps = view.seats.flatMap((seat, i) => {
     if (!seat.board) return [];
     const mine = i === view.active ? picks : new Map<string, GameMove>();
-    const box = h("figure", { class: "crafting-seat" }, h("figcaption", {}, `${ctx.seatName(i)}: ${seat.score} points`));
-    box.insertAdjacentHTML("beforeend", craftingBoardSvg({
+    const svg = craftingBoardSvg({
       geometry: pack.board!, board: seat.board, tiles: pack.tiles,
       pickable: new Set(mine.keys()), owner: ctx.seatName(i),
-    }));
-    for (const el of box.querySelectorAll<SVGGElement>(".pickable")) {
+    });
+    // one listener on the map: the space clicked names its move by its data attributes
+    const pick = (event: Event) => {
+      const el = (event.target as Element).closest<SVGGElement>(".pickable");
+      if (!el) return;
       const key = el.dataset.star !== undefined ? `star:${el.dataset.star}` : el.dataset.life !== undefined ? `life:${el.dataset.life}` : `cell:${el.dataset.cell}`;
       const move = mine.get(key);
-      if (move) el.addEventListener("click", () => ctx.choose(move));
-    }
-    return [box];
+      if (move) ctx.choose(move);
+    };
+    return [h("figure", { class: "crafting-seat", "data-seat": i },
+      h("figcaption", {}, `${ctx.seatName(i)}: ${seat.score} points`),
+      h("div", { class: "map", onclick: pick, onkeydown: (e: KeyboardEvent) => (e.key === "Enter" || e.key === " ") && pick(e), dangerouslySetInnerHTML: { __html: svg } }))];
   });
-  // the rest of the View in the generic rendering, the boards drawn above left out
+  // the rest of the View in the generic rendering, the boards and panels drawn above left out
   const rest = { ...view, seats: view.seats.map((s) => ({ ...s, board: undefined })) };
   const trimmed = { ...ctx.view, game: { ...ctx.view.game!, game: { case: "crafting" as const, value: rest } } };
-  return h("div", { class: "crafting" }, h("div", { class: "crafting-maps" }, maps), genericBoard({ ...ctx, view: trimmed }));
+  const phrases = phrasesOf(ctx.content);
+  return h("div", { class: "crafting" },
+    h("p", { class: "board-status" }, `Round ${view.round}: ${ctx.seatName(view.active)} is active${view.step ? ` (${enumWords(phrases, crafting.StepSchema, view.step)})` : ""}`),
+    consolePanel(ctx, view, phrases),
+    h("div", { class: "crafting-maps" }, maps.map((map, i) => h("div", { class: "crafting-player" }, map, seatPanel(ctx, view.seats[i], i, pack, phrases)))),
+    objectivesPanel(view, pack),
+    h("details", { class: "raw" }, h("summary", {}, "Every field of the view"), genericBoard({ ...ctx, view: trimmed })));
+}
+
+const CONTROL_COLOURS: Record<number, string> = { 1: "#f4d35e", 2: "#5fa8d3", 3: "#9b5de5", 4: "#52b788" };
+
+/** The Console: the four controls, the energy tokens standing at each (seats' and dark), and
+ * the face-up energy cards of the display. */
+function consolePanel(ctx: RenderContext, view: crafting.View, phrases: Phrases | undefined): VNode {
+  const controls = [1, 2, 3, 4].map((c) => {
+    const seats = view.seats.flatMap((s, i) => (s.energyAt === c ? [i] : []));
+    const dark = view.dark.filter((d) => d === c).length;
+    return h("li", { class: "control", "data-control": c, style: `border-color:${CONTROL_COLOURS[c]}` },
+      h("strong", {}, enumWords(phrases, crafting.ControlSchema, c)),
+      h("div", { class: "tokens" },
+        seats.map((s) => h("span", { class: "energy-token", style: `background:${SEAT_COLOURS[s % SEAT_COLOURS.length]}`, title: `${ctx.seatName(s)}'s energy token` }, h("span", { class: "visually-hidden" }, `${ctx.seatName(s)}'s energy token`))),
+        dark ? h("span", { class: "muted" }, ` ${dark} dark`) : null));
+  });
+  const display = view.display.map((c, i) => h("li", { class: "energy-card", style: c ? `background:${CONTROL_COLOURS[c]}` : "", "data-slot": i }, c ? enumWords(phrases, crafting.ControlSchema, c) : "empty"));
+  return h("section", { class: "console", "aria-label": "the Console" },
+    h("h2", {}, "The Console"),
+    h("ul", { class: "controls" }, controls),
+    h("p", { class: "muted" }, `Energy deck ${view.energyDeckSize}; crystals in reserve ${view.crystalReserve}`),
+    h("ul", { class: "display", "aria-label": "energy cards on display" }, display));
+}
+
+function slider(name: string, value: number, max: number): VNode {
+  return h("div", { class: "slider" },
+    h("span", { class: "slider-name" }, name),
+    h("span", { class: "slider-track", role: "meter", "aria-label": name, "aria-valuenow": value, "aria-valuemin": 0, "aria-valuemax": Math.max(max, value) },
+      Array.from({ length: Math.max(max, value) }, (_, i) => h("span", { class: `pip${i < value ? " on" : ""}` }))),
+    h("span", { class: "slider-value" }, String(value)));
+}
+
+/** A seat's sliders, time chamber, energy hand (the viewer's own), tiles held and power cards
+ * with their published text. */
+function seatPanel(ctx: RenderContext, seat: crafting.PlayerView, i: number, pack: crafting.ContentPack, phrases: Phrases | undefined): VNode {
+  const element = (e: number) => enumWords(phrases, crafting.ElementSchema, e);
+  const tiles = (seat.held?.tiles ?? []).map((t) => {
+    const info = pack.tiles[t];
+    return h("li", { class: "tile", "data-tile": t }, h("strong", {}, `Tile ${t}`), info ? ` size ${info.size}, ${info.points} points; asks ${info.requires.filter(Boolean).map(element).join(" ") || "nothing"}` : "");
+  });
+  const powers = seat.powers.map((p) => {
+    const info = pack.powers[p];
+    return h("li", { class: "power-card", "data-power": p, style: info ? `border-color:${CONTROL_COLOURS[info.type]}` : "" },
+      h("strong", {}, info?.name ?? `power ${p}`),
+      info ? h("small", {}, ` ${enumWords(phrases, crafting.ControlSchema, info.type)}, cost ${info.cost}`) : null,
+      info?.text ? h("p", {}, info.text) : null);
+  });
+  const hand = i === ctx.view.viewerSeat ? seat.hand.map((n, t) => (n ? h("li", { class: "energy-card", style: `background:${CONTROL_COLOURS[t + 1]}` }, `${n} × ${enumWords(phrases, crafting.ControlSchema, t + 1)}`) : null)) : [];
+  const held = seat.held;
+  const stars = (held?.stars ?? []).map(element);
+  return h("section", { class: "seat-panel", "aria-label": `${ctx.seatName(i)}'s resources` },
+    slider("Supernova", seat.supernova, 6), slider("DNA", seat.dna, 6), slider("Graviton", seat.graviton, 6),
+    h("p", {}, `Time chamber: ${seat.hasCrystal ? `a crystal at case ${seat.chamber} of ${pack.board?.chargeAt ?? "?"}` : "no crystal travelling"}; ${seat.charged} charged, ${seat.discharged} discharged`),
+    i === ctx.view.viewerSeat ? h("div", {}, h("h3", {}, "Your energy cards"), hand.some(Boolean) ? h("ul", { class: "display" }, hand) : h("p", { class: "muted" }, "none")) : h("p", { class: "muted" }, `${seat.handSize} energy cards in hand`),
+    stars.length || tiles.length || held?.lives ? h("p", {}, `Holding: ${[...stars.map((e) => `${e} star`), held?.lives ? `${held.lives} proto-life` : ""].filter(Boolean).join(", ")}`) : null,
+    tiles.length ? h("ul", { class: "tiles" }, tiles) : null,
+    h("h3", {}, "Power cards"),
+    powers.length ? h("ul", { class: "power-cards" }, powers) : h("p", { class: "muted" }, "none yet"));
+}
+
+function objectivesPanel(view: crafting.View, pack: crafting.ContentPack): VNode | null {
+  if (!view.objectiveTrack.length) return null;
+  return h("section", { class: "objectives" }, h("h2", {}, "Objectives"),
+    h("ul", {}, view.objectiveTrack.map((o, i) => h("li", { "data-objective": o, key: i }, o < 0 ? h("span", { class: "muted" }, "face down") : pack.objectives[o]?.text ?? `objective ${o}`))));
 }

@@ -1,6 +1,7 @@
 // The generic renderer: any game's View, Move and Event drawn from its protobuf message
 // (protobuf JSON, zeros included), so every hosted game can be watched and played.
 
+import type { VNode } from "preact";
 import { type GameEvent, GameEventSchema, type GameMove, GameMoveSchema, GameViewSchema, type JsonValue, toJson } from "@cosmodrome/client";
 
 import { h } from "../dom.js";
@@ -9,7 +10,7 @@ import type { RenderContext } from "./context.js";
 const JSON_OPTIONS = { alwaysEmitImplicit: true } as const;
 
 /** The View as a tree of its fields. */
-export function genericBoard(ctx: RenderContext): HTMLElement {
+export function genericBoard(ctx: RenderContext): VNode {
   if (!ctx.view.game?.game.case) return h("p", { class: "muted" }, "Waiting for players.");
   return h("div", { class: "generic" }, tree(inner(toJson(GameViewSchema, ctx.view.game, JSON_OPTIONS))));
 }
@@ -58,7 +59,7 @@ function label(json: JsonValue, key = ""): string {
   return entries.map(([k, v]) => `${words(k)} ${label(v, k)}`).join(", ");
 }
 
-function tree(json: JsonValue, key = ""): HTMLElement | string {
+function tree(json: JsonValue, key = ""): VNode | string {
   if (json === null) return h("span", { class: "muted" }, "none");
   if (Array.isArray(json)) {
     if (json.every((v) => v === null || typeof v !== "object")) return h("span", {}, label(json, key));

@@ -4,11 +4,11 @@
 import type { GameContent, GameEvent, GameMove, MatchView } from "@cosmodrome/client";
 import type { BoardRenderer } from "./context.js";
 import { cosmicEvent, cosmicMove, cosmicWords } from "./cosmic.js";
-import { cosmicBoard } from "./cosmic-view.js";
+import { cosmicTable } from "./cosmic-board.js";
 import { describeEvent, describeMove, genericBoard } from "./generic.js";
 import { mlemBoard, mlemEvent, mlemMove } from "./mlem.js";
 import { craftingBoard, craftingEvent, craftingMove } from "./crafting.js";
-import { highCardEvent, highCardMove } from "./highcard.js";
+import { highCardBoard, highCardEvent, highCardMove } from "./highcard.js";
 import { ticTacToeBoard, ticTacToeEvent, ticTacToeMove } from "./tictactoe.js";
 
 /** Where a move or event is shown: the viewer's MatchView, the game's content, and for a move
@@ -21,9 +21,10 @@ export interface LabelContext {
 
 const BOARDS: Record<string, BoardRenderer> = {
   tictactoe: ticTacToeBoard,
+  highcard: highCardBoard,
   mlem: mlemBoard,
   crafting: craftingBoard,
-  cosmic: (ctx) => cosmicBoard(ctx, cosmicWords(ctx.view, ctx.content)),
+  cosmic: (ctx) => cosmicTable(ctx, cosmicWords(ctx.view, ctx.content)),
 };
 const MOVE_LABELS: ((move: GameMove, at: LabelContext) => string | undefined)[] = [
   ticTacToeMove,
@@ -44,8 +45,11 @@ export function boardFor(game: string): BoardRenderer {
   return BOARDS[game] ?? genericBoard;
 }
 
-export function hasOwnBoard(game: string): boolean {
-  return game in BOARDS;
+// games whose board offers every option by a click on it (no list of buttons beside it)
+const BOARD_PLAYS = new Set(["tictactoe", "highcard"]);
+
+export function boardPlays(game: string): boolean {
+  return BOARD_PLAYS.has(game);
 }
 
 export function moveLabel(move: GameMove, at: LabelContext = {}): string {
@@ -62,4 +66,18 @@ export function eventLabel(event: GameEvent, at: LabelContext = {}): string {
     if (text) return text;
   }
   return describeEvent(event);
+}
+
+/** The game has windows the viewer may pass automatically (the page's checkbox). */
+export const autoPasses = (game: string) => game === "cosmic";
+
+/** The move the page makes for the viewer where a window asks nothing of him: Cosmic's standing
+ * auto-pass, where a decision offers to turn it on. */
+export function autoMove(view: MatchView): GameMove | undefined {
+  for (const d of view.decisions) {
+    if (d.seat !== view.viewerSeat) continue;
+    const pass = d.options.find((o) => o.game.case === "cosmic" && o.game.value.kind.case === "autoPass" && o.game.value.kind.value.on);
+    if (pass) return pass;
+  }
+  return undefined;
 }

@@ -1,6 +1,7 @@
 // Tic-tac-toe: the 3x3 grid; a cell the viewer may take is a button. Moves and events in the
 // game's words from the catalog (server/cosmodrome/games/tictactoe/words.py).
 
+import type { VNode } from "preact";
 import { type GameContent, type GameEvent, type GameMove, type MatchView, tictactoe } from "@cosmodrome/client";
 import { h } from "../dom.js";
 import type { RenderContext } from "./context.js";
@@ -11,7 +12,7 @@ const LINES = [
   [0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6],
 ];
 
-export function ticTacToeBoard(ctx: RenderContext): HTMLElement {
+export function ticTacToeBoard(ctx: RenderContext): VNode {
   const game = ctx.view.game?.game;
   if (game?.case !== "tictactoe") return h("p", { class: "muted" }, "Waiting for players.");
   const view = game.value;
@@ -27,7 +28,7 @@ export function ticTacToeBoard(ctx: RenderContext): HTMLElement {
     };
     return move
       ? h("button", { ...attrs, class: `${attrs.class} playable`, onclick: () => ctx.choose(move) }, "")
-      : h("div", attrs, MARKS[mark] ?? "");
+      : h("div", { ...attrs, role: "img" }, MARKS[mark] ?? ""); // named by its label
   });
   const status = view.finished
     ? view.winner >= 0

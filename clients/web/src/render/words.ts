@@ -96,7 +96,7 @@ export function worded(schema: DescMessage, message: unknown, prefix: string, ph
   return template === undefined ? undefined : fill(template, f.message, kind.value, phrases, formats);
 }
 
-/** Seats in a sentence, from the viewer's MatchView: "you", "ada", "seat 2". */
+/** Seats in a sentence, from the viewer's MatchView: "you", "ada", "player 3". */
 export interface Seats {
   viewer: number;
   names: string[];
@@ -108,11 +108,17 @@ export function seatsOf(view?: MatchView): Seats {
   return { viewer: view?.viewerSeat ?? -1, names };
 }
 
+/** A seat by its display name, told apart where two seats share it ("player 1", "player 2" for
+ * two "player"s; "player 3" for a seat without a name): a person, never "seat 2". */
+export function seatLabel(names: readonly string[], seat: number): string {
+  const name = names[seat] ?? "";
+  if (!name) return `player ${seat + 1}`;
+  return names.filter((n) => n === name).length === 1 ? name : `${name} ${seat + 1}`;
+}
+
 export function who(seats: Seats, seat: number): string {
   if (seat === seats.viewer && seat >= 0) return "you";
-  const name = seats.names[seat] ?? "";
-  if (name && seats.names.filter((n) => n === name).length === 1 && !name.startsWith("seat ")) return name;
-  return `seat ${seat}`;
+  return seatLabel(seats.names, seat);
 }
 
 export function whose(seats: Seats, seat: number): string {
