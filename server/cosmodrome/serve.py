@@ -47,6 +47,16 @@ Configuration by flags or environment (flags win):
     --workers/COSMODROME_WORKERS      run this many replica processes on the port
                                       (SO_REUSEPORT), each restarted if it dies (1); see
                                       cosmodrome.workers
+    --waiting-expiry-hours/COSMODROME_WAITING_EXPIRY_HOURS  a waiting match nobody joins
+                                      leaves the store after this (24; 0: never)
+    --archive-dir/COSMODROME_ARCHIVE_DIR  finished matches past retention go to this folder
+                                      (gzip files: ExportMatch, GetMatch, GetLog still find
+                                      them); unset: they expire
+    --store-memory-mark/COSMODROME_STORE_MEMORY_MARK  past this share of the store's memory
+                                      (maxmemory, else the machine's), CreateMatch answers
+                                      RESOURCE_EXHAUSTED; moves go on (0.9; 0: never)
+    --max-pending-calls/COSMODROME_MAX_PENDING_CALLS  calls arrived and not yet taken up
+                                      that the server holds (a reconnect burst) (20000)
 """
 
 from __future__ import annotations
@@ -89,9 +99,11 @@ from cosmodrome.api.watch_hub import WatchHub, WatchLimits
 from cosmodrome.core.chat import Chat, ChatLimits
 from cosmodrome.core.runner import Runner
 from cosmodrome.games import records
+from cosmodrome.store.archive import DirectoryArchive
 from cosmodrome.store.deadlines import DeadlineLoop
 from cosmodrome.store.embedded import EmbeddedRedis, EmbeddedStoreError
-from cosmodrome.store.redis_store import RedisStore
+from cosmodrome.store.lifecycle import LifecycleLoop
+from cosmodrome.store.redis_store import Lifecycle, RedisStore
 from cosmodrome.v1 import admin_pb2, catalog_pb2, lobby_pb2, play_pb2
 
 log = structlog.get_logger("cosmodrome.serve")
@@ -133,6 +145,11 @@ class Config:
     play_open_seconds: float = PlayLimits.open_s
     workers: int = 1
     reuse_port: bool = False  # a worker of --workers: others bind the same port
+    # the store's lifecycle and limits (store/indexes.py, store/lifecycle.py)
+    waiting_expiry_hours: float = 24.0
+    archive_dir: str = ""
+    store_memory_mark: float = 0.9
+    max_pending_calls: int = 20_000
 
 
 def optional_int(text: str | None) -> int | None:
@@ -180,7 +197,15 @@ def parse_config(argv: list[str] | None = None) -> Config:
                        ("play_heartbeat_seconds", float), ("play_open_seconds", float)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
+    for name, kind in (("waiting_expiry_hours", float), ("archive_dir", str),
+                       ("store_memory_mark", float), ("max_pending_calls", int)):
+        default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
+        p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     config = Config(**vars(p.parse_args(argv)))
+    if not 0 <= config.store_memory_mark <= 1 or config.waiting_expiry_hours < 0 \
+            or config.max_pending_calls < 1:
+        p.error("--store-memory-mark must be between 0 and 1, --waiting-expiry-hours >= 0, "
+                "--max-pending-calls >= 1")
     if config.workers < 1:
         p.error("--workers must be at least 1")
     if config.watch_catch_up < 1 or config.watch_buffer < 1:
@@ -222,6 +247,12 @@ def check_port_free(host: str, port: int, flag: str) -> None:
         except OSError as exc:
             why = "is in use" if exc.errno == errno.EADDRINUSE else f"cannot be bound ({exc})"
             raise StartError(f"{flag}: port {port} {why} on {host}") from None
+
+
+def store_lifecycle(config: Config) -> Lifecycle:
+    return Lifecycle(retention_ms=int(config.retention_hours * 3_600_000),
+                     waiting_ms=int(config.waiting_expiry_hours * 3_600_000),
+                     archive=DirectoryArchive(config.archive_dir) if config.archive_dir else None)
 
 
 def chat_limits(config: Config) -> ChatLimits:
@@ -329,7 +360,9 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
         url = embedded.start()  # in the main thread: the store ends with this process
     store = RedisStore.from_url(url, retention_ms=int(config.retention_hours * 3_600_000),
                                 wait_replicas=config.store_wait_replicas,
-                                wait_ms=config.store_wait_ms)
+                                wait_ms=config.store_wait_ms,
+                                lifecycle=store_lifecycle(config),
+                                memory_mark=config.store_memory_mark)
     try:
         await store.redis.ping()
     except (redis.RedisError, OSError) as exc:
@@ -361,7 +394,11 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                  # hostile or forgotten clients: HTTP/2's own cap on streams per
                  # connection, and connections with no call open closed after a while
                  ("grpc.max_concurrent_streams", config.max_streams_per_connection),
-                 ("grpc.max_connection_idle_ms", int(config.max_idle_seconds * 1000))])
+                 ("grpc.max_connection_idle_ms", int(config.max_idle_seconds * 1000)),
+                 # a reconnect burst: calls wait here for the server to take them up; past
+                 # gRPC's defaults (1000, and 3000 at most) they were cancelled, unexplained
+                 ("grpc.server.max_pending_requests", config.max_pending_calls),
+                 ("grpc.server.max_pending_requests_hard_limit", config.max_pending_calls)])
     servicers = {"CatalogService": CatalogServicer(runner),
                  "LobbyService": LobbyServicer(runner, config.drain),
                  "PlayService": PlayServicer(runner, hub, Chat(runner, chat_limits(config)),
@@ -386,6 +423,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     probe = StoreProbe(health_servicer, store, names, embedded)
     await probe.start()
     deadlines.start()
+    lifecycle = LifecycleLoop(store)
+    lifecycle.start()
     edge = await start_edge(config, port) if config.http_port else None
     log.info("serving", address=f"{config.host}:{port}", store=without_password(url),
              embedded=embedded is not None, games=sorted(runner.games),
@@ -404,6 +443,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await probe.stop()
     await health_servicer.enter_graceful_shutdown()
     await deadlines.stop()
+    await lifecycle.stop()
     await hub.close()  # watch streams end cleanly; clients resume elsewhere
     await server.stop(grace=5)
     if edge:  # last: it passes on the watches' clean ends and the calls' last answers
