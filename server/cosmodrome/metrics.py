@@ -22,6 +22,9 @@ use prometheus-client's metrics as they are.
     cosmodrome_watch_dropped_total{reason}   watch streams the server ended because their
                                              reader fell behind (reason="slow"); the client
                                              resumes from its last version
+    cosmodrome_store_memory_bytes            the store's memory in use, read by the probe
+    cosmodrome_store_memory_limit_bytes      its limit (maxmemory, else the machine's): past
+                                             --store-memory-mark of it, no new match
 """
 
 from __future__ import annotations
@@ -96,6 +99,9 @@ deadlines_fired = Counter("cosmodrome_deadlines_fired",
 chat_lines = Counter("cosmodrome_chat_lines", "Chat lines kept, by game", ["game"])
 watch_dropped = Counter("cosmodrome_watch_dropped",
                         "Watch streams ended because their reader fell behind", ["reason"])
+store_memory = Gauge("cosmodrome_store_memory_bytes", "The store's memory in use")
+store_memory_limit = Gauge("cosmodrome_store_memory_limit_bytes",
+                           "The store's memory limit (maxmemory, else the machine's)")
 
 
 def observe_call(method: str, code: grpc.StatusCode | str, seconds: float) -> None:

@@ -305,10 +305,14 @@ class RedisStore:
                                 keys=[*indexes.match_indexes(match.game), indexes.DUE],
                                 args=[wanted, created_ms, mid, due_member, due_in])
 
+    def full(self) -> bool:
+        """Is the store's memory, as last read, past the mark for new matches."""
+        return bool(self.memory_mark and self.memory and self.memory[1]
+                    and self.memory[0] >= self.memory_mark * self.memory[1])
+
     def _check_room(self) -> None:
         """Refuse a new match past the memory mark (moves of live matches go on)."""
-        if self.memory_mark and self.memory and self.memory[1] \
-                and self.memory[0] >= self.memory_mark * self.memory[1]:
+        if self.full():
             used, limit = self.memory
             raise ResourceExhausted(
                 f"the store is {used / limit:.0%} full (its mark for new matches is "
