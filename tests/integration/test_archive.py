@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import time
 
+import pytest
 import redis
 
 from cosmodrome.store.archive import DirectoryArchive
+from cosmodrome.store.embedded import EmbeddedRedis
 from cosmodrome.store.indexes import match_indexes
 from cosmodrome.store.redis_store import idem_key, log_key, match_key
 from cosmodrome.v1 import lobby_pb2, match_pb2, play_pb2
@@ -24,8 +26,16 @@ def wait_until(condition, give_up_s: float = 30.0) -> None:
         time.sleep(0.1)
 
 
-def test_a_finished_match_past_retention_is_archived_and_still_exports(redis_url, tmp_path):
-    archive = tmp_path / "archive"
+@pytest.fixture
+def own_store(tmp_path):
+    """A store of this test's own: no other replica sweeps it."""
+    store = EmbeddedRedis(tmp_path / "store", appendonly=False)
+    yield store.start()
+    store.stop()
+
+
+def test_a_finished_match_past_retention_is_archived_and_still_exports(own_store, tmp_path):
+    archive, redis_url = tmp_path / "archive", own_store
     with ServerProcess(redis_url=redis_url, extra=["--retention-hours", str(RETENTION_H),
                                                    "--archive-dir", str(archive)]) as replica:
         api = Api(replica.address)

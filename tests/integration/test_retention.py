@@ -12,7 +12,7 @@ from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
 from cosmodrome.store.indexes import match_indexes
 from cosmodrome.store.redis_store import idem_key, log_key, match_key
 from cosmodrome.v1 import games_pb2, lobby_pb2
-from tests.support import Api, ServerProcess
+from tests.support import Api, ServerProcess, ttt
 
 RETENTION_S = 1.8
 
@@ -42,3 +42,15 @@ def test_finished_match_expires_after_retention_and_leaves_the_listing(redis_url
         for key in match_indexes("tictactoe"):  # dropped at its due time, or as met
             assert db.zscore(key, match_id) is None
         api.close()
+
+
+def test_a_finished_matchs_kept_results_expire_within_the_hour_and_the_match_stays(
+        api, redis_url):
+    """The first results kept for resent moves are half a finished match's bytes or more; a
+    resend comes within seconds: they stay an hour, the match its retention (a week)."""
+    match_id, tokens = api.new_match("tictactoe")
+    for cell, seat in ((0, 0), (3, 1), (1, 0), (4, 1), (2, 0)):
+        api.submit(match_id, tokens[seat], ttt(cell), key=f"k{cell}")
+    db = redis.Redis.from_url(redis_url)
+    assert 0 < db.pttl(idem_key(match_id)) <= 3600 * 1000
+    assert db.pttl(match_key(match_id)) > 3600 * 1000

@@ -144,11 +144,20 @@ def game_index(game: str) -> str:
 @dataclass(frozen=True)
 class Lifecycle:
     """How long matches stay: `waiting_ms` unjoined (0: for ever), `retention_ms` once
-    finished; then the finished go to `archive` if there is one (else they expire)."""
+    finished; then the finished go to `archive` if there is one (else they expire). The
+    first results kept for resent moves (half or more of a finished match's bytes) stay
+    `answers_ms` after the end: a resend comes within seconds of its first attempt."""
 
     retention_ms: int = 7 * 24 * 3600 * 1000
     waiting_ms: int = 24 * 3600 * 1000
     archive: Archive | None = None
+    answers_ms: int = 3600 * 1000
+
+    def answers_expire(self, match: match_pb2.Match, expire_ms: int) -> int:
+        """When the match's kept results expire (ms from now, 0: with the match)."""
+        if match.status != match_pb2.MATCH_STATUS_FINISHED:
+            return expire_ms
+        return min(self.answers_ms, expire_ms or self.answers_ms)
 
     def timing(self, match: match_pb2.Match) -> tuple[int, int]:
         """(ms until the match's keys expire, ms until it is due to leave): 0 is never."""
@@ -250,6 +259,11 @@ class RedisStore:
         self._claim = Script(_lua("claim"))
         self._chat = Script(_lua("chat"))
         self._release = client.register_script(_lua("release_deadline"))
+
+    @staticmethod
+    def reindex_source() -> str:
+        """The script that indexes a match alone (bench/scale.py loads matches with it)."""
+        return _indexing("reindex")
 
     @classmethod
     def from_url(cls, url: str, **kwargs) -> RedisStore:
@@ -372,7 +386,7 @@ class RedisStore:
                   retry.key if retry else "", result, expire_ms, record.incarnation,
                   IDEMPOTENCY_KEYS_PER_SEAT, "" if deadline_ms is None else deadline_ms,
                   mid, self.publish, "1" if finished else "", place[0], place[3], due_in,
-                  created_ms])
+                  created_ms, self.lifecycle.answers_expire(match, expire_ms)])
         status = reply[0]
         if status == b"OK" and self.cluster and reply[2] == b"1":
             await self._reindex_alone(match, *place)
@@ -535,9 +549,10 @@ class RedisStore:
         await self._reindex_alone(match, wanted, match.create_time.ToMilliseconds(), mid,
                                   indexes.due_member(mid, match.game), due_in)
         await self.fast.execute("HSET", match_key(mid), "ix", f"{wanted}|{due_in}")
-        keys = [match_key(mid), log_key(mid), idem_key(mid)]
-        await self.fast.execute_many(*(("PEXPIRE", key, expire_ms) if expire_ms
-                                       else ("PERSIST", key) for key in keys))
+        keys = [(match_key(mid), expire_ms), (log_key(mid), expire_ms),
+                (idem_key(mid), self.lifecycle.answers_expire(match, expire_ms))]
+        await self.fast.execute_many(*(("PEXPIRE", key, ms) if ms else ("PERSIST", key)
+                                       for key, ms in keys))
 
     async def delete(self, match_id: str, game: str) -> None:
         self.cache.drop(match_id)
@@ -611,16 +626,18 @@ class RedisStore:
         for member in members:
             match_id, game = indexes.parse_due_member(member)
             raw = await self.fast.execute("HGET", match_key(match_id), "pub")
-            if raw is None:  # expired (waiting unjoined, or finished with no archive)
+            status = match_pb2.Match.FromString(raw).status if raw is not None else None
+            if status is None:  # expired (waiting unjoined, or finished with no archive)
                 await self._unlist(match_id, game)
-            elif self.lifecycle.archive and match_pb2.Match.FromString(raw).status == \
-                    match_pb2.MATCH_STATUS_FINISHED:
+            elif status == match_pb2.MATCH_STATUS_FINISHED and self.lifecycle.archive:
                 record, log = await self.export(match_id)
                 await self.lifecycle.archive.put(admin_pb2.MatchExport(record=record, log=log))
                 await self.delete(match_id, game)
-            elif await self.fast.execute("ZSCORE", indexes.DUE, member) == str(until_ms).encode():
-                await self.delete(match_id, game)  # past its time, and no change since
-            # else joined or moved meanwhile: its change set its next due time
+            elif status == match_pb2.MATCH_STATUS_WAITING and await self.fast.execute(
+                    "ZSCORE", indexes.DUE, member) == str(until_ms).encode():
+                await self.delete(match_id, game)  # past its time, and no join since
+            # else joined meanwhile (its join set its next due time), or finished and kept
+            # for a replica with an archive: never deleted unarchived here
         return len(members)
 
     async def backfill(self, batch: int = 500) -> int:

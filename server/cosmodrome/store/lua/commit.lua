@@ -11,6 +11,8 @@
 --   (chat.lua) refuses a line that comes after the final move, atomically with it
 -- ARGV[15] index membership  ARGV[16] due member  ARGV[17] ms until due ('0': not due)
 -- ARGV[18] its creation ms (the indexes' score)
+-- ARGV[19] ms until the kept results (KEYS[3]) expire ('0': never): once finished, sooner
+--   than the match (a resend comes within seconds; they are half its bytes or more)
 -- KEYS[5..] the match's indexes and the due zset, on one server (on a Cluster none: when
 --   the reply's third value is '1', the caller runs reindex.lua). Indexes, due time and
 --   expiry change only when the membership or the due time do (field 'ix' keeps them).
@@ -59,7 +61,8 @@ if ARGV[17] == '0' and redis.call('HGET', KEYS[1], 'ix') == place then
   return {'OK', tostring(version), '0'}  -- a move in play: listed as it was
 end
 redis.call('HSET', KEYS[1], 'ix', place)
-expire({KEYS[1], KEYS[2], KEYS[3]}, ARGV[8])
+expire({KEYS[1], KEYS[2]}, ARGV[8])
+expire({KEYS[3]}, ARGV[19])
 if #KEYS > 4 then
   reindex({unpack(KEYS, 5)}, ARGV[15], ARGV[18], ARGV[12], ARGV[16], ARGV[17])
 end
