@@ -3,8 +3,6 @@ its listings, still exported, read and replayed from there."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 import redis
 
@@ -13,17 +11,10 @@ from cosmodrome.store.embedded import EmbeddedRedis
 from cosmodrome.store.indexes import match_indexes
 from cosmodrome.store.redis_store import idem_key, log_key, match_key
 from cosmodrome.v1 import lobby_pb2, match_pb2, play_pb2
+from tests.integration.test_listing_indexes import wait_until
 from tests.support import Api, ServerProcess, ttt
 
 RETENTION_H = 1 / 3600  # a second
-
-
-def wait_until(condition, give_up_s: float = 30.0) -> None:
-    """Poll (not a timed assertion: the time given is only a bound against a hang)."""
-    deadline = time.monotonic() + give_up_s
-    while not condition():
-        assert time.monotonic() < deadline, "never happened"
-        time.sleep(0.1)
 
 
 @pytest.fixture

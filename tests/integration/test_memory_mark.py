@@ -3,14 +3,13 @@ refused (RESOURCE_EXHAUSTED) while moves of live matches go on; below it, create
 
 from __future__ import annotations
 
-import time
-
 import grpc
 import pytest
 import redis
 
 from cosmodrome.store.embedded import EmbeddedRedis
 from cosmodrome.v1 import lobby_pb2
+from tests.integration.test_listing_indexes import wait_until
 from tests.support import Api, ServerProcess, ttt
 
 
@@ -29,14 +28,6 @@ def create_refused(api: Api) -> bool:
         assert "moves of matches in play go on" in error.details()
         return True
     return False
-
-
-def wait_until(condition, give_up_s: float = 30.0) -> None:
-    """Poll (not a timed assertion: the time given is only a bound against a hang)."""
-    deadline = time.monotonic() + give_up_s
-    while not condition():
-        assert time.monotonic() < deadline, "never happened"
-        time.sleep(0.2)
 
 
 def test_past_the_mark_creates_are_refused_and_moves_go_on(own_store):

@@ -6,40 +6,14 @@ refused (CANCELLED, with no detail anywhere) at random past 1,000 and all past 3
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
 
-import grpc
 import pytest
 
-from cosmodrome.v1 import play_pb2, play_pb2_grpc
+from bench.scale import burst
 from cosmodrome_client import Client
 from tests.support import Api, ServerProcess
 
 STREAMS, CONNECTIONS = 3000, 30
-
-
-async def burst(address: str, match_id: str, streams: int, connections: int) -> Counter:
-    """Open `streams` watches at once over `connections` connections; how each began."""
-    channels = [grpc.aio.insecure_channel(address, options=[("grpc.use_local_subchannel_pool",
-                                                             1)]) for _ in range(connections)]
-    calls = []
-
-    async def first_update(i: int) -> str:
-        call = play_pb2_grpc.PlayServiceStub(channels[i % connections]).WatchMatch(
-            play_pb2.WatchMatchRequest(match_id=match_id))
-        calls.append(call)
-        try:
-            await call.read()
-            return "OK"
-        except grpc.aio.AioRpcError as error:
-            return error.code().name
-    try:
-        return Counter(await asyncio.gather(*(first_update(i) for i in range(streams))))
-    finally:
-        for call in calls:
-            call.cancel()
-        for channel in channels:
-            await channel.close()
 
 
 @pytest.fixture(scope="module")
