@@ -11,7 +11,7 @@ import redis
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2
 from cosmodrome.store.indexes import match_indexes
 from cosmodrome.store.redis_store import idem_key, log_key, match_key
-from cosmodrome.v1 import games_pb2, lobby_pb2
+from cosmodrome.v1 import games_pb2, lobby_pb2, play_pb2
 from tests.support import Api, ServerProcess, ttt
 
 RETENTION_S = 1.8
@@ -30,7 +30,8 @@ def test_finished_match_expires_after_retention_and_leaves_the_listing(redis_url
         assert all(db.pttl(k) == -1 for k in keys)  # in play: kept
         api.submit(match_id, tokens[0], games_pb2.GameMove(
             tictactoe=tictactoe_pb2.Move(cell=2)), key="last")
-        ttls = [db.pttl(k) for k in [*keys, idem_key(match_id)]]
+        assert not db.exists(log_key(match_id))  # finished: its log compacted into the hash
+        ttls = [db.pttl(k) for k in [match_key(match_id), idem_key(match_id)]]
         assert all(0 < t <= RETENTION_S * 1000 for t in ttls), ttls
         time.sleep(RETENTION_S + 0.5)
         with pytest.raises(grpc.RpcError) as caught:
@@ -54,3 +55,19 @@ def test_a_finished_matchs_kept_results_expire_within_the_hour_and_the_match_sta
     db = redis.Redis.from_url(redis_url)
     assert 0 < db.pttl(idem_key(match_id)) <= 3600 * 1000
     assert db.pttl(match_key(match_id)) > 3600 * 1000
+
+
+def test_a_finished_matchs_log_is_compacted_and_still_read_whole(api, redis_url):
+    match_id, tokens = api.new_match("tictactoe")
+    for cell, seat in ((0, 0), (3, 1), (1, 0), (4, 1)):
+        api.submit(match_id, tokens[seat], ttt(cell))
+    before = api.play.GetLog(play_pb2.GetLogRequest(match_id=match_id)).entries
+    api.submit(match_id, tokens[0], ttt(2))
+    db = redis.Redis.from_url(redis_url)
+    assert not db.exists(log_key(match_id)) and db.hexists(match_key(match_id), "logz")
+    after = api.play.GetLog(play_pb2.GetLogRequest(match_id=match_id)).entries
+    assert list(after)[:len(before)] == list(before) and len(after) == len(before) + 1
+    last = api.play.GetLog(play_pb2.GetLogRequest(match_id=match_id,
+                                                  from_version=len(before))).entries
+    assert [e.version for e in last] == [after[-1].version]
+    assert len(api.export(match_id).log) == len(after)

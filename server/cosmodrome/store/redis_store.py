@@ -12,7 +12,9 @@ Redis Cluster slot and its Lua scripts stay atomic there.
                     with its match
     m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry);
                     also the pub/sub channel where each new version is announced
-                    (a records.Notice: the entry and the record; or a chat line)
+                    (a records.Notice: the entry and the record; or a chat line).
+                    Once the match is finished, its entries move to the hash's field
+                    logz, compressed (lua/compact.lua), and the stream goes
     m:{id}:idem     hash: per credential, its latest IDEMPOTENCY_KEYS_PER_SEAT keys, each
                     with the first result of its move (a ring, see commit.lua); slot
                     chat<seat>: the versions of the seat's judged chat lines, likewise
@@ -34,6 +36,7 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -257,6 +260,7 @@ class RedisStore:
         self._create = Script(_indexing("create"))
         self._reindex = Script(_indexing("reindex"))
         self._claim = Script(_lua("claim"))
+        self._compact = Script(_lua("compact"))
         self._chat = Script(_lua("chat"))
         self._release = client.register_script(_lua("release_deadline"))
 
@@ -394,6 +398,8 @@ class RedisStore:
             await self._durable(mid)
         if status == b"OK":
             self.cache.put(record)
+            if finished:
+                await self.compact_log(mid, int(reply[1]))
             if deadline_ms:
                 await self._hint(slot, deadline_ms)
             return None
@@ -418,16 +424,34 @@ class RedisStore:
 
     async def entries(self, match_id: str, after_version: int, count: int | None = None
                       ) -> list[records_pb2.StoredEntry]:
-        """Stream entries with version > after_version, oldest first."""
+        """Log entries with version > after_version, oldest first: from the stream, from
+        the compacted log of a finished match, or from the archive."""
         command = ["XRANGE", log_key(match_id), f"({after_version}-0", "+"]
         if count:
             command += ["COUNT", count]
         raw = await self.fast.execute(*command)
-        if not raw and self.lifecycle.archive and \
+        if raw:
+            return [records_pb2.StoredEntry.FromString(fields[1]) for _, fields in raw]
+        compacted = await self.fast.execute("HGET", match_key(match_id), "logz")
+        if compacted is not None:
+            log = admin_pb2.MatchExport.FromString(zlib.decompress(compacted)).log
+        elif self.lifecycle.archive and \
                 not await self.fast.execute("EXISTS", match_key(match_id)):
-            log = [e for e in (await self._archived(match_id)).log if e.version > after_version]
-            return log[:count] if count else log
-        return [records_pb2.StoredEntry.FromString(fields[1]) for _, fields in raw]
+            log = (await self._archived(match_id)).log
+        else:
+            return []
+        later = [e for e in log if e.version > after_version]
+        return later[:count] if count else later
+
+    async def compact_log(self, match_id: str, version: int) -> bool:
+        """Move a finished match's log from its stream into one compressed value (a third
+        of the bytes; its readers are few: GetLog, a late watcher, export)."""
+        raw = await self.fast.execute("XRANGE", log_key(match_id), "-", "+")
+        log = admin_pb2.MatchExport(log=[records_pb2.StoredEntry.FromString(fields[1])
+                                         for _, fields in raw])
+        return bool(await self.fast.evalsha(
+            self._compact, keys=[match_key(match_id), log_key(match_id)],
+            args=[version, zlib.compress(log.SerializeToString()), len(raw)]))
 
     async def _archived(self, match_id: str) -> admin_pb2.MatchExport:
         """A match no longer in the store, from the archive (NotFound if not there)."""
@@ -539,6 +563,8 @@ class RedisStore:
         await self.fast.execute(self.publish, match_channel(mid),  # no entry: watchers
                                 records_pb2.Notice(record=record).SerializeToString())  # re-read
         await self._place(record.match)
+        if record.match.status == match_pb2.MATCH_STATUS_FINISHED:
+            await self.compact_log(mid, record.match.version)
 
     async def _place(self, match: match_pb2.Match) -> None:
         """Index a match written outside the scripts (import, backfill), and give its keys
