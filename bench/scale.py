@@ -29,6 +29,7 @@ import random
 import statistics
 import tempfile
 import time
+import zlib
 from collections import Counter
 from pathlib import Path
 
@@ -39,7 +40,16 @@ from cosmodrome.games.cosmic.v1 import cosmic_pb2
 from cosmodrome.store import indexes
 from cosmodrome.store.embedded import EmbeddedRedis
 from cosmodrome.store.redis_store import RedisStore, idem_key, log_key, match_key
-from cosmodrome.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2, play_pb2, play_pb2_grpc
+from cosmodrome.v1 import (
+    admin_pb2,
+    catalog_pb2,
+    catalog_pb2_grpc,
+    lobby_pb2,
+    lobby_pb2_grpc,
+    match_pb2,
+    play_pb2,
+    play_pb2_grpc,
+)
 from cosmodrome_client import Client, play
 from tests.support import ServerProcess
 
@@ -109,11 +119,13 @@ def bulk_load(url: str, count: int) -> float:
 
 def listing_latencies(address: str, calls: int) -> list[tuple[str, float, float, int]]:
     """(filter, p50 ms, p99 ms, matches on its first page) per filter: `calls` first pages,
-    and as many pages after them (the cursor walking deeper)."""
+    and as many pages after them (the cursor walking deeper). Between two listings, a
+    ListGames (no store, nothing that grows): its p99 is the machine's own noise."""
     channel = grpc.insecure_channel(address)
     lobby = lobby_pb2_grpc.LobbyServiceStub(channel)
+    catalog = catalog_pb2_grpc.CatalogServiceStub(channel)
     lobby.ListMatches(lobby_pb2.ListMatchesRequest())  # connected before any is timed
-    rows = []
+    rows, floor = [], []
     for game in ("", "mlem"):
         for (name, status), open_seats in [(s, False) for s in STATUSES.items()] + \
                 [(("any", 0), True), (("active", STATUSES["active"]), True)]:
@@ -125,10 +137,15 @@ def listing_latencies(address: str, calls: int) -> list[tuple[str, float, float,
                 start = time.perf_counter()
                 page = lobby.ListMatches(request)
                 times.append((time.perf_counter() - start) * 1000)
+                start = time.perf_counter()
+                catalog.ListGames(catalog_pb2.ListGamesRequest())
+                floor.append((time.perf_counter() - start) * 1000)
                 first = first or len(page.matches)
                 token = page.next_page_token if len(times) % 2 else ""
             label = f"{game or 'every game'} {name}{' open' if open_seats else ''}"
             rows.append((label, statistics.median(times), percentile(times, 99), first))
+    rows.append(("(floor: ListGames between them)", statistics.median(floor),
+                 percentile(floor, 99), 0))
     channel.close()
     return rows
 
@@ -162,15 +179,20 @@ async def finished_match(client: Client, game: str, options, seed: int) -> str:
 
 
 def match_bytes(db: redis.Redis, match_id: str) -> dict[str, int]:
-    """What a stored match takes: each key (MEMORY USAGE), and the record, log and
-    idempotency results inside."""
-    log = db.xrange(log_key(match_id))
+    """What a stored match takes: each key (MEMORY USAGE), and the record, log (in its
+    stream, or compacted into the hash once finished) and idempotency results inside."""
+    log = [fields[b"e"] for _, fields in db.xrange(log_key(match_id))]
+    compacted = db.hget(match_key(match_id), "logz")
+    if compacted:
+        log = [e.SerializeToString() for e in
+               admin_pb2.MatchExport.FromString(zlib.decompress(compacted)).log]
     idem = db.hgetall(idem_key(match_id))
     return {"hash": db.memory_usage(match_key(match_id), samples=0) or 0,
-            "log": db.memory_usage(log_key(match_id), samples=0) or 0,
+            "stream": db.memory_usage(log_key(match_id), samples=0) or 0,
+            "compacted": len(compacted or b""),
             "idem": db.memory_usage(idem_key(match_id), samples=0) or 0,
             "record": db.hstrlen(match_key(match_id), "rec"),
-            "log entries": sum(len(fields[b"e"]) for _, fields in log),
+            "log entries": sum(map(len, log)),
             "entries": len(log),
             "results": sum(len(v) for k, v in idem.items() if b":" in k)}
 
@@ -178,20 +200,21 @@ def match_bytes(db: redis.Redis, match_id: str) -> dict[str, int]:
 async def run_bytes(address: str, url: str, per_game: int) -> None:
     db = redis.Redis.from_url(url)
     print(f"\n## bytes per finished match (mean of {per_game}, unary SubmitMove with keys)")
-    print("| game | KB at the end | after the hour | hash | log | idem | record | "
-          "log entries (n) | results |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| game | KB at the end | after the hour | hash | log stream | log compacted "
+          "(in the hash) | idem | record | log entries (n) | results |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     async with Client.connect(address, timeout=120) as client:
         for label, options in BYTES_GAMES:
             game = label.split()[0]
             sizes = [match_bytes(db, await finished_match(client, game, options, seed))
                      for seed in range(1, per_game + 1)]
             mean = {k: statistics.mean(s[k] for s in sizes) for k in sizes[0]}
-            total = mean["hash"] + mean["log"] + mean["idem"]
-            kept = mean["hash"] + mean["log"]  # the kept results expire an hour after the end
+            total = mean["hash"] + mean["stream"] + mean["idem"]
+            kept = mean["hash"] + mean["stream"]  # the kept results expire an hour after the end
             print(f"| {label} | {total / 1000:.1f} | {kept / 1000:.1f} | "
                   f"{mean['hash'] / 1000:.1f} | "
-                  f"{mean['log'] / 1000:.1f} | {mean['idem'] / 1000:.1f} | "
+                  f"{mean['stream'] / 1000:.1f} | {mean['compacted'] / 1000:.1f} | "
+                  f"{mean['idem'] / 1000:.1f} | "
                   f"{mean['record'] / 1000:.1f} | {mean['log entries'] / 1000:.1f} "
                   f"({mean['entries']:.0f}) | {mean['results'] / 1000:.1f} |")
 
