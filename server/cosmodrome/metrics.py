@@ -14,7 +14,8 @@ use prometheus-client's metrics as they are.
     cosmodrome_store_seconds{op}             store round trips: op="commit", the compare-and-set
                                              of every change; op="ping", the health probe
     cosmodrome_store_errors_total{op}        store failures (op="call": a call that found
-                                             the store unreachable; op="ping": a failed probe)
+                                             the store unreachable; op="ping": a failed probe;
+                                             op="memory": its memory could not be read)
     cosmodrome_store_up                      1 while the store answers the probe, else 0
     cosmodrome_deadlines_fired_total{game}   game deadlines (turn clocks, the deal's minute)
                                              this replica applied through the compare-and-set
