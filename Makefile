@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PROTOS := $(shell find proto -name '*.proto')
 GEN_STAMP := server/cosmodrome/v1/.generated
 
-.PHONY: setup proto contract-lock run edge test test-fast bench bench-chat bench-cluster soak lint clean web-build web \
+.PHONY: setup proto contract-lock run edge test test-fast bench bench-chat bench-cluster bench-scale soak lint clean web-build web \
         client-wheel openapi-clients
 
 setup: $(VENV)/.installed $(GEN_STAMP)
@@ -86,6 +86,11 @@ bench-chat: setup
 # What acknowledging a move only once a replica holds it costs, on a loopback Valkey Cluster.
 bench-cluster: setup
 	$(PY) -m bench.cluster $(ARGS)
+
+# The store at scale (issue 27): a million matches listed, bytes per finished match, a burst of
+# 5,000 watch streams, updates per CPU second to 5,000 watchers. Long: run it once.
+bench-scale: setup
+	$(PY) -m bench.scale $(ARGS)
 
 # The real-client benchmark's peer (boardgame.io, locked); without npm, make bench skips it.
 bench/peer/node_modules: bench/peer/package-lock.json

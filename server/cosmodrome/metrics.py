@@ -14,7 +14,8 @@ use prometheus-client's metrics as they are.
     cosmodrome_store_seconds{op}             store round trips: op="commit", the compare-and-set
                                              of every change; op="ping", the health probe
     cosmodrome_store_errors_total{op}        store failures (op="call": a call that found
-                                             the store unreachable; op="ping": a failed probe)
+                                             the store unreachable; op="ping": a failed probe;
+                                             op="memory": its memory could not be read)
     cosmodrome_store_up                      1 while the store answers the probe, else 0
     cosmodrome_deadlines_fired_total{game}   game deadlines (turn clocks, the deal's minute)
                                              this replica applied through the compare-and-set
@@ -30,6 +31,9 @@ use prometheus-client's metrics as they are.
     cosmodrome_notices_withdrawn_total       "your turn" notices withdrawn unsent (the
                                              seat moved within --webhook-wait-seconds)
     cosmodrome_notices_in_flight             webhook POSTs in flight on this replica
+    cosmodrome_store_memory_bytes            the store's memory in use, read by the probe
+    cosmodrome_store_memory_limit_bytes      its limit (maxmemory, else the machine's): past
+                                             --store-memory-mark of it, no new match
 """
 
 from __future__ import annotations
@@ -117,6 +121,9 @@ notices_dropped = Counter("cosmodrome_notices_dropped", "Notices given up, by re
 notices_withdrawn = Counter("cosmodrome_notices_withdrawn", "\"Your turn\" notices "
                             "withdrawn: the seat moved before --webhook-wait-seconds")
 notices_in_flight = Gauge("cosmodrome_notices_in_flight", "Webhook POSTs in flight")
+store_memory = Gauge("cosmodrome_store_memory_bytes", "The store's memory in use")
+store_memory_limit = Gauge("cosmodrome_store_memory_limit_bytes",
+                           "The store's memory limit (maxmemory, else the machine's)")
 
 
 def observe_call(method: str, code: grpc.StatusCode | str, seconds: float) -> None:

@@ -65,6 +65,16 @@ Configuration by flags or environment (flags win):
     --guest-key-secret/COSMODROME_GUEST_KEY_SECRET  derive guest signing keys from this
                                       secret (unset: keys made once and kept in the store)
     --guest-issuer (cosmodrome-guest), --guest-rotate-hours (168), --guest-token-days (30)
+    --waiting-expiry-hours/COSMODROME_WAITING_EXPIRY_HOURS  a waiting match nobody joins
+                                      leaves the store after this (24; 0: never)
+    --archive-dir/COSMODROME_ARCHIVE_DIR  finished matches past retention go to this folder
+                                      (gzip files: ExportMatch, GetMatch, GetLog still find
+                                      them); unset: they expire
+    --store-memory-mark/COSMODROME_STORE_MEMORY_MARK  past this share of the store's memory
+                                      (maxmemory, else the machine's), CreateMatch answers
+                                      RESOURCE_EXHAUSTED; moves go on (0.9; 0: never)
+    --max-pending-calls/COSMODROME_MAX_PENDING_CALLS  calls arrived and not yet taken up
+                                      that the server holds (a reconnect burst) (20000)
 """
 
 from __future__ import annotations
@@ -114,10 +124,12 @@ from cosmodrome.games import records
 from cosmodrome.notices.delivery import Webhook
 from cosmodrome.notices.drainer import Notices
 from cosmodrome.notices.drainer import Policy as NoticePolicy
+from cosmodrome.store.archive import DirectoryArchive
 from cosmodrome.store.deadlines import DeadlineLoop
 from cosmodrome.store.embedded import EmbeddedRedis, EmbeddedStoreError
+from cosmodrome.store.lifecycle import LifecycleLoop
 from cosmodrome.store.players import PlayerStore
-from cosmodrome.store.redis_store import RedisStore
+from cosmodrome.store.redis_store import Lifecycle, RedisStore
 from cosmodrome.v1 import admin_pb2, catalog_pb2, lobby_pb2, play_pb2, player_pb2
 
 log = structlog.get_logger("cosmodrome.serve")
@@ -178,6 +190,11 @@ class Config:
     guest_issuer: str = "cosmodrome-guest"
     guest_rotate_hours: float = 168.0
     guest_token_days: float = 30.0
+    # the store's lifecycle and limits (store/indexes.py, store/lifecycle.py)
+    waiting_expiry_hours: float = 24.0
+    archive_dir: str = ""
+    store_memory_mark: float = 0.9
+    max_pending_calls: int = 20_000
 
 
 def optional_int(text: str | None) -> int | None:
@@ -228,12 +245,12 @@ def parse_config(argv: list[str] | None = None) -> Config:
                        ("webhook_concurrency", int), ("webhook_attempts", int),
                        ("webhook_backoff_seconds", float),
                        ("webhook_backoff_max_seconds", float),
-                       ("webhook_wait_seconds", float)):
-        default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
-        p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
-    for name, kind in (("jwks_file", str), ("jwks_url", str), ("jwt_issuer", str),
+                       ("webhook_wait_seconds", float),
+                       ("jwks_file", str), ("jwks_url", str), ("jwt_issuer", str),
                        ("jwt_audience", str), ("guest_key_secret", str), ("guest_issuer", str),
-                       ("guest_rotate_hours", float), ("guest_token_days", float)):
+                       ("guest_rotate_hours", float), ("guest_token_days", float),
+                       ("waiting_expiry_hours", float), ("archive_dir", str),
+                       ("store_memory_mark", float), ("max_pending_calls", int)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     config = Config(**vars(p.parse_args(argv)))
@@ -244,6 +261,10 @@ def parse_config(argv: list[str] | None = None) -> Config:
             config.guest_issuer == config.jwt_issuer:
         p.error("--guest-rotate-hours and --guest-token-days must be a minute or more, and "
                 "--guest-issuer differ from --jwt-issuer")
+    if not 0 <= config.store_memory_mark <= 1 or config.waiting_expiry_hours < 0 \
+            or config.max_pending_calls < 1:
+        p.error("--store-memory-mark must be between 0 and 1, --waiting-expiry-hours >= 0, "
+                "--max-pending-calls >= 1")
     if config.workers < 1:
         p.error("--workers must be at least 1")
     if config.watch_catch_up < 1 or config.watch_buffer < 1:
@@ -334,6 +355,10 @@ def identity_settings(config: Config) -> IdentitySettings:
         guest_key_secret=config.guest_key_secret,
         guest_rotate_s=int(config.guest_rotate_hours * 3600),
         guest_lifetime_s=int(config.guest_token_days * 86400))
+def store_lifecycle(config: Config) -> Lifecycle:
+    return Lifecycle(retention_ms=int(config.retention_hours * 3_600_000),
+                     waiting_ms=int(config.waiting_expiry_hours * 3_600_000),
+                     archive=DirectoryArchive(config.archive_dir) if config.archive_dir else None)
 
 
 def chat_limits(config: Config) -> ChatLimits:
@@ -441,7 +466,9 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
         url = embedded.start()  # in the main thread: the store ends with this process
     store = RedisStore.from_url(url, retention_ms=int(config.retention_hours * 3_600_000),
                                 wait_replicas=config.store_wait_replicas,
-                                wait_ms=config.store_wait_ms)
+                                wait_ms=config.store_wait_ms,
+                                lifecycle=store_lifecycle(config),
+                                memory_mark=config.store_memory_mark)
     try:
         await store.redis.ping()
     except (redis.RedisError, OSError) as exc:
@@ -480,7 +507,11 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                  # hostile or forgotten clients: HTTP/2's own cap on streams per
                  # connection, and connections with no call open closed after a while
                  ("grpc.max_concurrent_streams", config.max_streams_per_connection),
-                 ("grpc.max_connection_idle_ms", int(config.max_idle_seconds * 1000))])
+                 ("grpc.max_connection_idle_ms", int(config.max_idle_seconds * 1000)),
+                 # a reconnect burst: calls wait here for the server to take them up; past
+                 # gRPC's defaults (1000, and 3000 at most) they were cancelled, unexplained
+                 ("grpc.server.max_pending_requests", config.max_pending_calls),
+                 ("grpc.server.max_pending_requests_hard_limit", config.max_pending_calls)])
     servicers = {"CatalogService": CatalogServicer(runner),
                  "LobbyService": LobbyServicer(runner, config.drain, players),
                  "PlayerService": PlayerServicer(runner, identity.guests, players),
@@ -509,6 +540,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     notices = start_notices(config, runner) if config.webhook_url else None
     if notices:  # after the watchers: a notice is queued, never awaited, by a commit
         runner.on_commit = fan_out(hub.committed, notices.committed)
+    lifecycle = LifecycleLoop(store)
+    lifecycle.start()
     edge = await start_edge(config, port) if config.http_port else None
     log.info("serving", address=f"{config.host}:{port}", store=without_password(url),
              embedded=embedded is not None, games=sorted(runner.games),
@@ -528,6 +561,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await health_servicer.enter_graceful_shutdown()
     await deadlines.stop()
     await identity.stop()
+    await lifecycle.stop()
     await hub.close()  # watch streams end cleanly; clients resume elsewhere
     await server.stop(grace=5)
     if notices:  # once no more commits come: their notices are queued

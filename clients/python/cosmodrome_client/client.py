@@ -56,6 +56,7 @@ from cosmodrome.v1 import (
 )
 from cosmodrome_client.bots.base import Bot
 from cosmodrome_client.bots.games import bot_for, has_bot
+from cosmodrome_client.channels import ChannelPool, backoff
 from cosmodrome_client.errors import CosmodromeError, MoveNoLongerLegal, StaleVersionError
 from cosmodrome_client.messages import unwrap, wrap_move, wrap_options
 from cosmodrome_client.session import Session
@@ -160,11 +161,16 @@ class Client:
         options = _CHANNEL_OPTIONS
         if round_robin or (round_robin is None and several):
             options = (*options, _ROUND_ROBIN)
-        if channel is None and tls:
-            roots = tls if isinstance(tls, bytes) else None
-            channel = grpc.aio.secure_channel(
-                target, grpc.ssl_channel_credentials(root_certificates=roots), options=options)
-        self.channel = channel or grpc.aio.insecure_channel(target, options=options)
+
+        def open_channel(extra: tuple) -> grpc.aio.Channel:
+            if tls:
+                roots = tls if isinstance(tls, bytes) else None
+                return grpc.aio.secure_channel(
+                    target, grpc.ssl_channel_credentials(root_certificates=roots),
+                    options=(*options, *extra))
+            return grpc.aio.insecure_channel(target, options=(*options, *extra))
+        self.channels = ChannelPool(open_channel, channel)  # watch streams spread over it
+        self.channel = self.channels.first
         self.catalog = catalog_pb2_grpc.CatalogServiceStub(self.channel)
         self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
         self.play = play_pb2_grpc.PlayServiceStub(self.channel)
@@ -191,7 +197,7 @@ class Client:
 
     async def close(self) -> None:
         self.closed = True
-        await self.channel.close()
+        await self.channels.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -467,8 +473,9 @@ class Viewer:
         while True:
             request = play_pb2.WatchMatchRequest(match_id=self.match_id, from_version=last,
                                                  with_chat=chat, chat_from_sequence=said)
-            call = self.client.play.WatchMatch(request, metadata=_auth(self.token),
-                                               wait_for_ready=True)
+            lease = self.client.channels.lease(play_pb2_grpc.PlayServiceStub)
+            call = lease.stub.WatchMatch(request, metadata=_auth(self.token),
+                                         wait_for_ready=True)
             try:
                 async for update in call:
                     if update.HasField("chat"):
@@ -500,12 +507,13 @@ class Viewer:
                     raise CosmodromeError.from_rpc(e) from e
             finally:
                 call.cancel()
+                lease.release()
             failures += 1
             if max_retries is not None and failures > max_retries:
                 raise CosmodromeError(grpc.StatusCode.UNAVAILABLE,
                                       f"watch of {self.match_id} lost after {failures - 1} "
                                       f"reconnects at version {last}")
-            await asyncio.sleep(min(2.0, 0.05 * 2 ** min(failures, 6)))
+            await asyncio.sleep(backoff(failures))
 
 
 class _Gap(Exception):

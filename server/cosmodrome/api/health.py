@@ -3,7 +3,9 @@
 `StoreProbe` pings the store every `interval_s` through the connection moves use: while it
 answers, every service is SERVING; when it does not, every service but `LIVENESS` is
 NOT_SERVING (a readiness probe takes the replica out of rotation, a liveness probe does not
-restart a replica for an outage of the store). An embedded store that died is started again
+restart a replica for an outage of the store). Each probe also reads the store's memory
+(metrics; past the host's mark, new matches are refused while the replica stays SERVING:
+moves of live matches go on). An embedded store that died is started again
 on its port and data folder (its append-only file brings the matches back).
 """
 
@@ -91,6 +93,8 @@ class StoreProbe:
             # parent-death signal follows the thread that started it, not the process.
             self.embedded.start()
         up = await self._ping()
+        if up:
+            await self._watch_memory()
         if up != self.up:
             if up:
                 log.info("store answers: serving")
@@ -108,6 +112,23 @@ class StoreProbe:
             return False
         metrics.observe_store("ping", time.perf_counter() - start)
         return True
+
+    async def _watch_memory(self) -> None:
+        """The store's memory, for the metrics and the mark past which no match is created
+        (RedisStore.memory_mark); crossing the mark is logged, both ways."""
+        was_full = self.store.full()
+        try:
+            used, limit = await asyncio.wait_for(self.store.watch_memory(), self.timeout_s)
+        except Exception:
+            metrics.store_errors.labels("memory").inc()
+            return
+        metrics.store_memory.set(used)
+        metrics.store_memory_limit.set(limit)
+        if self.store.full() != was_full:
+            (log.warning if not was_full else log.info)(
+                "store memory past the mark: new matches refused" if not was_full
+                else "store memory below the mark: new matches accepted",
+                used=used, limit=limit, mark=self.store.memory_mark)
 
     async def _set(self, up: bool) -> None:
         self.up = up

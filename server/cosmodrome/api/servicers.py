@@ -104,10 +104,13 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
     async def ListMatches(self, request, context):
         if not 0 <= request.page_size <= MAX_PAGE:
             raise InvalidArgument(f"page_size must be between 0 and {MAX_PAGE}")
+        if request.status not in match_pb2.MatchStatus.values():
+            raise InvalidArgument("status must be a MatchStatus (0: every status)")
         if request.game:
             self.runner.game(request.game)
         matches, token = await self.runner.store.list_matches(
-            request.game, request.status, request.page_size or 50, request.page_token)
+            request.game, request.status, request.page_size or 50, request.page_token,
+            request.open_seats)
         return lobby_pb2.ListMatchesResponse(matches=matches, next_page_token=token)
 
     async def JoinMatch(self, request, context):

@@ -141,6 +141,9 @@ class EmbeddedRedis:
                 "--dir", str(self.data_dir), "--save", "", "--pidfile", str(self.pidfile),
                 "--appendonly", "yes" if self.appendonly else "no",
                 "--appendfsync", "everysec", "--protected-mode", "yes",
+                # a match's log is a stream: its last node is allocated this size whole,
+                # 4 KiB by default, most of a short match's bytes (docs/operations.md)
+                "--stream-node-max-bytes", "1024",
                 "--logfile", str(self.data_dir / "server.log")]
         self.process = subprocess.Popen(args, stdin=subprocess.DEVNULL,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,

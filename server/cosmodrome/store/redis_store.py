@@ -12,13 +12,17 @@ Redis Cluster slot and its Lua scripts stay atomic there.
                     with its match
     m:{id}:log      stream: one entry per version, id "<version>-0", field e (StoredEntry);
                     also the pub/sub channel where each new version is announced
-                    (a records.Notice: the entry and the record; or a chat line)
+                    (a records.Notice: the entry and the record; or a chat line).
+                    Once the match is finished, its entries move to the hash's field
+                    logz, compressed (lua/compact.lua), and the stream goes
     m:{id}:idem     hash: per credential, its latest IDEMPOTENCY_KEYS_PER_SEAT keys, each
                     with the first result of its move (a ring, see commit.lua); slot
                     chat<seat>: the versions of the seat's judged chat lines, likewise
     m:{id}:ticket:<sha256>  string: a watch ticket's seat token hash, with its time to live
-    matches         zset: match id by creation time (ms), for listing
-    matches:<game>  zset: the same, per game
+    ix:{ix}:<scope>:<filter>  zset: match id by creation time (ms), one per listing filter
+                    (store/indexes.py); ix:{ix}:due: each waiting or finished match by the
+                    time it leaves the store (lifecycle.py sweeps it out of the indexes)
+    matches, matches:<game>  the indexes of old (every status): moved by `backfill`
     deadlines:{t}   zset: match id by the due time (ms) of its earliest deadline, one per
                     Cluster slot (the tag t hashes to that slot), so the commit script that
                     moves a match writes its deadline in the same atomic step
@@ -32,6 +36,7 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -48,13 +53,16 @@ from cosmodrome.core.errors import (
     InvalidArgument,
     NotFound,
     RateLimited,
+    ResourceExhausted,
     Stale,
 )
+from cosmodrome.store import indexes
+from cosmodrome.store.archive import Archive
 from cosmodrome.store.cluster import ClusterMultiplexer, ClusterSubscriber
 from cosmodrome.store.multiplex import Multiplexer, Script, Subscriber
-from cosmodrome.v1 import match_pb2, records_pb2
+from cosmodrome.v1 import admin_pb2, match_pb2, records_pb2
 
-ALL_MATCHES = "matches"
+ALL_MATCHES = indexes.LEGACY_ALL
 DEADLINE_HINTS = "deadline-slots"
 LEGACY_DEADLINES = "deadlines"  # one zset for every match, before deadlines had slots
 SLOTS = 16384  # Redis Cluster's hash slots
@@ -64,6 +72,11 @@ CHAT_REQUESTS_PER_SEAT = 16  # likewise for chat request ids
 
 def _lua(name: str) -> str:
     return resources.files("cosmodrome.store").joinpath(f"lua/{name}.lua").read_text()
+
+
+def _indexing(name: str) -> str:
+    """A script that keeps the indexes: lua/index.lua's functions, then its own body."""
+    return _lua("index") + _lua(name)
 
 
 def match_key(match_id: str) -> str:
@@ -127,7 +140,36 @@ def match_of_channel(channel: str) -> str:
 
 
 def game_index(game: str) -> str:
+    """The index of old of one game (before store/indexes.py): read by `backfill`."""
     return f"{ALL_MATCHES}:{game}"
+
+
+@dataclass(frozen=True)
+class Lifecycle:
+    """How long matches stay: `waiting_ms` unjoined (0: for ever), `retention_ms` once
+    finished; then the finished go to `archive` if there is one (else they expire). The
+    first results kept for resent moves (half or more of a finished match's bytes) stay
+    `answers_ms` after the end: a resend comes within seconds of its first attempt."""
+
+    retention_ms: int = 7 * 24 * 3600 * 1000
+    waiting_ms: int = 24 * 3600 * 1000
+    archive: Archive | None = None
+    answers_ms: int = 3600 * 1000
+
+    def answers_expire(self, match: match_pb2.Match, expire_ms: int) -> int:
+        """When the match's kept results expire (ms from now, 0: with the match)."""
+        if match.status != match_pb2.MATCH_STATUS_FINISHED:
+            return expire_ms
+        return min(self.answers_ms, expire_ms or self.answers_ms)
+
+    def timing(self, match: match_pb2.Match) -> tuple[int, int]:
+        """(ms until the match's keys expire, ms until it is due to leave): 0 is never."""
+        if match.status == match_pb2.MATCH_STATUS_WAITING:
+            return self.waiting_ms, self.waiting_ms
+        if match.status == match_pb2.MATCH_STATUS_FINISHED:
+            # archived: kept until the sweep has written it to the archive
+            return (0 if self.archive else self.retention_ms), self.retention_ms
+        return 0, 0
 
 
 @dataclass(frozen=True)
@@ -194,7 +236,8 @@ class RedisStore:
 
     def __init__(self, client: redis.Redis | RedisCluster, connection_kwargs: dict,
                  retention_ms: int = 7 * 24 * 3600 * 1000, cache_size: int = 10_000,
-                 wait_replicas: int = 0, wait_ms: int = 1000) -> None:
+                 wait_replicas: int = 0, wait_ms: int = 1000,
+                 lifecycle: Lifecycle | None = None, memory_mark: float = 0.0) -> None:
         self.redis = client
         tls = None
         if issubclass(connection_kwargs.get("connection_class", Connection),
@@ -208,13 +251,23 @@ class RedisStore:
         else:
             self.fast = Multiplexer(connection_kwargs, tls)
             self.publish = "PUBLISH"
-        self.retention_ms = retention_ms
+        self.lifecycle = lifecycle or Lifecycle(retention_ms=retention_ms)
+        self.memory_mark = memory_mark  # of the store's limit: past it, no new match (0: off)
+        self.memory: tuple[int, int] | None = None  # (used, limit) bytes, as last read
         self.wait_replicas, self.wait_ms = wait_replicas, wait_ms
         self.cache = RecordCache(cache_size)
-        self._commit = Script(_lua("commit"))
-        self._create = Script(_lua("create"))
+        self._commit = Script(_indexing("commit"))
+        self._create = Script(_indexing("create"))
+        self._reindex = Script(_indexing("reindex"))
+        self._claim = Script(_lua("claim"))
+        self._compact = Script(_lua("compact"))
         self._chat = Script(_lua("chat"))
         self._release = client.register_script(_lua("release_deadline"))
+
+    @staticmethod
+    def reindex_source() -> str:
+        """The script that indexes a match alone (bench/scale.py loads matches with it)."""
+        return _indexing("reindex")
 
     @classmethod
     def from_url(cls, url: str, **kwargs) -> RedisStore:
@@ -238,25 +291,61 @@ class RedisStore:
 
     async def create(self, record: records_pb2.StoredMatch, entry: records_pb2.StoredEntry,
                      created_ms: int) -> None:
-        mid = record.match.match_id
-        ok = await self.fast.evalsha(self._create, keys=[match_key(mid), log_key(mid)],
-                                     args=[record.SerializeToString(),
-                                           record.match.SerializeToString(),
-                                           entry.SerializeToString(), record.incarnation])
+        self._check_room()
+        match = record.match
+        mid = match.match_id
+        _, due_in = self.lifecycle.timing(match)
+        place = [indexes.membership(match), created_ms, mid,
+                 indexes.due_member(mid, match.game), due_in]
+        ok = await self.fast.evalsha(
+            self._create, keys=[match_key(mid), log_key(mid), *self._index_keys(match)],
+            args=[record.SerializeToString(), match.SerializeToString(),
+                  entry.SerializeToString(), record.incarnation, *place])
         if not ok:
             raise AlreadyExists(f"match {mid} already exists")
+        if self.cluster:
+            await self._reindex_alone(match, *place)
         await self._durable(mid)
         self.cache.put(record)
-        await self._index(record.match, created_ms)
 
-    async def _index(self, match: match_pb2.Match, created_ms: int) -> None:
-        """List the match, unless private (the indexes live outside its slot: not in the
-        scripts)."""
-        if match.private:
-            return
-        match_id, game = match.match_id, match.game
-        await self.fast.execute_many(("ZADD", ALL_MATCHES, created_ms, match_id),
-                                     ("ZADD", game_index(game), created_ms, match_id))
+    def _index_keys(self, match: match_pb2.Match) -> list[str]:
+        """The keys a script keeps the match's indexes in: on one server, its indexes and
+        the due set; on a Cluster none (they are in another slot: `_reindex_alone`)."""
+        return [] if self.cluster else [*indexes.match_indexes(match.game), indexes.DUE]
+
+    async def _reindex_alone(self, match: match_pb2.Match, wanted: str, created_ms: int,
+                             mid: str, due_member: str, due_in: int | str) -> None:
+        """On a Cluster, the match's indexes, written right after the script that changed
+        it (no script can write both slots). A replica that dies between the two leaves an
+        index entry too many, which the next listing that meets it drops (it checks each
+        match it reads), or one too few, which the match's next change writes."""
+        await self.fast.evalsha(self._reindex,
+                                keys=[*indexes.match_indexes(match.game), indexes.DUE],
+                                args=[wanted, created_ms, mid, due_member, due_in])
+
+    def full(self) -> bool:
+        """Is the store's memory, as last read, past the mark for new matches."""
+        return bool(self.memory_mark and self.memory and self.memory[1]
+                    and self.memory[0] >= self.memory_mark * self.memory[1])
+
+    def _check_room(self) -> None:
+        """Refuse a new match past the memory mark (moves of live matches go on)."""
+        if self.full():
+            used, limit = self.memory
+            raise ResourceExhausted(
+                f"the store is {used / limit:.0%} full (its mark for new matches is "
+                f"{self.memory_mark:.0%}): no new match until finished ones leave it; "
+                "moves of matches in play go on")
+
+    async def watch_memory(self) -> tuple[int, int]:
+        """Read the store's memory: (used bytes, limit) with the limit its maxmemory, or
+        the machine's memory when it has none. Kept for `_check_room` and the metrics."""
+        info = await self.redis.info("memory")
+        if isinstance(info, dict) and "used_memory" not in info:  # a Cluster: every node
+            info = max(info.values(), key=lambda node: node["used_memory"])
+        limit = int(info.get("maxmemory") or 0) or int(info.get("total_system_memory") or 0)
+        self.memory = (int(info["used_memory"]), limit)
+        return self.memory
 
     async def load(self, match_id: str, retry: Retry | None = None) -> tuple[
             records_pb2.StoredMatch, Duplicate | None]:
@@ -269,7 +358,7 @@ class RedisStore:
             raw = await self.fast.execute("HGET", match_key(match_id), "rec")
             result = None
         if raw is None:
-            raise NotFound(f"no match {match_id}")
+            return (await self._archived(match_id)).record, None
         prior = Duplicate(result) if result is not None else None
         if prior:  # its first attempt may have failed unreplicated: acknowledge it now
             await self._durable(match_id)
@@ -285,22 +374,32 @@ class RedisStore:
         is the match's new earliest deadline (0: none), written in the same atomic step.
         Raises Stale (with the current version) or NotFound.
         """
-        mid = record.match.match_id
+        match = record.match
+        mid = match.match_id
         slot = match_slot(mid)
-        finished = record.match.status == match_pb2.MATCH_STATUS_FINISHED
+        finished = match.status == match_pb2.MATCH_STATUS_FINISHED
+        expire_ms, due_in = self.lifecycle.timing(match)
+        created_ms = match.create_time.ToMilliseconds()
+        place = [indexes.membership(match), created_ms, mid,
+                 indexes.due_member(mid, match.game), due_in]
         reply = await self.fast.evalsha(
-            self._commit, keys=[match_key(mid), log_key(mid), idem_key(mid), deadlines_key(slot)],
-            args=[expected_version, record.SerializeToString(), record.match.SerializeToString(),
+            self._commit, keys=[match_key(mid), log_key(mid), idem_key(mid), deadlines_key(slot),
+                                *self._index_keys(match)],
+            args=[expected_version, record.SerializeToString(), match.SerializeToString(),
                   entry.SerializeToString(), retry.slot if retry else "",
-                  retry.key if retry else "", result,
-                  self.retention_ms if finished else 0, record.incarnation,
+                  retry.key if retry else "", result, expire_ms, record.incarnation,
                   IDEMPOTENCY_KEYS_PER_SEAT, "" if deadline_ms is None else deadline_ms,
-                  mid, self.publish, "1" if finished else ""])
+                  mid, self.publish, "1" if finished else "", place[0], place[3], due_in,
+                  created_ms, self.lifecycle.answers_expire(match, expire_ms)])
         status = reply[0]
+        if status == b"OK" and self.cluster and reply[2] == b"1":
+            await self._reindex_alone(match, *place)
         if status in (b"OK", b"DUP"):
             await self._durable(mid)
         if status == b"OK":
             self.cache.put(record)
+            if finished:
+                await self.compact_log(mid, int(reply[1]))
             if deadline_ms:
                 await self._hint(slot, deadline_ms)
             return None
@@ -325,12 +424,41 @@ class RedisStore:
 
     async def entries(self, match_id: str, after_version: int, count: int | None = None
                       ) -> list[records_pb2.StoredEntry]:
-        """Stream entries with version > after_version, oldest first."""
+        """Log entries with version > after_version, oldest first: from the stream, from
+        the compacted log of a finished match, or from the archive."""
         command = ["XRANGE", log_key(match_id), f"({after_version}-0", "+"]
         if count:
             command += ["COUNT", count]
         raw = await self.fast.execute(*command)
-        return [records_pb2.StoredEntry.FromString(fields[1]) for _, fields in raw]
+        if raw:
+            return [records_pb2.StoredEntry.FromString(fields[1]) for _, fields in raw]
+        compacted = await self.fast.execute("HGET", match_key(match_id), "logz")
+        if compacted is not None:
+            log = admin_pb2.MatchExport.FromString(zlib.decompress(compacted)).log
+        elif self.lifecycle.archive and \
+                not await self.fast.execute("EXISTS", match_key(match_id)):
+            log = (await self._archived(match_id)).log
+        else:
+            return []
+        later = [e for e in log if e.version > after_version]
+        return later[:count] if count else later
+
+    async def compact_log(self, match_id: str, version: int) -> bool:
+        """Move a finished match's log from its stream into one compressed value (a third
+        of the bytes; its readers are few: GetLog, a late watcher, export)."""
+        raw = await self.fast.execute("XRANGE", log_key(match_id), "-", "+")
+        log = admin_pb2.MatchExport(log=[records_pb2.StoredEntry.FromString(fields[1])
+                                         for _, fields in raw])
+        return bool(await self.fast.evalsha(
+            self._compact, keys=[match_key(match_id), log_key(match_id)],
+            args=[version, zlib.compress(log.SerializeToString()), len(raw)]))
+
+    async def _archived(self, match_id: str) -> admin_pb2.MatchExport:
+        """A match no longer in the store, from the archive (NotFound if not there)."""
+        found = await self.lifecycle.archive.get(match_id) if self.lifecycle.archive else None
+        if found is None:
+            raise NotFound(f"no match {match_id}")
+        return found
 
     # -- chat --------------------------------------------------------------------------
 
@@ -434,51 +562,125 @@ class RedisStore:
                 raise InvalidArgument(f"log versions must increase from 1: {exc}") from exc
         await self.fast.execute(self.publish, match_channel(mid),  # no entry: watchers
                                 records_pb2.Notice(record=record).SerializeToString())  # re-read
-        await self._index(record.match, record.match.create_time.ToMilliseconds())
+        await self._place(record.match)
+        if record.match.status == match_pb2.MATCH_STATUS_FINISHED:
+            await self.compact_log(mid, record.match.version)
+
+    async def _place(self, match: match_pb2.Match) -> None:
+        """Index a match written outside the scripts (import, backfill), and give its keys
+        the time to live its status has."""
+        mid = match.match_id
+        expire_ms, due_in = self.lifecycle.timing(match)
+        wanted = indexes.membership(match)
+        await self._reindex_alone(match, wanted, match.create_time.ToMilliseconds(), mid,
+                                  indexes.due_member(mid, match.game), due_in)
+        await self.fast.execute("HSET", match_key(mid), "ix", f"{wanted}|{due_in}")
+        keys = [(match_key(mid), expire_ms), (log_key(mid), expire_ms),
+                (idem_key(mid), self.lifecycle.answers_expire(match, expire_ms))]
+        await self.fast.execute_many(*(("PEXPIRE", key, ms) if ms else ("PERSIST", key)
+                                       for key, ms in keys))
 
     async def delete(self, match_id: str, game: str) -> None:
         self.cache.drop(match_id)
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.delete(match_key(match_id), log_key(match_id), idem_key(match_id))
             pipe.zrem(deadlines_key(match_slot(match_id)), match_id)
-            pipe.zrem(ALL_MATCHES, match_id)
-            pipe.zrem(game_index(game), match_id)
             await pipe.execute()
+        await self._unlist(match_id, game)
+
+    async def _unlist(self, match_id: str, game: str) -> None:
+        """Take a match out of every index and the due set."""
+        unlisted = match_pb2.Match(match_id=match_id, game=game, private=True)
+        await self._reindex_alone(unlisted, indexes.membership(unlisted), 0, match_id,
+                                  indexes.due_member(match_id, game), 0)
 
     # -- listing -----------------------------------------------------------------------
 
-    async def list_matches(self, game: str, status: int, page_size: int, page_token: str
-                           ) -> tuple[list[match_pb2.Match], str]:
-        """Newest first. The page token is an opaque cursor (creation ms and id)."""
-        index = game_index(game) if game else ALL_MATCHES
+    async def list_matches(self, game: str, status: int, page_size: int, page_token: str,
+                           open_seats: bool = False) -> tuple[list[match_pb2.Match], str]:
+        """Newest first, from the one index of the filter (store/indexes.py): a page reads
+        about its own entries, however many matches the store holds. The page token is an
+        opaque cursor (creation ms and id)."""
+        index = indexes.listing_index(game, status, open_seats)
         top, after_id = _decode_cursor(page_token)
         found: list[match_pb2.Match] = []
-        while len(found) < page_size:
-            batch = await self.redis.zrevrangebyscore(index, top, "-inf", start=0,
-                                                      num=page_size * 2 + 1, withscores=True)
-            batch = [(m.decode(), s) for m, s in batch
-                     if not (s == top and after_id and m.decode() >= after_id)]
+        while index and len(found) < page_size:
+            batch = await self.fast.execute(
+                "ZREVRANGEBYSCORE", index, top, "-inf", "WITHSCORES", "LIMIT", 0,
+                page_size - len(found) + 1 + (1 if after_id else 0))
+            batch = [(batch[i].decode(), float(batch[i + 1])) for i in range(0, len(batch), 2)]
+            batch = [(m, s) for m, s in batch if not (s == top and after_id and m >= after_id)]
             if not batch:
                 return found, ""
             raws = await self._public_records([m for m, _ in batch])
             for (mid, score), raw in zip(batch, raws, strict=True):
                 top, after_id = score, mid
-                if raw is None:  # expired by retention or deleted: drop from the index
-                    await self.redis.zrem(index, mid)
+                match = match_pb2.Match.FromString(raw) if raw is not None else None
+                if match is None or not _indexed(match, index):  # gone or moved on
+                    await self._unlist_from(index, mid, match)
                     continue
-                match = match_pb2.Match.FromString(raw)
-                if status and match.status != status:
-                    continue
-                found.append(match)
+                if indexes.fits(match, status, open_seats):
+                    found.append(match)
                 if len(found) == page_size:
                     return found, _encode_cursor(top, after_id)
-        return found, _encode_cursor(top, after_id)
+        return found, ""
+
+    async def _unlist_from(self, index: str, match_id: str,
+                           match: match_pb2.Match | None) -> None:
+        """An entry a listing met that no longer holds: the match expired (out of every
+        index it was in) or, on a Cluster, its index write was lost (out of this one)."""
+        if match is None:
+            game = index.split(":")[2]
+            if game != indexes.EVERY_GAME:
+                await self._unlist(match_id, game)
+                return
+        await self.fast.execute("ZREM", index, match_id)
 
     async def _public_records(self, match_ids: list[str]) -> list[bytes | None]:
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for mid in match_ids:
-                pipe.hget(match_key(mid), "pub")
-            return await pipe.execute()
+        return await self.fast.execute_many(*(("HGET", match_key(mid), "pub")
+                                              for mid in match_ids))
+
+    # -- lifecycle ---------------------------------------------------------------------
+
+    async def sweep(self, limit: int = 100, claim_ms: int = 60_000) -> int:
+        """Matches due to leave (lifecycle.py runs this): each expired one leaves the
+        indexes; each finished one goes to the archive, then leaves the store. Claimed
+        first, so two replicas never sweep the same match. Returns how many were due."""
+        claimed = await self.fast.evalsha(self._claim, keys=[indexes.DUE],
+                                          args=[claim_ms, limit])
+        until_ms, members = int(claimed[0]), [m.decode() for m in claimed[1:]]
+        for member in members:
+            match_id, game = indexes.parse_due_member(member)
+            raw = await self.fast.execute("HGET", match_key(match_id), "pub")
+            status = match_pb2.Match.FromString(raw).status if raw is not None else None
+            if status is None:  # expired (waiting unjoined, or finished with no archive)
+                await self._unlist(match_id, game)
+            elif status == match_pb2.MATCH_STATUS_FINISHED and self.lifecycle.archive:
+                record, log = await self.export(match_id)
+                await self.lifecycle.archive.put(admin_pb2.MatchExport(record=record, log=log))
+                await self.delete(match_id, game)
+            elif status == match_pb2.MATCH_STATUS_WAITING and await self.fast.execute(
+                    "ZSCORE", indexes.DUE, member) == str(until_ms).encode():
+                await self.delete(match_id, game)  # past its time, and no join since
+            # else joined meanwhile (its join set its next due time), or finished and kept
+            # for a replica with an archive: never deleted unarchived here
+        return len(members)
+
+    async def backfill(self, batch: int = 500) -> int:
+        """Index the matches of a store written before store/indexes.py (they are in the
+        indexes of old, `matches`), a batch at a time, and drop those. Returns how many."""
+        moved, games = 0, set()
+        while ids := await self.redis.zrange(ALL_MATCHES, 0, batch - 1):
+            raws = await self._public_records([m.decode() for m in ids])
+            for raw in filter(None, raws):
+                match = match_pb2.Match.FromString(raw)
+                games.add(match.game)
+                await self._place(match)
+            await self.redis.zrem(ALL_MATCHES, *ids)
+            moved += len(ids)
+        if games:
+            await self.redis.delete(*(game_index(g) for g in games))
+        return moved
 
     # -- deadlines ---------------------------------------------------------------------
 
@@ -552,6 +754,12 @@ class RedisStore:
         if legacy:
             await self.redis.delete(LEGACY_DEADLINES)
         return len(legacy)
+
+
+def _indexed(match: match_pb2.Match, index: str) -> bool:
+    """Is `index` one of those the match belongs in now."""
+    keys = indexes.match_indexes(match.game)
+    return index in keys and indexes.membership(match)[keys.index(index)] == "1"
 
 
 def _without(kwargs: dict, *names: str) -> dict:
