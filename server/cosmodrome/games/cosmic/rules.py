@@ -43,6 +43,7 @@ DEFAULT_TURN_LIMIT = 300
 
 
 class Cosmic(Game):
+    skippable = True  # a window passes (done); docs/rules/cosmic.md, provisional table
     name = "cosmic"
     title = "Cosmic Encounter (Rencontre Cosmique)"
     summary = ("Classic Cosmic Encounter for 2 to 8 players: alien powers, alliances, "
@@ -242,6 +243,10 @@ class Cosmic(Game):
     def judge_chat(self, state: pb.State, seat: int, text: str) -> pb.Move | None:
         """Seed 000's moons 8, 16, 18: an occupant's line that breaks the moon's rule."""
         return table.judge_chat(state, seat, text)
+
+    def skip_move(self, state: pb.State, decision: Decision) -> pb.Move | None:
+        """A window or a question that may be passed: done."""
+        return next((o for o in decision.options if o.HasField("done")), None)
 
     def timeout(self, state: pb.State, now_ms: int) -> list[Event]:
         events: list[Event] = []
