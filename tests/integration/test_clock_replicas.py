@@ -10,7 +10,7 @@ import time
 import grpc
 import pytest
 
-from cosmodrome.v1 import games_pb2, lobby_pb2, match_pb2
+from cosmodrome.v1 import catalog_pb2, games_pb2, lobby_pb2, match_pb2
 from tests.support import Api, ServerProcess, auth, error_info, ttt
 
 FINISHED = match_pb2.MATCH_STATUS_FINISHED
@@ -73,3 +73,22 @@ def test_a_zombie_seat_plays_and_is_reclaimed_with_its_seat_token(api):
     reply = api.submit(match_id, tokens[0], ttt(free[1]))  # his own move again
     assert reply.version == view.match.version + 2
     assert api.view(match_id).match.seats[0].clock_due_ms == 0  # seat 1 owes now
+
+
+def test_list_games_publishes_the_clock_of_every_game_with_its_policies(api):
+    games = api.catalog.ListGames(catalog_pb2.ListGamesRequest()).games
+    for game in games:
+        options = {o.name: o for o in game.options}
+        assert options["clock.kind"].choices == list(games_pb2.ClockKind.keys())
+        policies = list(options["clock.on_timeout"].choices)
+        skips = game.name in ("mlem", "cosmic", "crafting")
+        assert ("TIMEOUT_POLICY_SKIP" in policies) == skips, game.name
+        assert {"clock.move_ms", "clock.bank_ms", "clock.increment_ms",
+                "clock.days_per_move"} <= set(options)
+
+
+def test_skip_for_a_game_without_passes_is_invalid_argument(api):
+    with pytest.raises(grpc.RpcError) as refused:
+        api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(
+            game="tictactoe", options=clocked(games_pb2.TIMEOUT_POLICY_SKIP)))
+    assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT

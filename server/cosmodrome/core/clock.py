@@ -117,30 +117,38 @@ def restart(match: match_pb2.Match, seat: match_pb2.Seat) -> None:
 def timed_seats(match: match_pb2.Match, decisions: Iterable[Decision]) -> set[int]:
     """Seats whose clock runs: they owe a decision and play it themselves."""
     seats = match.seats
-    return {d.seat for d in decisions if not seats[d.seat].bot}
+    return {seat for seat in {d.seat for d in decisions} if not seats[seat].bot}
 
 
 def tick(match: match_pb2.Match, decisions: list[Decision], mover: int, now: int) -> None:
     """Bring every seat's clock to `now`, after a change by `mover` (-1: the server): stop
     the clocks of seats that moved or owe nothing any more (crediting the mover's
-    increment, or a new move's whole time), start those of seats that owe now."""
+    increment, or a new move's whole time), start those of seats that owe now.
+    (On every move: written for speed, bench/clocks.py.)"""
     clock = match.options.clock
-    if clock.kind == NONE or match.status != match_pb2.MATCH_STATUS_ACTIVE:
+    if clock.kind == NONE:
+        return
+    if match.status != match_pb2.MATCH_STATUS_ACTIVE:
         stop_all(match, now)
         return
-    now = max(now, match.update_time.ToMilliseconds())  # never before the last change
+    last = match.update_time
+    now = max(now, last.seconds * 1000 + last.nanos // 1_000_000)  # never before the last
     owing = timed_seats(match, decisions)
     whole = _per_move_ms(clock)
     for seat in match.seats:
-        if seat.clock_due_ms and (seat.index == mover or seat.index not in owing):
-            left = max(0, seat.clock_due_ms - now)
-            if seat.index == mover:
-                left = whole or left + clock.increment_ms
-            seat.time_left_ms, seat.clock_due_ms = left, 0
-        elif seat.clock_due_ms:
-            seat.time_left_ms = max(0, seat.clock_due_ms - now)
-        if seat.index in owing and not seat.clock_due_ms:
-            seat.time_left_ms = whole or seat.time_left_ms
+        index, due = seat.index, seat.clock_due_ms
+        if due:
+            if index == mover:
+                seat.time_left_ms = whole or max(0, due - now) + clock.increment_ms
+                due = seat.clock_due_ms = 0
+            elif index not in owing:
+                seat.time_left_ms = max(0, due - now)
+                due = seat.clock_due_ms = 0
+            else:
+                seat.time_left_ms = max(0, due - now)
+        if not due and index in owing:
+            if whole:
+                seat.time_left_ms = whole
             seat.clock_due_ms = now + seat.time_left_ms
 
 
