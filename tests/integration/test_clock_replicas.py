@@ -92,3 +92,21 @@ def test_skip_for_a_game_without_passes_is_invalid_argument(api):
         api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(
             game="tictactoe", options=clocked(games_pb2.TIMEOUT_POLICY_SKIP)))
     assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_a_clock_survives_a_restart_of_the_embedded_store_and_fires_once(tmp_path):
+    data = str(tmp_path / "data")
+    with ServerProcess(data_dir=data) as first:
+        api = Api(first.address)
+        match_id, _ = api.new_match("tictactoe", options=clocked(
+            games_pb2.TIMEOUT_POLICY_FORFEIT, move_ms=2_000))
+        running = api.view(match_id).match.seats[0].clock_due_ms
+        api.close()
+    assert running  # X's clock ran when the store stopped (or had just fired: once still)
+    with ServerProcess(data_dir=data) as second:
+        api = Api(second.address)
+        wait_for(lambda: api.view(match_id).match.status == FINISHED, "the timeout")
+        log = api.export(match_id).log
+        assert [e.move_kind for e in log].count("timeout_forfeit") == 1
+        assert list(api.view(match_id).match.result.winners) == [1]
+        api.close()
