@@ -293,3 +293,10 @@ async def test_every_game_plays_to_its_end_with_a_silent_seat(runner, time, name
     else:
         assert not silent.bot and kinds.count("timeout_skip") >= 1
     assert all(s.clock_due_ms == 0 for s in ended.seats)  # no clock runs after the end
+
+
+async def test_a_decision_shows_when_its_seats_clock_runs_out(runner, time):
+    match_id, tokens = await tictactoe(runner, PER_MOVE)
+    for viewer in (tokens[0], tokens[1], None):
+        view = await runner.view(match_id, viewer)
+        assert [d.deadline_ms for d in view.decisions] == [time.now + MOVE_MS]
