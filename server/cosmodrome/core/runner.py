@@ -515,7 +515,9 @@ class Runner:
     def _settle(self, game: Game, record: records_pb2.StoredMatch, state: Message
                 ) -> list[Decision]:
         """Record the outcome of a change: finished or not, and what is owed next."""
-        result = game.result(state) or _last_standing(record.match.seats)
+        result = game.result(state)
+        if result is None and clock.policy(record.match.options.clock) == clock.FORFEIT:
+            result = _last_standing(record.match.seats)
         if result is not None:
             seats = record.match.seats
             record.match.status = FINISHED
@@ -621,9 +623,8 @@ class Runner:
         """Apply the match's timeout policy to `seat`, whose clock has run out: the move
         kind logged, the seat whose clock the change credits (-1: none) and the events."""
         played = record.match.seats[seat]
-        clock.stop(played)
         policy = clock.policy(record.match.options.clock)
-        if policy == clock.SKIP:
+        if policy == clock.SKIP:  # a move of the seat's: its clock ticks as after any move
             owed = next((d for d in decisions if d.seat == seat), None)
             if owed is None:  # the rules took the decision back meanwhile: nothing to pass
                 return "timeout_skip", seat, []
@@ -631,6 +632,7 @@ class Runner:
             return "timeout_skip", seat, self._apply(game, state, seat, move, now)
         if policy == clock.FORFEIT:
             played.forfeited, played.bot = True, server_bots.RANDOM
+            clock.stop(played)
             return "timeout_forfeit", SERVER_SEAT, game.drop_out(state, seat, now)
         _abandon(played)
         return "timeout_zombie", SERVER_SEAT, []
