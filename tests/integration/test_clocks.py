@@ -6,6 +6,8 @@ depends on how fast the machine is (no timed assertion).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cosmodrome.core import clock
@@ -300,3 +302,33 @@ async def test_a_decision_shows_when_its_seats_clock_runs_out(runner, time):
     for viewer in (tokens[0], tokens[1], None):
         view = await runner.view(match_id, viewer)
         assert [d.deadline_ms for d in view.decisions] == [time.now + MOVE_MS]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", [cosmic_pb2.RULESET_CLASSIC, cosmic_pb2.RULESET_COSMIC])
+@pytest.mark.parametrize("moves_first", [0, 12, 40])
+async def test_a_cosmic_seat_out_of_time_under_forfeit_is_eliminated(runner, time, ruleset,
+                                                                      moves_first):
+    """Seat 0 plays `moves_first` moves at random, then falls silent, whatever the step:
+    it is eliminated (its tokens leave the game), the others play on, and every piece is
+    still in one place."""
+    forfeit = games_pb2.Clock(kind=clock.PER_MOVE, move_ms=MOVE_MS, on_timeout=clock.FORFEIT)
+    options = with_clock("cosmic", forfeit, ruleset=ruleset)
+    match, _ = await runner.create("cosmic", options, 3, 5 + moves_first,
+                                   bots=[(1, match_pb2.BOT_KIND_RANDOM), (2, 0)])
+    _, _, token = await runner.join(match.match_id, 0, "leaves soon")
+    rng = random.Random(moves_first)
+    for _ in range(moves_first):
+        view = await runner.view(match.match_id, token)
+        mine = [d for d in view.decisions if d.seat == 0 and d.options]
+        if mine:
+            await runner.submit(match.match_id, token, view.match.version, "",
+                                rng.choice(list(mine[0].options)))
+        elif not await runner.fire_deadline(match.match_id):
+            time.now += 1
+    ended = await play_out(runner, time, match.match_id, MOVE_MS)
+    record, _ = await runner.store.load(match.match_id)
+    cosmic = records()["cosmic"].engine
+    assert ended.seats[0].forfeited and 0 not in ended.result.winners
+    assert record.state.cosmic.seats[0].eliminated
+    assert cosmic.audit(record.state.cosmic) == []
