@@ -199,14 +199,22 @@ def test_bad_paging_is_refused(api):
         grpc.StatusCode.INVALID_ARGUMENT
 
 
-def test_a_seat_given_up_speaks_no_more(api):
-    match_id, tokens = api.new_match()
-    say(api, match_id, tokens[1], "I have to go")
-    api.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(match_id=match_id),
-                         metadata=auth(tokens[1]))
-    error = refused(say, api, match_id, tokens[1], "one more thing")
+def test_a_seat_given_up_before_the_start_speaks_no_more(api):
+    match_id = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="tictactoe")).match_id
+    token = api.lobby.JoinMatch(lobby_pb2.JoinMatchRequest(match_id=match_id)).seat_token
+    say(api, match_id, token, "I have to go")
+    api.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(match_id=match_id), metadata=auth(token))
+    error = refused(say, api, match_id, token, "one more thing")
     assert error.code() == grpc.StatusCode.UNAUTHENTICATED
     assert [c.text for c in chat(api, match_id).lines] == ["I have to go"]
+
+
+def test_a_seat_abandoned_during_play_still_speaks_under_its_name(api):
+    """Its player is away, not gone: the seat keeps its token, which reclaims it."""
+    match_id, tokens = api.new_match()
+    api.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(match_id=match_id),
+                         metadata=auth(tokens[1]))
+    assert say(api, match_id, tokens[1], "back soon").line.seat == 1
 
 
 def test_a_watch_of_a_finished_match_sends_the_chat_it_asked_for_then_ends(api):

@@ -17,6 +17,7 @@ from cosmodrome_client.client import (
     decisions_of,
     game_view,
     play,
+    time_left_ms,
 )
 from cosmodrome_client.errors import (
     CosmodromeError,
@@ -30,5 +31,6 @@ from cosmodrome_client.messages import game_of, unwrap, wrap, wrap_move, wrap_op
 __all__ = [
     "SPECTATOR", "Bot", "Client", "CosmodromeError", "Creator", "Decision", "IllegalMoveError",
     "MoveNoLongerLegal", "RandomBot", "Seat", "StaleVersionError", "Viewer", "decisions_of",
-    "error_info", "game_of", "game_view", "play", "unwrap", "wrap", "wrap_move", "wrap_options",
+    "error_info", "game_of", "game_view", "play", "time_left_ms", "unwrap", "wrap", "wrap_move",
+    "wrap_options",
 ]

@@ -33,6 +33,7 @@ import asyncio
 import json
 import random
 import secrets
+import time
 import uuid
 from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -121,6 +122,17 @@ def decisions_of(view: match_pb2.MatchView, seat: int | None = None) -> list[Dec
     seat = view.viewer_seat if seat is None else seat
     return [Decision(d.seat, d.kind, d.prompt, [unwrap(o) for o in d.options], d.deadline_ms)
             for d in view.decisions if d.seat == seat and d.options]
+
+
+def time_left_ms(match: match_pb2.Match, now_ms: int | None = None) -> dict[int, int]:
+    """Each seat's time left at `now_ms` (default: this machine's clock) under the match's
+    clock (`GameOptions.clock`): a running clock counts down to `Seat.clock_due_ms`, a
+    stopped one shows `Seat.time_left_ms`. Empty for a match without a clock."""
+    if not match.options.clock.kind:
+        return {}
+    now_ms = int(time.time() * 1000) if now_ms is None else now_ms
+    return {s.index: max(0, s.clock_due_ms - now_ms) if s.clock_due_ms else s.time_left_ms
+            for s in match.seats}
 
 
 def game_view(view: match_pb2.MatchView) -> Message | None:
@@ -260,14 +272,18 @@ class Client:
     async def create_match(self, game: str, options: Message | None = None, players: int = 0,
                            seed: int | None = None, *,
                            bots: Mapping[int, int] | Sequence[int] = (),
-                           private: bool = False) -> match_pb2.Match:
+                           private: bool = False,
+                           clock: games_pb2.Clock | None = None) -> match_pb2.Match:
         """A new match of `game`; `options` is the game's own Options message (or None for
         its defaults), `players` 0 means the game's minimum, `seed` fixes the shuffle.
 
         `bots`: seats the server plays itself, as a list of seats (the game's own bot) or a
         {seat: match_pb2.BotKind} mapping. `private`: joined only with the join secret, never
-        listed. The reply's `secrets` (creator token, join secret) is in this reply only:
-        keep it to start, kick or close the match (`client.creator(match)`) and to invite.
+        listed. `clock`: the match's clock and what a timeout does (docs/api.md, Clocks and
+        abandonment; e.g. Clock(kind=CLOCK_KIND_FISCHER, bank_ms=300_000, increment_ms=5_000,
+        on_timeout=TIMEOUT_POLICY_ZOMBIE)). The reply's `secrets` (creator token, join
+        secret) is in this reply only: keep it to start, kick or close the match
+        (`client.creator(match)`) and to invite.
         """
         kinds = bots if isinstance(bots, Mapping) else dict.fromkeys(bots, 0)
         request = lobby_pb2.CreateMatchRequest(
@@ -275,6 +291,8 @@ class Client:
             bots=[lobby_pb2.ServerSeat(seat=s, kind=k) for s, k in kinds.items()])
         if options is not None:
             request.options.CopyFrom(wrap_options(options))
+        if clock is not None:
+            request.options.clock.CopyFrom(clock)
         if seed is not None:
             request.seed = seed
         return await self._call(self.lobby.CreateMatch, request)
@@ -615,8 +633,17 @@ class Seat(Viewer):
                 await asyncio.sleep(min(1.0, 0.05 * 2 ** attempt))
         raise AssertionError("unreachable")
 
+    async def reclaim(self) -> match_pb2.Match:
+        """Take the seat back from the server's bot (it was abandoned: left, or timed out
+        under TIMEOUT_POLICY_ZOMBIE): JoinMatch with this seat's token. The same token."""
+        response = await self.client._call(self.client.lobby.JoinMatch,
+                                           lobby_pb2.JoinMatchRequest(match_id=self.match_id),
+                                           self.token)
+        return response.match
+
     async def leave(self) -> match_pb2.Match:
-        """Give up the seat; its token stops working."""
+        """Give up the seat: before the start its token stops working; during play the
+        server's bot plays it (Seat.abandoned) until `reclaim`."""
         return await self.client._call(self.client.lobby.LeaveMatch,
                                        lobby_pb2.LeaveMatchRequest(match_id=self.match_id),
                                        self.token)

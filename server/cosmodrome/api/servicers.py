@@ -18,7 +18,7 @@ from cosmodrome.api.content import game_content
 from cosmodrome.api.interceptor import credential, player
 from cosmodrome.api.play_session import PlayLimits, PlaySession
 from cosmodrome.api.watch_hub import Following, WatchHub
-from cosmodrome.core import redact, server_bots
+from cosmodrome.core import clock, redact, server_bots
 from cosmodrome.core.chat import Chat
 from cosmodrome.core.errors import (
     InvalidArgument,
@@ -57,7 +57,7 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
                 options=[catalog_pb2.OptionInfo(
                     name=o.name, type=o.type, description=o.description,
                     default_value=o.default, minimum=o.minimum or 0, maximum=o.maximum or 0,
-                    choices=o.choices) for o in g.option_specs],
+                    choices=o.choices) for o in (*g.option_specs, *clock.option_specs(g))],
                 has_game_bot=server_bots.has_game_bot(runner.records[g.name]))
             for g in runner.games.values()])
         self.runner = runner
@@ -120,6 +120,10 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
         if caller is not None:  # his list first: a crash before the join loses nothing
             check_match_id(request.match_id)
             await self.players.remember(caller, request.match_id, self.runner.clock())
+        elif (token := credential.get()) and \
+                (back := await self.runner.rejoin(request.match_id, token)):
+            # a seat token of this match: its player returns to it (reclaimed from the bot)
+            return lobby_pb2.JoinMatchResponse(match=back[0], seat=back[1], seat_token=token)
         match, seat, token = await self.runner.join(request.match_id, seat,
                                                     request.display_name, request.join_secret,
                                                     request.request_id, caller)

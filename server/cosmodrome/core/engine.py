@@ -104,6 +104,8 @@ class Game(ABC):
     # differently: each match keeps the version it was created under, and only replicas
     # of that version play it (docs/operations.md, upgrades).
     rules_version: ClassVar[int] = 1
+    # The game has decisions a seat may pass (TIMEOUT_POLICY_SKIP is offered): see skip_move.
+    skippable: ClassVar[bool] = False
 
     # protobuf message classes
     Options: ClassVar[type[Message]]
@@ -147,6 +149,19 @@ class Game(ABC):
     def timeout(self, state: Message, now_ms: int) -> list[Event]:
         """Apply what the rules say when a decision's deadline has passed (in place)."""
         return []
+
+    def drop_out(self, state: Message, seat: int, now_ms: int) -> list[Event]:
+        """`seat` drops out (its clock ran out under TIMEOUT_POLICY_FORFEIT): apply what the
+        rules make of it, in place (pieces removed, the other seat wins, ...). The platform
+        then excludes the seat from the winners and has the server's random bot answer
+        whatever the seat still owes, so play goes on. Default: nothing more."""
+        return []
+
+    def skip_move(self, state: Message, decision: Decision) -> Message | None:
+        """For a skippable game: the option of `decision` that passes it (a seat out of time
+        under TIMEOUT_POLICY_SKIP plays it), or None when this decision cannot be passed
+        (the server then plays its first option: each game's provisional table says so)."""
+        return None
 
     def judge_chat(self, state: Message, seat: int, text: str) -> Message | None:
         """The move the rules make of `seat` saying `text` in the match chat (a penalty for

@@ -6,7 +6,7 @@ spectator is built here, through the game's own `view` and the events' audiences
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 from google.protobuf.message import Message
@@ -45,15 +45,19 @@ def chat_line(line: records_pb2.StoredChat) -> play_pb2.ChatLine:
 
 
 def add_decisions(game: Game, decisions: Iterable[Decision], viewer: int | None,
-                  out: RepeatedCompositeFieldContainer[match_pb2.Decision]) -> None:
+                  out: RepeatedCompositeFieldContainer[match_pb2.Decision],
+                  seats: Sequence[match_pb2.Seat] = ()) -> None:
     """The viewer's own decisions in full; others' only as who owes what kind (no kind for a
-    private one), and when.
+    private one), and when: the rules' deadline or, sooner, the seat's running clock.
 
     (Built in place: this runs on every move, and copying nested options is costly.)
     """
     for d in decisions:
         kind = d.kind if d.seat == viewer or not d.private else ""
-        decision = out.add(seat=d.seat, kind=kind, deadline_ms=d.deadline_ms)
+        deadline = d.deadline_ms
+        if seats and (clock_due := seats[d.seat].clock_due_ms):
+            deadline = min(deadline, clock_due) if deadline else clock_due
+        decision = out.add(seat=d.seat, kind=kind, deadline_ms=deadline)
         if d.seat == viewer:
             decision.prompt = d.prompt
             for option in d.options:
@@ -74,7 +78,7 @@ def match_view(game: Game, record: records_pb2.StoredMatch, viewer: int | None,
         active = record.match.status == match_pb2.MATCH_STATUS_ACTIVE
         decisions = game.decisions(state) if active else []
     getattr(view.game, game.name).CopyFrom(game.view(state, viewer))
-    add_decisions(game, decisions, viewer, view.decisions)
+    add_decisions(game, decisions, viewer, view.decisions, record.match.seats)
     return view
 
 

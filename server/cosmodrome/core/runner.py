@@ -23,8 +23,8 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from cosmodrome import metrics
 from cosmodrome.auth import Player
-from cosmodrome.core import redact, server_bots
-from cosmodrome.core.engine import BadOptions, Decision, Game, IllegalMove
+from cosmodrome.core import clock, redact, server_bots
+from cosmodrome.core.engine import BadOptions, Decision, Event, Game, IllegalMove, Result
 from cosmodrome.core.errors import (
     CosmodromeError,
     FailedPrecondition,
@@ -152,6 +152,7 @@ class Runner:
             game.check_options(game_options, players)
         except BadOptions as exc:
             raise InvalidArgument(f"bad options for {game.name}: {exc}") from exc
+        clock.check(options.clock, game)
         bot_seats = _bot_seats(bots, players)
         now = self.clock()
         match = match_pb2.Match(
@@ -159,7 +160,8 @@ class Runner:
             status=WAITING, create_time=_timestamp(now), update_time=_timestamp(now),
             seats=[match_pb2.Seat(index=i) for i in range(players)], private=private,
             seeded=seed is not None, rules_version=game.rules_version)
-        match.options.CopyFrom(games_pb2.GameOptions(**{game.name: game_options}))
+        match.options.CopyFrom(games_pb2.GameOptions(**{game.name: game_options},
+                                                     clock=options.clock))
         owner = match_pb2.MatchSecrets(creator_token=secrets.token_urlsafe(24),
                                        join_secret=secrets.token_urlsafe(12) if private else "")
         record = records_pb2.StoredMatch(
@@ -231,10 +233,8 @@ class Runner:
         if asked.name or held is None:
             seat.display_name = asked.name or f"seat {chosen}"
         kind = "rejoin" if held is not None else "join"
-        if held is not None and seat.bot:
-            # LEAD: the clocks helper's reclaim (un-zombie a seat a server bot played while
-            # its player was away) goes here, once it lands: self.reclaim(record, chosen)
-            pass
+        if held is not None and self.reclaim(record, chosen):  # the bot played it meanwhile
+            kind = "reclaim"
         _set_seat_player(record, chosen, asked.player)
         if match.status == WAITING and all(s.occupied for s in match.seats):
             self._start(record)
@@ -249,16 +249,51 @@ class Runner:
             seat = self.seat_of(record, token, required=True)
             if record.match.status == FINISHED:  # nothing to give up: write nothing
                 raise FailedPrecondition("match_finished", "the match is over")
-            record.seat_token_sha256[seat] = ""
-            record.match.seats[seat].occupied = False
-            if record.match.status == WAITING:
+            kind = "leave"
+            if record.match.status == ACTIVE:  # the server's bot plays on for the player
+                _abandon(record.match.seats[seat])
+                kind = "abandon"
+            else:
+                record.seat_token_sha256[seat] = ""
+                record.match.seats[seat].occupied = False
                 record.match.seats[seat].display_name = ""
                 _set_seat_player(record, seat, None)  # given up before the start
             try:
-                await self._commit(record, seat, "leave")
+                await self._commit(record, seat, kind)
             except Stale:
                 continue
             return record.match
+        raise FailedPrecondition("busy_match", "the match kept changing; try again")
+
+    @staticmethod
+    def reclaim(record: records_pb2.StoredMatch, seat: int) -> bool:
+        """Give an abandoned seat (left, or timed out under ZOMBIE) back to its player: the
+        server's bot stops playing it, and its clock starts again from the match's starting
+        time. False (nothing changed) if the seat was not abandoned. The caller commits."""
+        played = record.match.seats[seat]
+        if not played.abandoned:
+            return False
+        played.abandoned, played.bot = False, match_pb2.BOT_KIND_UNSPECIFIED
+        clock.restart(record.match, played)
+        return True
+
+    async def rejoin(self, match_id: str, token: str
+                     ) -> tuple[match_pb2.Match, int, str] | None:
+        """JoinMatch presenting a seat token of this match: the player returns to his seat,
+        reclaiming it if it was abandoned. None if the token holds no seat here."""
+        check_match_id(match_id)
+        for _ in range(MAX_JOIN_ATTEMPTS):
+            record, _ = await self.store.load(match_id)
+            seat = self._seat_holding(record, token)
+            if seat is None:
+                return None
+            if record.match.status != ACTIVE or not self.reclaim(record, seat):
+                return record.match, seat, token  # nothing to reclaim: the seat is his
+            try:
+                await self._commit(record, seat, "reclaim")
+            except Stale:
+                continue
+            return record.match, seat, token
         raise FailedPrecondition("busy_match", "the match kept changing; try again")
 
     # -- the creator's calls -----------------------------------------------------------
@@ -347,6 +382,7 @@ class Runner:
         state = game.setup(options, record.match.players, record.seed, self.clock())
         record.state.CopyFrom(games_pb2.GameState(**{game.name: state}))
         record.match.status = ACTIVE
+        clock.start(record.match)
 
     # -- credentials -------------------------------------------------------------------
 
@@ -441,11 +477,12 @@ class Runner:
             raise Stale(sub.expected_version, record.match.version)
         if record.match.status != ACTIVE:
             raise FailedPrecondition("match_not_active", "the match is not in play")
+        _check_played_by_player(record.match.seats[seat])
         state = getattr(record.state, game.name)
         now = self.clock()
         events = self._apply(game, state, seat, game_move, now)
         decisions = self._settle(game, record, state)
-        deadline_moved = _note_deadline(record, decisions, now)
+        deadline_moved = _note_deadline(record, decisions, now, mover=seat)
         entry = self._entry(record, seat, kind, now)
         redact.add_events(game, events, entry.events)
         snapshot = redact.Snapshot(record, decisions)
@@ -496,10 +533,14 @@ class Runner:
                 ) -> list[Decision]:
         """Record the outcome of a change: finished or not, and what is owed next."""
         result = game.result(state)
+        if result is None and clock.policy(record.match.options.clock) == clock.FORFEIT:
+            result = _last_standing(record.match.seats)
         if result is not None:
+            seats = record.match.seats
             record.match.status = FINISHED
             record.match.result.CopyFrom(match_pb2.Result(
-                winners=result.winners, scores=result.scores, summary=result.summary))
+                winners=[w for w in result.winners if not seats[w].forfeited],
+                scores=result.scores, summary=result.summary))
             return []
         return game.decisions(state)
 
@@ -560,20 +601,26 @@ class Runner:
             expected, now = record.match.version, self.clock()
             decisions = game.decisions(state)
             owed = server_bots.owed_by_bot(record, decisions)
-            seat, kind = SERVER_SEAT, "timeout"
+            seat, kind, mover = SERVER_SEAT, "timeout", SERVER_SEAT
+            late = clock.out_of_time(record.match, now)
             if owed is not None:
                 move = server_bots.bot_move(self.records[game.name], record, state, owed)
                 seat, kind = owed.seat, game.move_kind(move)
                 events = self._apply(game, state, seat, move, now)
+            elif late:  # one seat at a time: the next fires at once after
+                seat = late[0]
+                kind, mover, events = self._out_of_time(game, record, state, decisions,
+                                                        seat, now)
             else:
                 events = game.timeout(state, now)
-            if not events and owed is None:  # not due: keep a later deadline, drop a dead one
-                upcoming = _next_deadline(decisions)
+            if not events and owed is None and not late:
+                # not due: keep a later deadline, drop a dead one
+                upcoming = _next_deadline(record, decisions)
                 if upcoming > now:
                     await self.store.set_deadline(match_id, upcoming)
                 return False
             decisions = self._settle(game, record, state)
-            _note_deadline(record, decisions, now)
+            _note_deadline(record, decisions, now, mover)
             entry = self._entry(record, seat, kind, now)
             redact.add_events(game, events, entry.events)
             try:
@@ -586,6 +633,26 @@ class Runner:
             metrics.deadlines_fired.labels(game.name).inc()
             return True
         return False
+
+    def _out_of_time(self, game: Game, record: records_pb2.StoredMatch, state: Message,
+                     decisions: list[Decision], seat: int, now: int
+                     ) -> tuple[str, int, list[Event]]:
+        """Apply the match's timeout policy to `seat`, whose clock has run out: the move
+        kind logged, the seat whose clock the change credits (-1: none) and the events."""
+        played = record.match.seats[seat]
+        policy = clock.policy(record.match.options.clock)
+        if policy == clock.SKIP:  # a move of the seat's: its clock ticks as after any move
+            owed = next((d for d in decisions if d.seat == seat), None)
+            if owed is None:  # the rules took the decision back meanwhile: nothing to pass
+                return "timeout_skip", seat, []
+            move = game.skip_move(state, owed) or owed.options[0]
+            return "timeout_skip", seat, self._apply(game, state, seat, move, now)
+        if policy == clock.FORFEIT:
+            played.forfeited, played.bot = True, server_bots.RANDOM
+            clock.stop(played)
+            return "timeout_forfeit", SERVER_SEAT, game.drop_out(state, seat, now)
+        _abandon(played)
+        return "timeout_zombie", SERVER_SEAT, []
 
     async def judge_chat(self, match_id: str, seat: int, sequence: int, text: str,
                          remembered: bool = True) -> int:
@@ -695,8 +762,12 @@ def _replay(stored: bytes, digest: bytes) -> play_pb2.SubmitMoveResponse:
     return play_pb2.SubmitMoveResponse.FromString(stored[32:])
 
 
-def _next_deadline(decisions: list[Decision]) -> int:
-    return min((d.deadline_ms for d in decisions if d.deadline_ms), default=0)
+def _next_deadline(record: records_pb2.StoredMatch, decisions: list[Decision]) -> int:
+    """The earliest of the game's deadlines and the seats' running clocks (0: none)."""
+    due = [d.deadline_ms for d in decisions if d.deadline_ms]
+    if running := clock.next_due(record.match):
+        due.append(running)
+    return min(due, default=0)
 
 
 def _deadline(record: records_pb2.StoredMatch, moved: bool) -> int | None:
@@ -704,11 +775,14 @@ def _deadline(record: records_pb2.StoredMatch, moved: bool) -> int | None:
     return record.next_deadline_ms if moved else None
 
 
-def _note_deadline(record: records_pb2.StoredMatch, decisions: list[Decision], now: int
-                   ) -> bool:
-    """Record the match's earliest deadline (now, when a server bot owes a decision); True
-    if the deadlines set needs an update."""
-    due = now if server_bots.owed_by_bot(record, decisions) else _next_deadline(decisions)
+def _note_deadline(record: records_pb2.StoredMatch, decisions: list[Decision], now: int,
+                   mover: int = SERVER_SEAT) -> bool:
+    """Bring the seats' clocks to `now` after a change by `mover` (-1: the server) and
+    record the match's earliest deadline (now, when a server bot owes a decision); True if
+    the deadlines set needs an update."""
+    clock.tick(record.match, decisions, mover, now)
+    due = now if server_bots.owed_by_bot(record, decisions) else _next_deadline(record,
+                                                                                 decisions)
     moved = due != record.next_deadline_ms
     record.next_deadline_ms = due
     return moved
@@ -722,6 +796,31 @@ class _Submission:
     digest: bytes
     move: games_pb2.GameMove
     with_view: bool
+
+
+def _abandon(seat: match_pb2.Seat) -> None:
+    """The server's bot plays the seat until its player joins again (Runner.reclaim); the
+    seat keeps its token, which reclaims it."""
+    seat.abandoned, seat.bot = True, server_bots.GAME
+    clock.stop(seat)
+
+
+def _check_played_by_player(seat: match_pb2.Seat) -> None:
+    if seat.abandoned:
+        raise FailedPrecondition("seat_abandoned", f"seat {seat.index} was abandoned and the "
+                                 "server plays it: join the match again to reclaim it")
+    if seat.forfeited:
+        raise FailedPrecondition("seat_forfeited", f"seat {seat.index} ran out of time and "
+                                 "is out of the match")
+
+
+def _last_standing(seats: Iterable[match_pb2.Seat]) -> Result | None:
+    """The match's end when every seat but one (or all) forfeited: the last one wins."""
+    seats = list(seats)
+    left = [s.index for s in seats if not s.forfeited]
+    if len(left) == len(seats) or len(left) > 1:
+        return None
+    return Result(winners=tuple(left), summary="the other seats forfeited")
 
 
 def _bot_seats(bots: Iterable[tuple[int, int]], players: int) -> dict[int, int]:

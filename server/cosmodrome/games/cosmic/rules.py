@@ -20,8 +20,8 @@ from cosmodrome.core.engine import (
 )
 from cosmodrome.core.errors import clip
 from cosmodrome.core.rng import Rng
-from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import (  # edicts, moons, powers: importing registers them
+    actions,
     edicts,  # noqa: F401
     flares,
     flow,
@@ -31,9 +31,11 @@ from cosmodrome.games.cosmic import (  # edicts, moons, powers: importing regist
     powers,  # noqa: F401
     table,
 )
+from cosmodrome.games.cosmic import board as B
 from cosmodrome.games.cosmic import extensions as X
 from cosmodrome.games.cosmic import ruleset as R
 from cosmodrome.games.cosmic.content import deck_of
+from cosmodrome.games.cosmic.ctx import Ctx
 from cosmodrome.games.cosmic.powers import POWER_ID, POWERS, excluded, exclusions
 from cosmodrome.games.cosmic.ruleset import MAX_LUCRES
 from cosmodrome.games.cosmic.v1 import cosmic_pb2 as pb
@@ -43,6 +45,7 @@ DEFAULT_TURN_LIMIT = 300
 
 
 class Cosmic(Game):
+    skippable = True  # a window passes (done); docs/rules/cosmic.md, provisional table
     name = "cosmic"
     title = "Cosmic Encounter (Rencontre Cosmique)"
     summary = ("Classic Cosmic Encounter for 2 to 8 players: alien powers, alliances, "
@@ -242,6 +245,22 @@ class Cosmic(Game):
     def judge_chat(self, state: pb.State, seat: int, text: str) -> pb.Move | None:
         """Seed 000's moons 8, 16, 18: an occupant's line that breaks the moon's rule."""
         return table.judge_chat(state, seat, text)
+
+    def drop_out(self, state: pb.State, seat: int, now_ms: int) -> list[Event]:
+        """A seat that drops out (out of time, FORFEIT) is eliminated as the Void eliminates:
+        its tokens leave the game, its cards go to the discard (provisional: cosmic.md)."""
+        if state.finished or state.seats[seat].eliminated:
+            return []
+        events: list[Event] = []
+        ctx = Ctx(state, events, now_ms)
+        actions.eliminate(state, ctx, seat)
+        flow.settle(state, ctx)  # the last one standing wins; his questions go
+        state.rng = ctx.rng.state
+        return events
+
+    def skip_move(self, state: pb.State, decision: Decision) -> pb.Move | None:
+        """A window or a question that may be passed: done."""
+        return next((o for o in decision.options if o.HasField("done")), None)
 
     def timeout(self, state: pb.State, now_ms: int) -> list[Event]:
         events: list[Event] = []

@@ -79,6 +79,7 @@ def type_index(control: int) -> int:
 
 
 class Crafting(Game):
+    skippable = True  # the creation phase passes: end the turn, where the rules allow it
     name = "crafting"
     title = "Crafting the Cosmos"
     summary = ("Move energy round the Console to collect stars, nebulae and life, then craft "
@@ -350,6 +351,10 @@ class Crafting(Game):
         return options
 
     # ------------------------------------------------------------------------------ apply
+
+    def skip_move(self, state: pb.State, decision: Decision) -> pb.Move | None:
+        """The creation phase's end of turn, when it is offered."""
+        return next((o for o in decision.options if o.HasField("end_turn")), None)
 
     def apply(self, state: pb.State, seat: int, move: pb.Move, now_ms: int = 0) -> list[Event]:
         if state.phase == pb.PHASE_OVER:

@@ -85,6 +85,7 @@ def next_to_board(state: pb.State) -> int:
 
 
 class Mlem(Game):
+    skippable = True  # a landing or parachute decision passes: stay aboard, or go home
     name = "mlem"
     title = "MLEM (Space Agency)"
     summary = ("Cat astronauts share a rocket: the Commander rolls dice to fly it up the track, "
@@ -165,6 +166,10 @@ class Mlem(Game):
         return []
 
     # ---------------------------------------------------------------- apply
+
+    def skip_move(self, state: pb.State, decision: Decision) -> pb.Move | None:
+        """Landing: stay aboard; parachute: go home (the same option, STAY)."""
+        return STAY if STAY in decision.options else None
 
     def apply(self, state: pb.State, seat: int, move: pb.Move, now_ms: int = 0) -> list[Event]:
         phase = state.phase

@@ -77,6 +77,12 @@ class TicTacToe(Game):
             return []
         return [self._finish(state, 1 - state.to_move, "out of time")]
 
+    def drop_out(self, state: pb.State, seat: int, now_ms: int) -> list[Event]:
+        """A seat that drops out (out of time, FORFEIT) loses: the other wins."""
+        if state.finished:
+            return []
+        return [self._finish(state, 1 - seat, "forfeit")]
+
     def view(self, state: pb.State, viewer: int | None) -> pb.View:
         return pb.View(cells=state.cells, to_move=state.to_move, finished=state.finished,
                        winner=state.winner, deadline_ms=state.deadline_ms)
