@@ -9,7 +9,7 @@ import sys
 import grpc
 import pytest
 
-from cosmodrome.v1 import lobby_pb2, play_pb2, player_pb2, player_pb2_grpc
+from cosmodrome.v1 import games_pb2, lobby_pb2, play_pb2, player_pb2, player_pb2_grpc
 from tests.players import ISSUER, IdentityProvider, server_flags
 from tests.support import Api, ServerProcess, auth
 
@@ -178,12 +178,27 @@ def test_list_my_matches_says_whose_turn_it_is(api, provider):
     playing = listed[match_id]
     assert playing.seat == 0 and list(playing.to_act) == [0] and playing.my_turn
     assert not listed[waiting].my_turn and list(listed[waiting].to_act) == []
-    assert not playing.HasField("time_left_ms")  # no clocks yet
+    assert not playing.HasField("time_left_ms")  # this match plays without a clock
     view = api.view(match_id, ada_seat.seat_token)
     api.submit(match_id, ada_seat.seat_token, view.decisions[0].options[0])
     bobs = {m.match.match_id: m for m in my_matches(api, bob).matches}
     assert bobs[match_id].my_turn and bobs[match_id].seat == 1
     assert not {m.match.match_id: m for m in my_matches(api, ada).matches}[match_id].my_turn
+
+
+def test_list_my_matches_gives_his_time_left_on_a_clock(api, provider):
+    """His running clock counts down in the list (the seat's time left at listing time)."""
+    clock = games_pb2.Clock(kind=games_pb2.CLOCK_KIND_FISCHER, bank_ms=600_000,
+                            increment_ms=5_000, on_timeout=games_pb2.TIMEOUT_POLICY_ZOMBIE)
+    match_id = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(
+        game="tictactoe", options=games_pb2.GameOptions(clock=clock))).match_id
+    eve, fay = provider.token("eve-clock"), provider.token("fay-clock")
+    join(api, match_id, eve, seat=0)
+    join(api, match_id, fay, seat=1)
+    mine = {m.match.match_id: m for m in my_matches(api, eve).matches}[match_id]
+    theirs = {m.match.match_id: m for m in my_matches(api, fay).matches}[match_id]
+    assert mine.my_turn and 0 < mine.time_left_ms <= 600_000  # running: he owes the move
+    assert theirs.time_left_ms == 600_000                    # stopped: a full bank
 
 
 def test_list_my_matches_drops_a_match_whose_join_failed(api, provider):

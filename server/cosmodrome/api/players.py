@@ -12,6 +12,7 @@ import contextlib
 from cosmodrome.api.interceptor import player
 from cosmodrome.auth import Player
 from cosmodrome.auth.guest import GuestKeys
+from cosmodrome.core import clock
 from cosmodrome.core.errors import InvalidArgument, NotFound, Unauthenticated
 from cosmodrome.core.runner import ACTIVE, WAITING, OtherRules, Runner
 from cosmodrome.store.players import PlayerStore, encode_position
@@ -79,9 +80,9 @@ class PlayerServicer(player_pb2_grpc.PlayerServiceServicer):
                 game = self.runner.game_of(record)
                 state = getattr(record.state, game.name)
                 to_act = sorted({d.seat for d in game.decisions(state)})
-        # LEAD: time_left_ms comes from the clocks helper's per-seat clock, once it lands
-        return player_pb2.MyMatch(match=record.match, seat=seat, to_act=to_act,
-                                  my_turn=seat in to_act)
+        return player_pb2.MyMatch(
+            match=record.match, seat=seat, to_act=to_act, my_turn=seat in to_act,
+            time_left_ms=clock.time_left(record.match, seat, self.runner.clock()))
 
     async def GetGuestKeys(self, request, context):
         return player_pb2.GuestKeys(keys=[player_pb2.GuestKey(**k) for k in self.guests.jwks()])

@@ -165,6 +165,14 @@ def stop(seat: match_pb2.Seat) -> None:
     seat.time_left_ms, seat.clock_due_ms = 0, 0
 
 
+def time_left(match: match_pb2.Match, seat: int, now: int) -> int | None:
+    """The seat's time left at `now` (its clock may be running); None without a clock."""
+    if match.options.clock.kind == NONE:
+        return None
+    played = match.seats[seat]
+    return max(0, played.clock_due_ms - now) if played.clock_due_ms else played.time_left_ms
+
+
 def next_due(match: match_pb2.Match) -> int:
     """The earliest running clock's due time (0: none runs)."""
     return min((s.clock_due_ms for s in match.seats if s.clock_due_ms), default=0)
