@@ -47,6 +47,11 @@ Configuration by flags or environment (flags win):
     --workers/COSMODROME_WORKERS      run this many replica processes on the port
                                       (SO_REUSEPORT), each restarted if it dies (1); see
                                       cosmodrome.workers
+    --ladder-window-mu, --ladder-window-mu-per-second  the matchmaker's rating window (in mu)
+                                      at once (2) and its widening per second waited (1)
+    --ladder-bot-fill-seconds         server bots fill a match after this wait (0: never)
+    --ladder-ticket-ttl-seconds       a ticket's default time to live (300)
+                                      (each also COSMODROME_LADDER_...; docs/api.md, ladder)
 """
 
 from __future__ import annotations
@@ -78,6 +83,7 @@ from grpc_reflection.v1alpha import reflection
 from cosmodrome import metrics
 from cosmodrome.api.health import StoreProbe, add_health
 from cosmodrome.api.interceptor import access_log, add_service
+from cosmodrome.api.ladder import Ladder
 from cosmodrome.api.play_session import PlayLimits
 from cosmodrome.api.servicers import (
     AdminServicer,
@@ -89,13 +95,15 @@ from cosmodrome.api.watch_hub import WatchHub, WatchLimits
 from cosmodrome.core.chat import Chat, ChatLimits
 from cosmodrome.core.runner import Runner
 from cosmodrome.games import records
+from cosmodrome.ladder.matchmaker import MatchmakerSettings
 from cosmodrome.store.deadlines import DeadlineLoop
 from cosmodrome.store.embedded import EmbeddedRedis, EmbeddedStoreError
 from cosmodrome.store.redis_store import RedisStore
-from cosmodrome.v1 import admin_pb2, catalog_pb2, lobby_pb2, play_pb2
+from cosmodrome.v1 import admin_pb2, catalog_pb2, ladder_pb2, lobby_pb2, play_pb2
 
 log = structlog.get_logger("cosmodrome.serve")
 SERVICES = (catalog_pb2, lobby_pb2, play_pb2, admin_pb2)
+SERVICES += (ladder_pb2,)  # ratings, leaderboards, matchmaking
 
 
 @dataclass
@@ -133,6 +141,10 @@ class Config:
     play_open_seconds: float = PlayLimits.open_s
     workers: int = 1
     reuse_port: bool = False  # a worker of --workers: others bind the same port
+    ladder_window_mu: float = MatchmakerSettings.window_mu
+    ladder_window_mu_per_second: float = MatchmakerSettings.window_mu_per_s
+    ladder_bot_fill_seconds: float = MatchmakerSettings.bot_fill_after_s
+    ladder_ticket_ttl_seconds: float = MatchmakerSettings.ticket_ttl_s
 
 
 def optional_int(text: str | None) -> int | None:
@@ -180,6 +192,10 @@ def parse_config(argv: list[str] | None = None) -> Config:
                        ("play_heartbeat_seconds", float), ("play_open_seconds", float)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
+    for name in ("ladder_window_mu", "ladder_window_mu_per_second", "ladder_bot_fill_seconds",
+                 "ladder_ticket_ttl_seconds"):  # the matchmaker (cosmodrome.ladder)
+        default = float(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
+        p.add_argument(f"--{name.replace('_', '-')}", type=float, default=default)
     config = Config(**vars(p.parse_args(argv)))
     if config.workers < 1:
         p.error("--workers must be at least 1")
@@ -367,6 +383,12 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                  "PlayService": PlayServicer(runner, hub, Chat(runner, chat_limits(config)),
                                              play_limits(config)),
                  "AdminService": AdminServicer(runner, config.admin_token or None)}
+    # ratings fed by the commits that finish a rated match; the matchmaker's loop
+    ladder = Ladder(runner, MatchmakerSettings(
+        window_mu=config.ladder_window_mu, window_mu_per_s=config.ladder_window_mu_per_second,
+        bot_fill_after_s=config.ladder_bot_fill_seconds,
+        ticket_ttl_s=config.ladder_ticket_ttl_seconds))
+    servicers |= ladder.servicers()
     for module in SERVICES:
         for name, service in module.DESCRIPTOR.services_by_name.items():
             add_service(server, service, servicers[name])
@@ -386,6 +408,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     probe = StoreProbe(health_servicer, store, names, embedded)
     await probe.start()
     deadlines.start()
+    ladder.start()
     edge = await start_edge(config, port) if config.http_port else None
     log.info("serving", address=f"{config.host}:{port}", store=without_password(url),
              embedded=embedded is not None, games=sorted(runner.games),
@@ -404,6 +427,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await probe.stop()
     await health_servicer.enter_graceful_shutdown()
     await deadlines.stop()
+    await ladder.stop()
     await hub.close()  # watch streams end cleanly; clients resume elsewhere
     await server.stop(grace=5)
     if edge:  # last: it passes on the watches' clean ends and the calls' last answers

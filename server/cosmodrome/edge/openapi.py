@@ -72,6 +72,12 @@ ACCESS = {
     "ExportMatch": [{"adminToken": []}], "ImportMatch": [{"adminToken": []}],
     "DeleteMatch": [{"adminToken": []}],
 }
+# Ratings, leaderboards, matchmaking (ladder.proto): a player's calls; a leaderboard is anyone's.
+SCHEMES.setdefault("playerToken", {"type": "http", "scheme": "bearer", "description": (
+    "A player's token: the caller is that player.")})
+ACCESS |= {"GetLeaderboard": [{}, {"playerToken": []}], "GetRating": [{"playerToken": []}],
+           "CreateTicket": [{"playerToken": []}], "CancelTicket": [{"playerToken": []}],
+           "WatchTicket": [{"playerToken": []}]}
 # Refusals, by HTTP status: (gRPC codes, when). Every route may answer those of ALWAYS; a
 # route with a token the auth ones; a route with a body 413; some routes 409 (CONFLICTS).
 ERRORS = {
