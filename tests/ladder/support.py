@@ -4,11 +4,13 @@ matches played to their end with random legal moves."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import random
 import secrets
 
 import grpc
 
+from cosmodrome.ladder.players import ANONYMOUS_ISSUER, LadderPlayer
 from cosmodrome.v1 import (
     ladder_pb2,
     ladder_pb2_grpc,
@@ -20,6 +22,7 @@ from tests.support import auth
 
 ENDED = (ladder_pb2.TICKET_STATUS_MATCHED, ladder_pb2.TICKET_STATUS_CANCELLED,
          ladder_pb2.TICKET_STATUS_EXPIRED)
+BOARD = "crafting"  # the leaderboard tests' own ladder
 
 
 def new_player() -> str:
@@ -74,3 +77,8 @@ async def play_out(channels: list[grpc.aio.Channel], match_id: str, token: str,
                 await asyncio.sleep(0.1)
             elif exc.code() not in (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION):
                 raise
+
+
+def key_of(token: str) -> str:
+    """The ladder's name of the player holding `token`."""
+    return LadderPlayer(ANONYMOUS_ISSUER, hashlib.sha256(token.encode()).hexdigest()).key

@@ -29,9 +29,14 @@ end
 
 -- groups whose seating replica died: the lease passes to this one
 for _, gid in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)) do
-  redis.call('HSET', prefix .. 'g:' .. gid, 'owner', ARGV[8])
-  redis.call('ZADD', KEYS[2], lease_end, gid)
-  out[#out + 1] = gid
+  local key = prefix .. 'g:' .. gid
+  if redis.call('EXISTS', key) == 1 then
+    redis.call('HSET', key, 'owner', ARGV[8])
+    redis.call('ZADD', KEYS[2], lease_end, gid)
+    out[#out + 1] = gid
+  else
+    redis.call('ZREM', KEYS[2], gid)  -- seated and expired meanwhile
+  end
 end
 
 local waiting = {}  -- by mu, lowest first

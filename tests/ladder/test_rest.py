@@ -1,0 +1,28 @@
+"""The ladder's REST routes through the Envoy edge (transcoded from ladder.proto)."""
+
+from __future__ import annotations
+
+from tests.edge.conftest import start_edge
+from tests.edge.http import call
+from tests.ladder.support import BOARD, new_player
+
+
+def test_leaderboards_and_tickets_over_rest_through_the_edge(replicas, ranked):
+    with start_edge([r.address for r in replicas]) as edge:
+        page = call(edge.url, "GET", f"/v1/ladders/{BOARD}/leaderboard?pageSize=3")
+        assert page.status == 200, page.body
+        assert [e["rank"] for e in page.json["entries"]] == ["1", "2", "3"]
+        assert page.json["nextPageToken"] == "3"
+        me = ranked[6]
+        mine = call(edge.url, "GET", f"/v1/ladders/{BOARD}/rating", token=me)
+        assert mine.status == 200 and mine.json["rank"] == "1"
+        player = new_player()
+        made = call(edge.url, "POST", "/v1/tickets", {"game": "highcard", "players": 4,
+                                                       "ttlSeconds": 600}, token=player)
+        assert made.status == 200, made.body
+        assert made.json["status"] == "TICKET_STATUS_WAITING"
+        cancelled = call(edge.url, "POST", f"/v1/tickets/{made.json['ticketId']}:cancel", {},
+                         token=player)
+        assert cancelled.status == 200 and \
+            cancelled.json["status"] == "TICKET_STATUS_CANCELLED"
+        assert call(edge.url, "POST", "/v1/tickets", {"game": "highcard"}).status == 401
