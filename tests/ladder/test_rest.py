@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from tests.edge.conftest import start_edge
 from tests.edge.http import call
 from tests.ladder.support import BOARD, new_player
@@ -26,3 +28,20 @@ def test_leaderboards_and_tickets_over_rest_through_the_edge(replicas, ranked):
         assert cancelled.status == 200 and \
             cancelled.json["status"] == "TICKET_STATUS_CANCELLED"
         assert call(edge.url, "POST", "/v1/tickets", {"game": "highcard"}).status == 401
+
+
+def test_a_ticket_streams_as_server_sent_events_through_the_edge(replicas):
+    """Two players over REST: each ticket's stream ends MATCHED with a seat token."""
+    with start_edge([r.address for r in replicas]) as edge:
+        players = [new_player(), new_player()]
+        made = [call(edge.url, "POST", "/v1/tickets", {"game": "tictactoe"}, token=p).json
+                for p in players]
+        for player, ticket in zip(players, made, strict=True):
+            watched = call(edge.url, "GET", f"/v1/tickets/{ticket['ticketId']}:watch",
+                           token=player, headers={"Accept": "text/event-stream"})
+            assert watched.status == 200, watched.body
+            events = [json.loads(line[len("data: "):])
+                      for line in watched.body.decode().splitlines()
+                      if line.startswith("data: ")]
+            assert events[-1]["status"] == "TICKET_STATUS_MATCHED"
+            assert events[-1]["seatToken"]
