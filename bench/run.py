@@ -6,7 +6,8 @@
 3. The yardstick in the same run: a bare grpc.aio echo (200 bytes, uvloop) at 8 and 64 in
    flight, and moves/s as a fraction of echo calls/s.
 4. Stored bytes per finished match (Redis MEMORY USAGE of the match's keys), per game.
-5. The real client path (bench/real_path.py): create, joins, a watch per seat, submit on
+5. The identity check per call (bench/identity.py): beside a move's server CPU.
+6. The real client path (bench/real_path.py): create, joins, a watch per seat, submit on
    its turn, at K = 8 and 64, alternating with its peer (boardgame.io, bench/peer/) and its
    floor (bench/floor.py); MLEM and Cosmic with bots on every seat.
 
@@ -30,7 +31,7 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from bench import echo, engines, real_path, server_load
+from bench import echo, engines, identity, real_path, server_load
 from cosmodrome.store.embedded import EmbeddedRedis, free_port
 from cosmodrome_client import Client, CosmodromeError
 
@@ -113,9 +114,10 @@ def cpu_now(pids: dict[str, int]) -> dict[str, float]:
 
 
 async def server_figures(address: str, redis_url: str, seconds: float,
-                         echo_address: str, pids: dict[str, int]) -> None:
+                         echo_address: str, pids: dict[str, int]) -> float | None:
     results: dict[int, object] = {}
     finished: list[str] = []
+    move_cpu_ms = None  # the server's CPU per move (64 in flight): the identity check's scale
     async with Client.connect(address) as client:
         for in_flight in (64, 8):
             # A short warm-up run also tells how many matches to prepare for the real one.
@@ -132,6 +134,8 @@ async def server_figures(address: str, redis_url: str, seconds: float,
                   f"   SubmitMove p50 {figures.percentile_ms(50):5.2f} ms"
                   f"  p99 {figures.percentile_ms(99):5.2f} ms   ({figures.calls:,} moves)",
                   flush=True)
+            move_cpu_ms = move_cpu_ms or 1000 * (after["server 0"] - before["server 0"]) \
+                / max(figures.calls, 1)
             print("    CPU per move: " + ", ".join(
                 f"{name} {1000 * (after[name] - before[name]) / max(figures.calls, 1):.2f} ms"
                 for name in after), flush=True)
@@ -177,6 +181,7 @@ async def server_figures(address: str, redis_url: str, seconds: float,
             parts = "  ".join(f"{k} {v:,.0f}" for k, v in sorted(sizes.items()))
             print(f"  {game:10s} {sum(sizes.values()):9,.0f} B   ({parts}; "
                   f"mean of {len(ids)} match{'es' if len(ids) != 1 else ''})")
+    return move_cpu_ms
 
 
 async def main_async(args: argparse.Namespace) -> None:
@@ -204,7 +209,10 @@ async def main_async(args: argparse.Namespace) -> None:
         pids = {f"server {i}": pid for i, pid in enumerate(serving)} | {
             "valkey": store.process.pid}
         if not args.real_only:
-            await server_figures(address, redis_url, args.seconds, echo_address, pids)
+            move_cpu_ms = await server_figures(address, redis_url, args.seconds, echo_address,
+                                               pids)
+            # the identity check per call, beside a move (its own loop: in a thread)
+            await asyncio.to_thread(identity.run, 1.0, move_cpu_ms)
         await real_path.run(address, list(pids.values()), args.real_seconds, args.rounds, work,
                             args.json)
         await __import__("bench.ladder").ladder.run([address])  # matchmaker: 200 tickets

@@ -47,6 +47,13 @@ Configuration by flags or environment (flags win):
     --workers/COSMODROME_WORKERS      run this many replica processes on the port
                                       (SO_REUSEPORT), each restarted if it dies (1); see
                                       cosmodrome.workers
+  Player identity (docs/api.md, "Identity"): bearer JWTs of the host's identity provider
+    --jwks-file/COSMODROME_JWKS_FILE or --jwks-url/COSMODROME_JWKS_URL  its public keys
+    --jwt-issuer/COSMODROME_JWT_ISSUER  its `iss`; --jwt-audience/COSMODROME_JWT_AUDIENCE
+                                      the `aud` accepted (comma-separated; empty: any)
+    --guest-key-secret/COSMODROME_GUEST_KEY_SECRET  derive guest signing keys from this
+                                      secret (unset: keys made once and kept in the store)
+    --guest-issuer (cosmodrome-guest), --guest-rotate-hours (168), --guest-token-days (30)
     --ladder-window-mu, --ladder-window-mu-per-second  the matchmaker's rating window (in mu)
                                       at once (2) and its widening per second waited (1)
     --ladder-bot-fill-seconds         server bots fill a match after this wait (0: never)
@@ -69,7 +76,7 @@ import socket
 import ssl
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TextIO
 from urllib.parse import urlsplit, urlunsplit
@@ -81,10 +88,12 @@ from grpc_health.v1 import health
 from grpc_reflection.v1alpha import reflection
 
 from cosmodrome import metrics
+from cosmodrome.api import interceptor
 from cosmodrome.api.health import StoreProbe, add_health
 from cosmodrome.api.interceptor import access_log, add_service
 from cosmodrome.api.ladder import Ladder
 from cosmodrome.api.play_session import PlayLimits
+from cosmodrome.api.players import PlayerServicer
 from cosmodrome.api.servicers import (
     AdminServicer,
     CatalogServicer,
@@ -92,17 +101,20 @@ from cosmodrome.api.servicers import (
     PlayServicer,
 )
 from cosmodrome.api.watch_hub import WatchHub, WatchLimits
+from cosmodrome.auth.identity import Identity, IdentitySettings
+from cosmodrome.auth.jwks import JwksError
 from cosmodrome.core.chat import Chat, ChatLimits
 from cosmodrome.core.runner import Runner
 from cosmodrome.games import records
 from cosmodrome.ladder.matchmaker import MatchmakerSettings
 from cosmodrome.store.deadlines import DeadlineLoop
 from cosmodrome.store.embedded import EmbeddedRedis, EmbeddedStoreError
+from cosmodrome.store.players import PlayerStore
 from cosmodrome.store.redis_store import RedisStore
-from cosmodrome.v1 import admin_pb2, catalog_pb2, ladder_pb2, lobby_pb2, play_pb2
+from cosmodrome.v1 import admin_pb2, catalog_pb2, ladder_pb2, lobby_pb2, play_pb2, player_pb2
 
 log = structlog.get_logger("cosmodrome.serve")
-SERVICES = (catalog_pb2, lobby_pb2, play_pb2, admin_pb2)
+SERVICES = (catalog_pb2, lobby_pb2, play_pb2, admin_pb2, player_pb2)
 SERVICES += (ladder_pb2,)  # ratings, leaderboards, matchmaking
 
 
@@ -141,6 +153,15 @@ class Config:
     play_open_seconds: float = PlayLimits.open_s
     workers: int = 1
     reuse_port: bool = False  # a worker of --workers: others bind the same port
+    # identity (auth/identity.py)
+    jwks_file: str = ""
+    jwks_url: str = ""
+    jwt_issuer: str = ""
+    jwt_audience: str = ""
+    guest_key_secret: str = field(default="", repr=False)
+    guest_issuer: str = "cosmodrome-guest"
+    guest_rotate_hours: float = 168.0
+    guest_token_days: float = 30.0
     ladder_window_mu: float = MatchmakerSettings.window_mu
     ladder_window_mu_per_second: float = MatchmakerSettings.window_mu_per_s
     ladder_bot_fill_seconds: float = MatchmakerSettings.bot_fill_after_s
@@ -192,11 +213,23 @@ def parse_config(argv: list[str] | None = None) -> Config:
                        ("play_heartbeat_seconds", float), ("play_open_seconds", float)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
+    for name, kind in (("jwks_file", str), ("jwks_url", str), ("jwt_issuer", str),
+                       ("jwt_audience", str), ("guest_key_secret", str), ("guest_issuer", str),
+                       ("guest_rotate_hours", float), ("guest_token_days", float)):
+        default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
+        p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     for name in ("ladder_window_mu", "ladder_window_mu_per_second", "ladder_bot_fill_seconds",
                  "ladder_ticket_ttl_seconds"):  # the matchmaker (cosmodrome.ladder)
         default = float(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=float, default=default)
     config = Config(**vars(p.parse_args(argv)))
+    if (config.jwks_file or config.jwks_url) and (not config.jwt_issuer or
+                                                   (config.jwks_file and config.jwks_url)):
+        p.error("--jwks-file or --jwks-url (one) goes with --jwt-issuer")
+    if config.guest_rotate_hours * 60 < 1 or config.guest_token_days * 1440 < 1 or \
+            config.guest_issuer == config.jwt_issuer:
+        p.error("--guest-rotate-hours and --guest-token-days must be a minute or more, and "
+                "--guest-issuer differ from --jwt-issuer")
     if config.workers < 1:
         p.error("--workers must be at least 1")
     if config.watch_catch_up < 1 or config.watch_buffer < 1:
@@ -238,6 +271,16 @@ def check_port_free(host: str, port: int, flag: str) -> None:
         except OSError as exc:
             why = "is in use" if exc.errno == errno.EADDRINUSE else f"cannot be bound ({exc})"
             raise StartError(f"{flag}: port {port} {why} on {host}") from None
+
+
+def identity_settings(config: Config) -> IdentitySettings:
+    audiences = tuple(a.strip() for a in config.jwt_audience.split(",") if a.strip())
+    return IdentitySettings(
+        jwks_file=config.jwks_file, jwks_url=config.jwks_url, jwt_issuer=config.jwt_issuer,
+        jwt_audiences=audiences, guest_issuer=config.guest_issuer,
+        guest_key_secret=config.guest_key_secret,
+        guest_rotate_s=int(config.guest_rotate_hours * 3600),
+        guest_lifetime_s=int(config.guest_token_days * 86400))
 
 
 def chat_limits(config: Config) -> ChatLimits:
@@ -362,6 +405,13 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                                       buffer=config.watch_buffer))
     runner.on_commit = hub.committed  # this replica's watchers see its commits at once
     deadlines = DeadlineLoop(runner, interval_s=config.deadline_tick_ms / 1000)
+    players = PlayerStore(store.redis)
+    identity = Identity(identity_settings(config), players)
+    try:
+        await identity.start()
+    except JwksError as exc:
+        raise StartError(str(exc)) from None
+    interceptor.players = identity.verifier
 
     limit = config.max_message_bytes
     server = grpc.aio.server(
@@ -379,7 +429,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                  ("grpc.max_concurrent_streams", config.max_streams_per_connection),
                  ("grpc.max_connection_idle_ms", int(config.max_idle_seconds * 1000))])
     servicers = {"CatalogService": CatalogServicer(runner),
-                 "LobbyService": LobbyServicer(runner, config.drain),
+                 "LobbyService": LobbyServicer(runner, config.drain, players),
+                 "PlayerService": PlayerServicer(runner, identity.guests, players),
                  "PlayService": PlayServicer(runner, hub, Chat(runner, chat_limits(config)),
                                              play_limits(config)),
                  "AdminService": AdminServicer(runner, config.admin_token or None)}
@@ -428,6 +479,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await health_servicer.enter_graceful_shutdown()
     await deadlines.stop()
     await ladder.stop()
+    await identity.stop()
     await hub.close()  # watch streams end cleanly; clients resume elsewhere
     await server.stop(grace=5)
     if edge:  # last: it passes on the watches' clean ends and the calls' last answers
@@ -447,7 +499,8 @@ async def start_edge(config: Config, grpc_port: int):
     edge = EdgeProcess(EdgeConfig(upstreams=[f"127.0.0.1:{grpc_port}"], host=config.host,
                                   http_port=config.http_port, health_interval_s=2.0,
                                   upstream_tls_sha256=certificate_sha256(config.tls_cert),
-                                  log_format=config.log_format))
+                                  log_format=config.log_format,
+                                  **edge_identity(identity_settings(config))))
     edge.spawn()
     try:
         await asyncio.to_thread(edge.wait_ready)
@@ -455,6 +508,13 @@ async def start_edge(config: Config, grpc_port: int):
         raise SystemExit(f"cosmodrome: {exc}") from None
     log.info("http edge", url=edge.url)
     return edge
+
+
+def edge_identity(settings: IdentitySettings) -> dict:
+    """The edge's jwt_authn settings: the same issuers and keys as this replica's."""
+    return {"jwks_file": settings.jwks_file, "jwks_url": settings.jwks_url,
+            "jwt_issuer": settings.jwt_issuer, "jwt_audiences": list(settings.jwt_audiences),
+            "guest_issuer": settings.guest_issuer, "guest_audience": settings.guest_audience}
 
 
 def certificate_sha256(chain_path: str) -> str:

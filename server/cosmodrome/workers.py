@@ -33,7 +33,8 @@ MAX_PAUSE_S = 10.0   # the longest wait before restarting such a replica
 
 
 # Passed in the replicas' environment: a command line is readable by every local user
-SECRETS = {"redis_url": "COSMODROME_REDIS_URL", "admin_token": "COSMODROME_ADMIN_TOKEN"}
+SECRETS = {"redis_url": "COSMODROME_REDIS_URL", "admin_token": "COSMODROME_ADMIN_TOKEN",
+           "guest_key_secret": "COSMODROME_GUEST_KEY_SECRET"}
 
 
 def replica_env(config, environ: dict[str, str]) -> dict[str, str]:
@@ -131,9 +132,11 @@ class Supervisor:
     def _edge(self):
         from cosmodrome.edge.config import EdgeConfig
         from cosmodrome.edge.launcher import EdgeProcess
+        from cosmodrome.serve import edge_identity, identity_settings
         edge = EdgeProcess(EdgeConfig(upstreams=[f"127.0.0.1:{self.config.port}"],
                                       host=self.config.host, http_port=self.config.http_port,
-                                      health_interval_s=2.0))
+                                      health_interval_s=2.0,
+                                      **edge_identity(identity_settings(self.config))))
         edge.spawn()
         edge.wait_ready()
         print(f"cosmodrome HTTP edge on {edge.url}", file=sys.stderr, flush=True)

@@ -11,13 +11,15 @@ import redis.asyncio as aioredis
 
 from cosmodrome.ladder.ratings import RatedSeat, Ratings
 from cosmodrome.v1 import match_pb2
-from tests.ladder.support import BOARD, key_of, new_player
+from tests.ladder.support import BOARD, identity_flags, key_of, new_player
 from tests.support import ServerProcess
 
 
 @pytest.fixture(scope="module")
 def replicas(redis_url):
-    with ServerProcess(redis_url=redis_url) as a, ServerProcess(redis_url=redis_url) as b:
+    flags = [*identity_flags()]
+    with ServerProcess(redis_url=redis_url, extra=flags) as a, \
+            ServerProcess(redis_url=redis_url, extra=flags) as b:
         yield a, b
 
 

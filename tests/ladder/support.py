@@ -1,16 +1,21 @@
-"""Players of the ladder tests: a bearer token each, tickets watched to their end, and
-matches played to their end with random legal moves."""
+"""Players of the ladder tests: a player token each (signed by the tests' identity provider,
+which every server of these tests trusts), tickets watched to their end, and matches played
+to their end with random legal moves."""
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
+import functools
 import random
 import secrets
+import tempfile
+from pathlib import Path
 
 import grpc
+import jwt
 
-from cosmodrome.ladder.players import ANONYMOUS_ISSUER, LadderPlayer
+from cosmodrome.auth import Player
+from cosmodrome.ladder import players
 from cosmodrome.v1 import (
     ladder_pb2,
     ladder_pb2_grpc,
@@ -18,6 +23,7 @@ from cosmodrome.v1 import (
     play_pb2,
     play_pb2_grpc,
 )
+from tests.players import IdentityProvider, server_flags
 from tests.support import auth
 
 ENDED = (ladder_pb2.TICKET_STATUS_MATCHED, ladder_pb2.TICKET_STATUS_CANCELLED,
@@ -25,9 +31,21 @@ ENDED = (ladder_pb2.TICKET_STATUS_MATCHED, ladder_pb2.TICKET_STATUS_CANCELLED,
 BOARD = "crafting"  # the leaderboard tests' own ladder
 
 
+@functools.cache
+def provider() -> IdentityProvider:
+    return IdentityProvider()
+
+
+@functools.cache
+def identity_flags() -> tuple[str, ...]:
+    """The flags that make a server trust the tests' identity provider."""
+    folder = Path(tempfile.mkdtemp(prefix="cosmodrome-ladder-idp-"))
+    return tuple(server_flags(provider().write_jwks(folder)))
+
+
 def new_player() -> str:
-    """A player's bearer token (without the identity layer, a token names its holder)."""
-    return secrets.token_urlsafe(24)
+    """A new player's token (the host's JWT for a fresh subject)."""
+    return provider().token(f"player-{secrets.token_hex(8)}")
 
 
 async def watch_to_end(channels: list[grpc.aio.Channel], token: str, ticket_id: str,
@@ -80,5 +98,6 @@ async def play_out(channels: list[grpc.aio.Channel], match_id: str, token: str,
 
 
 def key_of(token: str) -> str:
-    """The ladder's name of the player holding `token`."""
-    return LadderPlayer(ANONYMOUS_ISSUER, hashlib.sha256(token.encode()).hexdigest()).key
+    """The ladder's name of the player of `token`."""
+    claims = jwt.decode(token, options={"verify_signature": False})
+    return players.key_of(Player(claims["iss"], claims["sub"]))

@@ -11,7 +11,14 @@ import pytest
 
 from cosmodrome.ladder.ratings import MODEL
 from cosmodrome.v1 import ladder_pb2, ladder_pb2_grpc, match_pb2
-from tests.ladder.support import BOARD, key_of, new_player, play_out, watch_to_end
+from tests.ladder.support import (
+    BOARD,
+    identity_flags,
+    key_of,
+    new_player,
+    play_out,
+    watch_to_end,
+)
 from tests.support import ServerProcess, auth
 
 T = ladder_pb2
@@ -21,7 +28,7 @@ T = ladder_pb2
 def bot_filling(redis_url):
     """A replica whose host lets server bots fill a match after a short wait."""
     with ServerProcess(redis_url=redis_url,
-                       extra=["--ladder-bot-fill-seconds", "0.3"]) as server:
+                       extra=[*identity_flags(), "--ladder-bot-fill-seconds", "0.3"]) as server:
         yield server
 
 

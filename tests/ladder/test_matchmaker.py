@@ -19,6 +19,8 @@ from cosmodrome.v1 import (
     match_pb2,
     play_pb2,
     play_pb2_grpc,
+    player_pb2,
+    player_pb2_grpc,
 )
 from tests.ladder.support import new_player, watch_to_end
 from tests.support import auth
@@ -55,6 +57,9 @@ async def test_two_players_on_two_replicas_share_one_started_match(channels):
         assert view.viewer_seat == end.seat
     again, _ = await watch_to_end(channels, tokens[0], made[0].ticket_id, 1)
     assert again.seat_token == first.seat_token  # watched again: the same seat
+    mine = await player_pb2_grpc.PlayerServiceStub(channels[1]).ListMyMatches(
+        player_pb2.ListMyMatchesRequest(), metadata=auth(tokens[0]))
+    assert [(m.match.match_id, m.seat) for m in mine.matches] == [(first.match_id, first.seat)]
 
 
 async def test_a_waiting_ticket_is_cancelled_once_and_only_by_its_owner(channels):
@@ -121,6 +126,10 @@ async def test_tickets_need_a_player_and_a_ticket_id(channels):
     with pytest.raises(grpc.aio.AioRpcError) as anonymous:
         await stubs(channels[0]).CreateTicket(T.CreateTicketRequest(game="tictactoe"))
     assert anonymous.value.code() == grpc.StatusCode.UNAUTHENTICATED
+    with pytest.raises(grpc.aio.AioRpcError) as not_a_player:  # a seat token, say
+        await stubs(channels[0]).CreateTicket(T.CreateTicketRequest(game="tictactoe"),
+                                              metadata=auth(secrets.token_urlsafe(24)))
+    assert not_a_player.value.code() == grpc.StatusCode.UNAUTHENTICATED
     with pytest.raises(grpc.aio.AioRpcError) as malformed:
         await stubs(channels[0]).CancelTicket(T.CancelTicketRequest(ticket_id="x"),
                                               metadata=auth(new_player()))

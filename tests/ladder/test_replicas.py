@@ -16,7 +16,7 @@ import redis.asyncio as aioredis
 
 from cosmodrome.ladder.ratings import RatedSeat, Ratings
 from cosmodrome.v1 import ladder_pb2, ladder_pb2_grpc, match_pb2
-from tests.ladder.support import key_of, new_player, play_out, watch_to_end
+from tests.ladder.support import identity_flags, key_of, new_player, play_out, watch_to_end
 from tests.support import Api, ServerProcess, auth, ttt
 
 T = ladder_pb2
@@ -46,8 +46,8 @@ async def create(channels, token: str, game: str, seats: int, first: int) -> str
 
 @pytest.mark.slow
 async def test_200_tickets_and_a_replica_sigkill(redis_url):
-    with ServerProcess(redis_url=redis_url) as survivor, \
-            ServerProcess(redis_url=redis_url) as doomed:
+    with ServerProcess(redis_url=redis_url, extra=[*identity_flags()]) as survivor, \
+            ServerProcess(redis_url=redis_url, extra=[*identity_flags()]) as doomed:
         channels = [grpc.aio.insecure_channel(s.address) for s in (survivor, doomed)]
         players = [(game, seats, new_player()) for game, seats, count in QUEUES
                    for _ in range(count)]
@@ -108,7 +108,7 @@ async def test_200_tickets_and_a_replica_sigkill(redis_url):
 async def test_the_sweep_rates_a_finish_no_replica_rated(redis_url):
     """A finished match whose replica died before rating it: the match is on the sweep's
     list (made so by the matchmaker) but no commit will come; a replica's sweep rates it."""
-    with ServerProcess(redis_url=redis_url) as server:
+    with ServerProcess(redis_url=redis_url, extra=[*identity_flags()]) as server:
         api = Api(server.address)
         match_id, tokens = api.new_match("tictactoe")
         for seat, cell in ((0, 0), (1, 3), (0, 1), (1, 4), (0, 2)):  # seat 0 wins a row

@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 from tests.edge.conftest import start_edge
 from tests.edge.http import call
-from tests.ladder.support import BOARD, new_player
+from tests.ladder.support import BOARD, new_player, provider
+from tests.players import AUDIENCE, ISSUER
+
+
+def edge_for(replicas):
+    """An edge before the replicas that checks the tests' player tokens as they do."""
+    folder = Path(tempfile.mkdtemp(prefix="cosmodrome-ladder-edge-"))
+    return start_edge([r.address for r in replicas], jwks_file=provider().write_jwks(folder),
+                      jwt_issuer=ISSUER, jwt_audiences=[AUDIENCE])
 
 
 def test_leaderboards_and_tickets_over_rest_through_the_edge(replicas, ranked):
-    with start_edge([r.address for r in replicas]) as edge:
+    with edge_for(replicas) as edge:
         page = call(edge.url, "GET", f"/v1/ladders/{BOARD}/leaderboard?pageSize=3")
         assert page.status == 200, page.body
         assert [e["rank"] for e in page.json["entries"]] == ["1", "2", "3"]
@@ -32,7 +42,7 @@ def test_leaderboards_and_tickets_over_rest_through_the_edge(replicas, ranked):
 
 def test_a_ticket_streams_as_server_sent_events_through_the_edge(replicas):
     """Two players over REST: each ticket's stream ends MATCHED with a seat token."""
-    with start_edge([r.address for r in replicas]) as edge:
+    with edge_for(replicas) as edge:
         players = [new_player(), new_player()]
         made = [call(edge.url, "POST", "/v1/tickets", {"game": "tictactoe"}, token=p).json
                 for p in players]

@@ -16,6 +16,11 @@ Create a match, take both seats and let two random bots play it out::
 
     asyncio.run(main())
 
+A player (the host's login, or a guest) is a bearer JWT: `Client(address, player_token=...)`
+or `await client.create_guest()`. Joins then act for the player: joining a match where he
+holds a seat gives it back with a fresh token, from any device; `list_my_matches()` lists
+his matches and whose turn it is.
+
 A `Seat` acts for one seat with its secret token: `view()`, `decisions()`, `submit(move)`,
 `watch()`, `leave()`, `send_chat(text)`; anyone reads the match chat with `chat()`, or
 hears it live with `watch(chat=True)`. Moves and views are the game's own messages
@@ -46,6 +51,8 @@ from cosmodrome.v1 import (
     match_pb2,
     play_pb2,
     play_pb2_grpc,
+    player_pb2,
+    player_pb2_grpc,
 )
 from cosmodrome_client.bots.base import Bot
 from cosmodrome_client.bots.games import bot_for, has_bot
@@ -137,13 +144,18 @@ class Client:
     replica); calls are then spread over every replica that answers, and a replica that goes
     away is skipped until it is back. Reads are retried, moves resent with their
     idempotency key and watches resumed, so a replica's restart costs a game nothing.
+
+    `player_token`: the player's bearer JWT (the host's login, or a guest token of
+    `create_guest`), sent with joins and `list_my_matches`; None: anonymous play.
     """
 
     def __init__(self, address: str, *, timeout: float | None = 30.0,
                  channel: grpc.aio.Channel | None = None,
-                 round_robin: bool | None = None, tls: bool | bytes = False) -> None:
+                 round_robin: bool | None = None, tls: bool | bytes = False,
+                 player_token: str | None = None) -> None:
         self.address = address
         self.timeout = timeout
+        self.player_token = player_token
         target, several = channel_target(address)
         options = _CHANNEL_OPTIONS
         if round_robin or (round_robin is None and several):
@@ -156,6 +168,7 @@ class Client:
         self.catalog = catalog_pb2_grpc.CatalogServiceStub(self.channel)
         self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
         self.play = play_pb2_grpc.PlayServiceStub(self.channel)
+        self.players = player_pb2_grpc.PlayerServiceStub(self.channel)
         self.closed = False
         self._contents: dict[str, games_pb2.GameContent] = {}
 
@@ -291,13 +304,44 @@ class Client:
             request.seat = seat
         for attempt in range(retries + 1):  # a retry takes the same seat, never a second one
             try:
-                response = await self._call(self.lobby.JoinMatch, request)
+                response = await self._call(self.lobby.JoinMatch, request, self.player_token)
                 return Seat(self, match_id, response.seat, response.seat_token, response.match)
             except CosmodromeError as error:
                 if error.code not in _TRANSIENT or attempt == retries:
                     raise
                 await asyncio.sleep(0.05 * 2 ** attempt)
         raise AssertionError("unreachable")
+
+    # players
+
+    async def create_guest(self, resume_base_url: str = "", *, use: bool = True
+                           ) -> player_pb2.CreateGuestResponse:
+        """A new guest player: his token (keep it: it brings him back to his seats from
+        any device), identity, expiry and resume link (`resume_base_url#guest=<token>`).
+        `use`: this client acts as that guest from now on (`player_token`)."""
+        guest = await self._call(self.players.CreateGuest, player_pb2.CreateGuestRequest(
+            resume_base_url=resume_base_url))
+        if use:
+            self.player_token = guest.guest_token
+        return guest
+
+    async def list_my_matches(self, limit: int | None = None, page_size: int = 0
+                              ) -> list[player_pb2.MyMatch]:
+        """The player's matches (`player_token` needed), newest first: each with his seat,
+        the seats owing a decision and whether it is his turn."""
+        if not self.player_token:
+            raise CosmodromeError(grpc.StatusCode.UNAUTHENTICATED,
+                                  "list_my_matches needs a player token (player_token or "
+                                  "create_guest)")
+        found: list[player_pb2.MyMatch] = []
+        token = ""
+        while True:
+            page = await self._read(self.players.ListMyMatches, player_pb2.ListMyMatchesRequest(
+                page_size=page_size, page_token=token), self.player_token)
+            found.extend(page.matches)
+            token = page.next_page_token
+            if not token or (limit is not None and len(found) >= limit):
+                return found[:limit] if limit is not None else found
 
     def seat(self, match_id: str, seat: int, token: str) -> Seat:
         """A Seat handle from a saved token (to come back to a match after a restart)."""

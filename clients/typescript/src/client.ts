@@ -8,6 +8,9 @@
 //
 // A `Player` acts for one seat with its secret token (and may `sendChat`); a `Viewer` only
 // sees, follows and reads the match chat.
+// A person is a bearer JWT (`playerToken`: the host's login, or `createGuest()`): joins then
+// act for him, so joining a match where he holds a seat gives it back (a fresh seat token)
+// from any tab or device, and `listMyMatches()` lists his matches and whose turn it is.
 // Messages are the generated protobuf-es types; game messages travel in the typed oneofs
 // of games.proto (`GameMove`, `GameView`, ...).
 
@@ -52,6 +55,11 @@ import {
   type SubmitMoveResponse,
   type WatchTicket,
 } from "./gen/cosmodrome/v1/play_pb.js";
+import {
+  type CreateGuestResponse,
+  type MyMatch,
+  PlayerService,
+} from "./gen/cosmodrome/v1/player_pb.js";
 import { Session, type SessionOptions } from "./session.js";
 
 export { newIdempotencyKey };
@@ -75,6 +83,8 @@ export interface ClientOptions {
   bidiStreams?: boolean;
   /** What `close()` must release (the Node transport's HTTP/2 connection). */
   onClose?: () => void;
+  /** The player's bearer JWT (the host's login, or a guest token): sent with joins. */
+  playerToken?: string;
 }
 
 export interface CreateMatchOptions {
@@ -110,6 +120,9 @@ export class Client {
   readonly catalog: Stub<typeof CatalogService>;
   readonly lobby: Stub<typeof LobbyService>;
   readonly play: Stub<typeof PlayService>;
+  readonly players: Stub<typeof PlayerService>;
+  /** The player's bearer JWT, sent with joins and listMyMatches; unset: anonymous play. */
+  playerToken: string | undefined;
   readonly timeoutMs: number;
   readonly bidiStreams: boolean;
   private readonly onClose: (() => void) | undefined;
@@ -123,6 +136,8 @@ export class Client {
     this.catalog = createClient(CatalogService, transport);
     this.lobby = createClient(LobbyService, transport);
     this.play = createClient(PlayService, transport);
+    this.players = createClient(PlayerService, transport);
+    this.playerToken = options.playerToken;
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.bidiStreams = options.bidiStreams ?? false;
     this.onClose = options.onClose;
@@ -252,12 +267,52 @@ export class Client {
     };
     for (let attempt = 0; ; attempt++) {
       try {
-        const reply = await this.call((o) => this.lobby.joinMatch(request, o));
+        const reply = await this.call((o) => this.lobby.joinMatch(request, o), this.playerToken);
         return new Player(this, matchId, reply.seat, reply.seatToken, reply.match);
       } catch (error) {
         const e = error as CosmodromeError;
         if (!TRANSIENT.has(e.code) || attempt >= (init.retries ?? 8)) throw e;
         await sleep(backoffMs(attempt + 1));
+      }
+    }
+  }
+
+  /**
+   * A new guest player: his token (keep it, e.g. in localStorage: it brings him back to his
+   * seats from any tab or device), identity, expiry and resume link
+   * (`resumeBaseUrl#guest=<token>`). With `use` (default) this client acts as that guest.
+   */
+  async createGuest(
+    resumeBaseUrl = "",
+    init: { use?: boolean } = {},
+  ): Promise<CreateGuestResponse> {
+    const guest = await this.call((o) => this.players.createGuest({ resumeBaseUrl }, o));
+    if (init.use ?? true) this.playerToken = guest.guestToken;
+    return guest;
+  }
+
+  /**
+   * The player's matches (needs `playerToken`), newest first, following page tokens: each
+   * with his seat, the seats owing a decision (`toAct`) and `myTurn`.
+   */
+  async listMyMatches(init: { limit?: number } = {}): Promise<MyMatch[]> {
+    if (!this.playerToken) {
+      throw new CosmodromeError(
+        Code.Unauthenticated,
+        "listMyMatches needs a player token (playerToken or createGuest)",
+      );
+    }
+    const found: MyMatch[] = [];
+    let pageToken = "";
+    for (;;) {
+      const page = await this.read(
+        (o) => this.players.listMyMatches({ pageToken }, o),
+        this.playerToken,
+      );
+      found.push(...page.matches);
+      pageToken = page.nextPageToken;
+      if (!pageToken || (init.limit !== undefined && found.length >= init.limit)) {
+        return init.limit === undefined ? found : found.slice(0, init.limit);
       }
     }
   }

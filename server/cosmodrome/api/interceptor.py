@@ -1,8 +1,10 @@
 """Around every Cosmodrome RPC: credentials, structured access log, metrics and error
 mapping.
 
-It reads the caller's bearer token from the `authorization` metadata into `credential`
-(None: no token, a spectator); handlers resolve it against the match they load. What
+It reads the caller's bearer token from the `authorization` metadata: a JWT (three
+dot-separated parts) is a player's, verified here into `player` (a bad one: UNAUTHENTICATED
+with the reason); any other token goes into `credential` (None: no token, a spectator), a
+seat, creator or admin token that handlers resolve against the match they load. What
 handlers learn (match, seat, version, move kind) they `requestlog.note`; the access line
 carries it with the status and latency.
 """
@@ -25,6 +27,8 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from cosmodrome import metrics
 from cosmodrome.api.errors import abort, status_code
+from cosmodrome.auth import Player, looks_like_jwt
+from cosmodrome.auth.verify import TokenVerifier
 from cosmodrome.core import requestlog
 from cosmodrome.core.errors import (
     CosmodromeError,
@@ -37,6 +41,9 @@ log = structlog.get_logger("cosmodrome.api")
 LOG_FIELD_LIMIT = 80  # characters of a logged field (a field may carry the caller's input)
 
 credential: ContextVar[str | None] = ContextVar("credential", default=None)
+player: ContextVar[Player | None] = ContextVar("player", default=None)
+# Set by serve.py: the verifier of player tokens (None: no token is a player's).
+players: TokenVerifier | None = None
 RedisUnreachable = (RedisConnectionError, RedisTimeoutError)
 
 
@@ -109,7 +116,15 @@ class _Call:
         self.start = time.perf_counter()
 
     def credential(self) -> None:
-        credential.set(bearer_token(self.context.invocation_metadata()))
+        token = bearer_token(self.context.invocation_metadata())
+        if token is None or not looks_like_jwt(token):
+            credential.set(token)
+            player.set(None)
+            return
+        if players is None:
+            raise Unauthenticated("this server accepts no player tokens (JWT)")
+        credential.set(None)
+        player.set(players.verify(token))
 
     async def __aenter__(self) -> _Call:
         return self

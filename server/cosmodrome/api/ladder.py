@@ -8,7 +8,7 @@ from cosmodrome.core.runner import Runner
 from cosmodrome.ladder.feed import RatingFeed
 from cosmodrome.ladder.ladders import check_ruleset
 from cosmodrome.ladder.matchmaker import Matchmaker, MatchmakerSettings
-from cosmodrome.ladder.players import caller, is_bot
+from cosmodrome.ladder.players import caller, is_bot, key_of
 from cosmodrome.ladder.ratings import PlayerRating, Ratings
 from cosmodrome.v1 import ladder_pb2, ladder_pb2_grpc
 
@@ -35,7 +35,7 @@ class LadderServicer(ladder_pb2_grpc.LadderServiceServicer):
         if request.around_me:
             if request.page_token:
                 raise InvalidArgument("around_me takes no page_token: it is the first page")
-            rank = await self.ratings.rank(game, ruleset, caller().key)
+            rank = await self.ratings.rank(game, ruleset, key_of(caller()))
             if not rank:
                 raise FailedPrecondition("not_rated", "you have no rating on this ladder yet")
             offset = max(0, rank - 1 - size // 2)
@@ -47,7 +47,7 @@ class LadderServicer(ladder_pb2_grpc.LadderServiceServicer):
 
     async def GetRating(self, request, context):
         game, ruleset = self._ladder(request)
-        me = caller().key
+        me = key_of(caller())
         [rating] = await self.ratings.read(game, ruleset, [me])
         return ladder_pb2.Rating(
             game=game, ruleset=ruleset, player=me, mu=rating.mu, sigma=rating.sigma,

@@ -15,7 +15,7 @@ from google.protobuf import empty_pb2
 from google.protobuf.message import Message
 
 from cosmodrome.api.content import game_content
-from cosmodrome.api.interceptor import credential
+from cosmodrome.api.interceptor import credential, player
 from cosmodrome.api.play_session import PlayLimits, PlaySession
 from cosmodrome.api.watch_hub import Following, WatchHub
 from cosmodrome.core import redact, server_bots
@@ -29,6 +29,7 @@ from cosmodrome.core.errors import (
 )
 from cosmodrome.core.requestlog import note
 from cosmodrome.core.runner import Runner, check_match_id, token_hash
+from cosmodrome.store.players import PlayerStore
 from cosmodrome.v1 import (
     admin_pb2,
     admin_pb2_grpc,
@@ -73,9 +74,11 @@ class CatalogServicer(catalog_pb2_grpc.CatalogServiceServicer):
 
 
 class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
-    def __init__(self, runner: Runner, drain: bool = False) -> None:
+    def __init__(self, runner: Runner, drain: bool = False,
+                 players: PlayerStore | None = None) -> None:
         self.runner = runner
         self.drain = drain  # during an upgrade: the old release starts no new match
+        self.players = players or PlayerStore(runner.store.redis)
 
     async def CreateMatch(self, request, context):
         note(game=request.game)
@@ -110,9 +113,13 @@ class LobbyServicer(lobby_pb2_grpc.LobbyServiceServicer):
     async def JoinMatch(self, request, context):
         note(match=request.match_id)
         seat = request.seat if request.HasField("seat") else None
+        caller = player.get()
+        if caller is not None:  # his list first: a crash before the join loses nothing
+            check_match_id(request.match_id)
+            await self.players.remember(caller, request.match_id, self.runner.clock())
         match, seat, token = await self.runner.join(request.match_id, seat,
                                                     request.display_name, request.join_secret,
-                                                    request.request_id)
+                                                    request.request_id, caller)
         note(seat=seat, version=match.version)
         return lobby_pb2.JoinMatchResponse(match=match, seat=seat, seat_token=token)
 

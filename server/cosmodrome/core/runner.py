@@ -22,6 +22,7 @@ from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from cosmodrome import metrics
+from cosmodrome.auth import Player
 from cosmodrome.core import redact, server_bots
 from cosmodrome.core.engine import BadOptions, Decision, Game, IllegalMove
 from cosmodrome.core.errors import (
@@ -181,10 +182,12 @@ class Runner:
         return record.match, owner
 
     async def join(self, match_id: str, seat: int | None, name: str, join_secret: str = "",
-                   request_id: str = ""
+                   request_id: str = "", player: Player | None = None
                    ) -> tuple[match_pb2.Match, int, str]:
         """Take a seat. With `request_id` the token is derived from it, so a retry (whose
-        first reply was lost) finds the seat it took and gets the same answer."""
+        first reply was lost) finds the seat it took and gets the same answer. A `player`
+        (a verified identity) who holds a seat of the match gets it back with a fresh token
+        (the old one stops working); a seat held by a player is nobody else's."""
         check_match_id(match_id)
         if name:  # shown to others, beside chat lines too: held to the same rules
             check_name(name, MAX_NAME)
@@ -192,41 +195,52 @@ class Runner:
             raise InvalidArgument(f"request_id must be {MIN_JOIN_REQUEST_ID} to "
                                   f"{MAX_IDEMPOTENCY_KEY} random characters")
         token = _join_token(match_id, request_id) if request_id else secrets.token_urlsafe(24)
-        retried = bool(request_id)
+        asked = _JoinAsk(seat, name, token, join_secret, bool(request_id), player)
         cached = self.store.cache.latest(match_id)
         if cached is not None:  # most joins follow a create or a join on this replica
             with contextlib.suppress(CosmodromeError):
-                return await self._join(_copy(cached), seat, name, token, join_secret, retried)
+                return await self._join(_copy(cached), asked)
             # refused on what this replica remembered: decide again on what Redis holds
         for _ in range(MAX_JOIN_ATTEMPTS):
             record, _ = await self.store.load(match_id)
             try:
-                return await self._join(record, seat, name, token, join_secret, retried)
+                return await self._join(record, asked)
             except Stale:
                 continue  # someone else changed the match meanwhile: look again
         raise FailedPrecondition("busy_match", "the match kept changing; try again")
 
-    async def _join(self, record: records_pb2.StoredMatch, seat: int | None, name: str,
-                    token: str, join_secret: str, retried: bool = False
+    async def _join(self, record: records_pb2.StoredMatch, asked: _JoinAsk
                     ) -> tuple[match_pb2.Match, int, str]:
-        """`retried`: the token comes from a request_id, and the seat holding it (taken by
-        a first attempt whose reply was lost) is the answer."""
-        _check_join_secret(record, join_secret)
+        """`asked.retried`: the token comes from a request_id, and the seat holding it
+        (taken by a first attempt whose reply was lost) is the answer."""
         match = record.match
-        if retried and (taken := self._seat_holding(record, token)) is not None:
-            return match, taken, token
+        if asked.retried and (taken := self._seat_holding(record, asked.token)) is not None:
+            return match, taken, asked.token
+        held = _seat_of_player(record, asked.player)
+        if held is None:  # a player back at his seat needs no join secret
+            _check_join_secret(record, asked.join_secret)
         if match.status == FINISHED:
             raise FailedPrecondition("match_finished", "the match is over")
-        chosen = self._free_seat(record, seat)
-        record.seat_token_sha256[chosen] = token_hash(token)
-        match.seats[chosen].occupied = True
-        match.seats[chosen].display_name = name or f"seat {chosen}"
-        kind = "join"
+        if held is not None and asked.seat not in (None, held):
+            raise FailedPrecondition("already_seated", f"you hold seat {held} of this match: "
+                                     "join without a seat, or with that one, to get it back")
+        chosen = held if held is not None else self._free_seat(record, asked.seat)
+        record.seat_token_sha256[chosen] = token_hash(asked.token)
+        seat = match.seats[chosen]
+        seat.occupied = True
+        if asked.name or held is None:
+            seat.display_name = asked.name or f"seat {chosen}"
+        kind = "rejoin" if held is not None else "join"
+        if held is not None and seat.bot:
+            # LEAD: the clocks helper's reclaim (un-zombie a seat a server bot played while
+            # its player was away) goes here, once it lands: self.reclaim(record, chosen)
+            pass
+        _set_seat_player(record, chosen, asked.player)
         if match.status == WAITING and all(s.occupied for s in match.seats):
             self._start(record)
             kind = "join_and_start"
         await self._commit(record, chosen, kind)
-        return record.match, chosen, token
+        return record.match, chosen, asked.token
 
     async def leave(self, match_id: str, token: str) -> match_pb2.Match:
         check_match_id(match_id)
@@ -310,9 +324,10 @@ class Runner:
 
     @staticmethod
     def _free_seat(record: records_pb2.StoredMatch, wanted: int | None) -> int:
+        """An open seat no player holds (a player's seat stays his while he is away)."""
         seats = record.match.seats
         if wanted is None:
-            free = [s.index for s in seats if not s.occupied]
+            free = [s.index for s in seats if _open(record, s.index)]
             if not free:
                 raise FailedPrecondition("match_full", "every seat is taken")
             return free[0]
@@ -320,6 +335,8 @@ class Runner:
             raise InvalidArgument(f"seat must be between 0 and {len(seats) - 1}")
         if seats[wanted].occupied:
             raise FailedPrecondition("seat_taken", f"seat {wanted} is taken")
+        if not _open(record, wanted):
+            raise PermissionDenied(f"seat {wanted} belongs to another player")
         return wanted
 
     def _start(self, record: records_pb2.StoredMatch) -> None:
@@ -740,6 +757,51 @@ def _check_creator(record: records_pb2.StoredMatch, token: str | None) -> None:
     stored = record.creator_token_sha256
     if not stored or not hmac.compare_digest(stored, token_hash(token)):
         raise PermissionDenied("not this match's creator token")
+
+
+@dataclass(frozen=True)
+class _JoinAsk:
+    """What a JoinMatch asks for (the token already chosen)."""
+
+    seat: int | None
+    name: str
+    token: str
+    join_secret: str
+    retried: bool
+    player: Player | None
+
+
+def _seat_of_player(record: records_pb2.StoredMatch, player: Player | None) -> int | None:
+    """The seat `player` holds in the match, if any."""
+    if player is None:
+        return None
+    for index, holder in enumerate(record.seat_players):
+        if player.same_as(holder):
+            return index
+    return None
+
+
+def _set_seat_player(record: records_pb2.StoredMatch, seat: int, player: Player | None
+                     ) -> None:
+    """Record who took `seat` (None: an anonymous seat token, no player's)."""
+    if player is None and seat >= len(record.seat_players):
+        return
+    while len(record.seat_players) < len(record.match.seats):  # records made before players
+        record.seat_players.add()
+    if player is None:
+        record.seat_players[seat].Clear()
+    else:
+        record.seat_players[seat].CopyFrom(player.message())
+
+
+def _open(record: records_pb2.StoredMatch, seat: int) -> bool:
+    """Free to take: not occupied, and no player's (before the start, a seat left open is
+    free whoever held it: leaving a waiting match gives the seat up)."""
+    if record.match.seats[seat].occupied:
+        return False
+    if record.match.status == WAITING or seat >= len(record.seat_players):
+        return True
+    return not record.seat_players[seat].subject
 
 
 def _check_join_secret(record: records_pb2.StoredMatch, join_secret: str) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from string import Template
+from urllib.parse import urlsplit
 
 from cosmodrome.edge import openapi, sse, unknown_fields
 from cosmodrome.v1 import play_pb2
@@ -65,6 +66,15 @@ class EdgeConfig:
     log_format: str = "json"        # or "console": a readable line, like the server's
     descriptor_set: Path = DESCRIPTOR_SET
     openapi: Path = OPENAPI
+    # Player tokens (JWTs), verified here as by the replicas (the same issuers and keys):
+    # the host's identity provider (a JWKS file or URL; no issuer: none), and the guests,
+    # whose keys the edge fetches from the replicas (GetGuestKeys) through itself.
+    jwks_file: str = ""
+    jwks_url: str = ""
+    jwt_issuer: str = ""
+    jwt_audiences: list[str] = field(default_factory=list)
+    guest_issuer: str = "cosmodrome-guest"
+    guest_audience: str = "cosmodrome"
 
 
 def render(config: EdgeConfig) -> str:
@@ -88,8 +98,8 @@ def render(config: EdgeConfig) -> str:
         "max_streams_per_connection": config.max_streams_per_connection,
         "max_connections": config.max_connections,
         "access_log": _access_log(config.log_format) if config.access_log else [],
-        "local_reply_mappers": [_local_reply(status, code)
-                                for status, code in LOCAL_REPLY_CODES.items()],
+        "local_reply_mappers": [_jwt_refused(), *(_local_reply(status, code)
+                                for status, code in LOCAL_REPLY_CODES.items())],
         "cors_origins": _origins(config.cors_origins),
         "rate_limit_bucket": _bucket(config.rate_limit, config.rate_burst),
         "rate_limit_percent": 100 if config.rate_limit else 0,
@@ -107,6 +117,9 @@ def render(config: EdgeConfig) -> str:
     # a listener more in the `listeners` list, or nothing (a YAML list item, not a value)
     rendered["admin_api_listener"] = (f"    - {json.dumps(_admin_api_listener(config, values))}"
                                       if config.admin_api_port else "")
+    rendered["jwt_authn_filter"] = f"                  - {json.dumps(jwt_authn(config))}"
+    rendered["jwks_clusters"] = "".join(f"    - {json.dumps(c)}\n"
+                                        for c in _jwks_clusters(config))
     return template.substitute(rendered)
 
 
@@ -274,3 +287,93 @@ def _access_log(log_format: str = "json") -> list[dict]:
             "name": "envoy.formatter.req_without_query", "typed_config": {
                 "@type": "type.googleapis.com/envoy.extensions.formatter.req_without_query."
                          "v3.ReqWithoutQuery"}}]}}}]
+
+
+# -- player tokens (jwt_authn) -----------------------------------------------------------
+
+JWT_LEEWAY_S = 30  # as the replicas' (auth/verify.py LEEWAY_S)
+# A bearer of three dot-separated base64url parts is a JWT (auth.looks_like_jwt): checked
+# here; any other bearer (a seat, creator or admin token) passes to the replicas unchecked.
+JWT_BEARER = r"^Bearer [A-Za-z0-9_=-]*\.[A-Za-z0-9_=-]*\.[A-Za-z0-9_=-]*$"
+GUEST_KEYS_PATH = "/v1/players/guest-keys"
+
+
+def jwt_authn(config: EdgeConfig) -> dict:
+    """Envoy's jwt_authn filter: a player's token is refused here (401, UNAUTHENTICATED,
+    with Envoy's reason) unless it verifies as the replicas verify it; a good one is passed
+    on as it came (`forward`), and the replica checks it again (cheaply: it remembers good
+    tokens), so a direct gRPC caller and an edge caller are held to the same rules."""
+    common = {"forward": True, "clock_skew_seconds": JWT_LEEWAY_S,
+              "from_headers": [{"name": "authorization", "value_prefix": "Bearer "}]}
+    self_host = "127.0.0.1" if config.host in ("0.0.0.0", "::") else config.host
+    providers = {"guest": {
+        "issuer": config.guest_issuer, "audiences": [config.guest_audience],
+        "remote_jwks": _remote_jwks(f"http://{self_host}:{config.http_port}{GUEST_KEYS_PATH}",
+                                    "guest_keys", "60s"), **common}}
+    if config.jwt_issuer and (config.jwks_file or config.jwks_url):
+        host = {"issuer": config.jwt_issuer, **common}
+        if config.jwt_audiences:
+            host["audiences"] = config.jwt_audiences
+        if config.jwks_file:
+            host["local_jwks"] = {"filename": config.jwks_file}
+        else:
+            host["remote_jwks"] = _remote_jwks(config.jwks_url, "host_jwks", "300s")
+        providers["host"] = host
+    match = {"prefix": "/", "headers": [{"name": "authorization", "string_match": {
+        "safe_regex": {"regex": JWT_BEARER}}}]}
+    requirement = ({"provider_name": "guest"} if len(providers) == 1 else
+                   {"requires_any": {"requirements": [{"provider_name": name}
+                                                      for name in providers]}})
+    return {"name": "envoy.filters.http.jwt_authn", "typed_config": {
+        "@type": "type.googleapis.com/envoy.extensions.filters.http.jwt_authn.v3."
+                 "JwtAuthentication",
+        "providers": providers, "rules": [{"match": match, "requires": requirement}]}}
+
+
+def _jwt_refused() -> dict:
+    """jwt_authn answers a wrong audience 403: for a player token that is as bad as any
+    other, UNAUTHENTICATED as the replicas say (the edge's only 403 with a JWT is this)."""
+    return {
+        "filter": {"and_filter": {"filters": [
+            {"status_code_filter": {"comparison": {"op": "EQ", "value": {
+                "default_value": 403, "runtime_key": "edge.reply.jwt403"}}}},
+            {"header_filter": {"header": {"name": "authorization", "string_match": {
+                "safe_regex": {"regex": JWT_BEARER}}}}}]}},
+        "status_code": 401,
+        "body_format_override": {
+            "json_format": {"code": 16, "message": "%LOCAL_REPLY_BODY%", "details": []},
+            "content_type": "application/json"},
+    }
+
+
+def _remote_jwks(uri: str, cluster: str, cache: str) -> dict:
+    """A key set fetched at start (retried until it answers) and again every `cache`."""
+    return {"http_uri": {"uri": uri, "cluster": cluster, "timeout": "5s"},
+            "cache_duration": cache, "async_fetch": {},
+            "retry_policy": {"num_retries": 10, "retry_back_off": {
+                "base_interval": "0.5s", "max_interval": "5s"}}}
+
+
+def _jwks_clusters(config: EdgeConfig) -> list[dict]:
+    """The clusters key sets are fetched from: this edge's own listener (the guests' keys,
+    from the replicas), and the host's JWKS URL if given."""
+    self_host = "127.0.0.1" if config.host in ("0.0.0.0", "::") else config.host
+    clusters = [_fetch_cluster("guest_keys", self_host, config.http_port, tls=False)]
+    if config.jwt_issuer and config.jwks_url and not config.jwks_file:
+        parts = urlsplit(config.jwks_url)
+        tls = parts.scheme == "https"
+        clusters.append(_fetch_cluster("host_jwks", parts.hostname or "",
+                                       parts.port or (443 if tls else 80), tls))
+    return clusters
+
+
+def _fetch_cluster(name: str, host: str, port: int, tls: bool) -> dict:
+    cluster = {"name": name, "type": "STRICT_DNS", "dns_lookup_family": "V4_PREFERRED",
+               "connect_timeout": "2s", "load_assignment": {
+                   "cluster_name": name,
+                   "endpoints": [{"lb_endpoints": [_endpoint(f"{host}:{port}")]}]}}
+    if tls:
+        cluster["transport_socket"] = {"name": "envoy.transport_sockets.tls", "typed_config": {
+            "@type": "type.googleapis.com/envoy.extensions.transport_sockets.tls.v3."
+                     "UpstreamTlsContext", "sni": host}}
+    return cluster

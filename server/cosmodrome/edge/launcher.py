@@ -200,13 +200,21 @@ def parse_args(argv: list[str] | None = None) -> tuple[EdgeConfig, argparse.Name
                    help="Envoy worker threads; 0: one per core")
     p.add_argument("--log-format", choices=("json", "console"),
                    default=env("COSMODROME_EDGE_LOG_FORMAT", d.log_format))
+    # player tokens: the same issuers and keys as the replicas' (cosmodrome-server --help)
+    for flag in ("jwks-file", "jwks-url", "jwt-issuer", "guest-issuer"):
+        name = flag.replace("-", "_")
+        p.add_argument(f"--{flag}", default=env(f"COSMODROME_{name.upper()}",
+                                                getattr(d, name)))
+    p.add_argument("--jwt-audience", default=env("COSMODROME_JWT_AUDIENCE", ""),
+                   help="the `aud` accepted (comma-separated; empty: any)")
     p.add_argument("--print-config", action="store_true")
     args = p.parse_args(argv)
     upstreams = args.upstreams or env("COSMODROME_EDGE_UPSTREAMS", "127.0.0.1:50051").split(",")
     origins = args.cors_origins or env("COSMODROME_EDGE_CORS_ORIGINS", "*").split(",")
     known = {f.name for f in fields(EdgeConfig)}
     values = {k: v for k, v in vars(args).items() if k in known}
-    values.update(upstreams=upstreams, cors_origins=origins)
+    values.update(upstreams=upstreams, cors_origins=origins,
+                  jwt_audiences=[a.strip() for a in args.jwt_audience.split(",") if a.strip()])
     return EdgeConfig(**values), args
 
 

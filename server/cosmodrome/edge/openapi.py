@@ -59,11 +59,18 @@ SCHEMES = {
         "The creator token of CreateMatch (`secrets.creatorToken`, in that reply only).")},
     "adminToken": {"type": "http", "scheme": "bearer", "description": (
         "The server's admin token (`--admin-token`); without one the admin API is off.")},
+    "playerToken": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT", "description": (
+        "A player's JWT: the host's identity provider's (--jwks-file/--jwks-url, "
+        "--jwt-issuer, --jwt-audience), or a guest token of CreateGuest. The edge and the "
+        "server verify it (signature, exp, nbf, iss, aud); the player is (iss, sub).")},
 }
+PLAYER = {"playerToken": []}
 ANYONE, SEAT_OR_SPECTATOR = [], [{}, SEAT]
 ACCESS = {
     "ListGames": ANYONE, "GetGameContent": ANYONE,
-    "CreateMatch": ANYONE, "GetMatch": ANYONE, "ListMatches": ANYONE, "JoinMatch": ANYONE,
+    "CreateMatch": ANYONE, "GetMatch": ANYONE, "ListMatches": ANYONE,
+    "JoinMatch": [{}, PLAYER],
+    "CreateGuest": ANYONE, "ListMyMatches": [PLAYER], "GetGuestKeys": ANYONE,
     "LeaveMatch": [SEAT], "StartMatch": [{"creatorToken": []}],
     "KickSeat": [{"creatorToken": []}], "CloseMatch": [{"creatorToken": []}],
     "GetView": SEAT_OR_SPECTATOR, "GetLog": SEAT_OR_SPECTATOR, "GetChat": ANYONE,
@@ -73,11 +80,8 @@ ACCESS = {
     "DeleteMatch": [{"adminToken": []}],
 }
 # Ratings, leaderboards, matchmaking (ladder.proto): a player's calls; a leaderboard is anyone's.
-SCHEMES.setdefault("playerToken", {"type": "http", "scheme": "bearer", "description": (
-    "A player's token: the caller is that player.")})
-ACCESS |= {"GetLeaderboard": [{}, {"playerToken": []}], "GetRating": [{"playerToken": []}],
-           "CreateTicket": [{"playerToken": []}], "CancelTicket": [{"playerToken": []}],
-           "WatchTicket": [{"playerToken": []}]}
+ACCESS |= {"GetLeaderboard": [{}, PLAYER], "GetRating": [PLAYER], "CreateTicket": [PLAYER],
+           "CancelTicket": [PLAYER], "WatchTicket": [PLAYER]}
 # Refusals, by HTTP status: (gRPC codes, when). Every route may answer those of ALWAYS; a
 # route with a token the auth ones; a route with a body 413; some routes 409 (CONFLICTS).
 ERRORS = {

@@ -13,9 +13,10 @@ Cluster slot):
     lq:{q}:wait                zset: waiting ticket id by mu
     lq:{q}:form                zset: forming group id by the end of its seating lease (ms)
     lq:{q}:players             hash: player -> his live ticket in the queue (one at most)
-    lq:{q}:t:<ticket>          hash: status, player, name, mu, created, expires, join (the
-                               seat's join request id: the store holds it as it holds the
-                               match), group, seat, bots, match, ver (bumped per change)
+    lq:{q}:t:<ticket>          hash: status, player (his ladder name), issuer, subject, name,
+                               mu, created, expires, join (the seat's join request id: the
+                               store holds it as it holds the match), group, seat, bots,
+                               match, ver (bumped per change)
     lq:{q}:g:<group>           hash: tickets (in seat order), bots, owner, created, match,
                                secret (the private match's join secret), done
     ladder:match:{<match id>}  hash: a rated match: game, ruleset, seats (JSON players)

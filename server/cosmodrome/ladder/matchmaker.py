@@ -26,6 +26,7 @@ import structlog
 from google.protobuf.message import Message
 
 from cosmodrome import metrics
+from cosmodrome.auth import Player
 from cosmodrome.core import server_bots
 from cosmodrome.core.engine import BadOptions, Game
 from cosmodrome.core.errors import (
@@ -37,8 +38,9 @@ from cosmodrome.core.errors import (
 from cosmodrome.core.runner import MAX_NAME, Runner
 from cosmodrome.core.text import check_name
 from cosmodrome.ladder.ladders import ruleset_of
-from cosmodrome.ladder.players import LadderPlayer, bot_key
+from cosmodrome.ladder.players import bot_key, key_of
 from cosmodrome.ladder.ratings import RatedSeat, Ratings, lua
+from cosmodrome.store.players import PlayerStore
 from cosmodrome.v1 import games_pb2, ladder_pb2
 
 log = structlog.get_logger("cosmodrome.ladder")
@@ -98,12 +100,13 @@ class Matchmaker:
         self.queues: dict[str, Queue] = {}  # what each queue matches (never changes)
         self.seating: set[str] = set()      # groups this replica is seating now
         self.bell = TicketBell(self.redis, settings.poll_s)
+        self.players = PlayerStore(self.redis)
         self._tasks: set[asyncio.Task] = set()
         self._loop: asyncio.Task | None = None
 
     # -- tickets ----------------------------------------------------------------------
 
-    async def create_ticket(self, player: LadderPlayer, request: ladder_pb2.CreateTicketRequest
+    async def create_ticket(self, player: Player, request: ladder_pb2.CreateTicketRequest
                             ) -> ladder_pb2.Ticket:
         game = self.runner.game(request.game)
         if request.display_name:
@@ -113,7 +116,7 @@ class Matchmaker:
         if not 0 < ttl_s <= self.settings.max_ticket_ttl_s:
             raise InvalidArgument(f"ttl_seconds must be between 1 and "
                                   f"{self.settings.max_ticket_ttl_s:g}")
-        [rating] = await self.ratings.read(queue.game, queue.ruleset, [player.key])
+        [rating] = await self.ratings.read(queue.game, queue.ruleset, [key_of(player)])
         now = _now_ms()
         ticket_id = f"{queue.id}-{secrets.token_urlsafe(12)}"
         p = prefix(queue.id)
@@ -121,10 +124,10 @@ class Matchmaker:
         await self.redis.zincrby(QUEUES, 1, queue.id)
         answer = await self.scripts["ticket"](
             keys=[f"{p}wait", f"{p}players", f"{p}t:{ticket_id}", f"{p}meta"],
-            args=[ticket_id, player.key, request.display_name or "player", rating.mu, now,
-                  now + int(ttl_s * 1000), f"{p}t:", secrets.token_urlsafe(24),
-                  "game", queue.game, "players", queue.players, "ruleset", queue.ruleset,
-                  "options", queue.options])
+            args=[ticket_id, key_of(player), request.display_name or "player", rating.mu, now,
+                  now + int(ttl_s * 1000), f"{p}t:", secrets.token_urlsafe(24), player.issuer,
+                  player.subject, "game", queue.game, "players", queue.players,
+                  "ruleset", queue.ruleset, "options", queue.options])
         if answer[0] == b"LIVE":
             raise FailedPrecondition("ticket_live", "you already have a live ticket in this "
                                      f"queue: {answer[1].decode()} (cancel it or watch it)")
@@ -158,12 +161,12 @@ class Matchmaker:
                                                    ruleset.encode()) + envelope)
         return Queue(digest.hexdigest()[:16], game.name, players, ruleset, envelope)
 
-    async def cancel(self, player: LadderPlayer, ticket_id: str) -> ladder_pb2.Ticket:
+    async def cancel(self, player: Player, ticket_id: str) -> ladder_pb2.Ticket:
         queue = queue_of(ticket_id)
         p = prefix(queue)
         outcome = (await self.scripts["cancel"](
             keys=[f"{p}t:{ticket_id}", f"{p}wait", f"{p}players"],
-            args=[ticket_id, player.key, int(self.settings.keep_s * 1000)])).decode()
+            args=[ticket_id, key_of(player), int(self.settings.keep_s * 1000)])).decode()
         if outcome == "MISSING":
             raise NotFound("no such ticket (ended tickets are kept "
                            f"{self.settings.keep_s:g} s)")
@@ -178,12 +181,12 @@ class Matchmaker:
         metrics.ladder_tickets.labels(ticket.game, "cancelled").inc()
         return ticket
 
-    async def ticket(self, player: LadderPlayer, ticket_id: str) -> ladder_pb2.Ticket:
+    async def ticket(self, player: Player, ticket_id: str) -> ladder_pb2.Ticket:
         """The ticket as its owner sees it (with his seat token once matched)."""
         ticket, _ = await self._read(player, ticket_id)
         return ticket
 
-    async def _read(self, player: LadderPlayer, ticket_id: str
+    async def _read(self, player: Player, ticket_id: str
                     ) -> tuple[ladder_pb2.Ticket, int]:
         queue_id = queue_of(ticket_id)
         stored = await self.redis.hgetall(f"{prefix(queue_id)}t:{ticket_id}")
@@ -191,7 +194,7 @@ class Matchmaker:
             raise NotFound("no such ticket (ended tickets are kept "
                            f"{self.settings.keep_s:g} s)")
         t = {k.decode(): v.decode() for k, v in stored.items()}
-        if t["player"] != player.key:
+        if t["player"] != key_of(player):
             raise PermissionDenied("this ticket is another player's")
         queue = await self.queue(queue_id)
         created = int(t["created"])
@@ -213,11 +216,11 @@ class Matchmaker:
         group = await self.redis.hget(f"{prefix(queue_id)}g:{t['group']}", "secret")
         match, seat, token = await self.runner.join(
             t["match"], int(t["seat"]), t["name"], join_secret=(group or b"").decode(),
-            request_id=t["join"])
+            request_id=t["join"], player=Player(t["issuer"], t["subject"]))
         ticket.match_id, ticket.seat, ticket.seat_token = match.match_id, seat, token
         ticket.match.CopyFrom(match)
 
-    async def watch(self, player: LadderPlayer, ticket_id: str
+    async def watch(self, player: Player, ticket_id: str
                     ) -> AsyncIterator[ladder_pb2.Ticket]:
         """The ticket now, then at each change, until it ends."""
         sent = None
@@ -314,19 +317,25 @@ class Matchmaker:
         ids = g["tickets"].split()
         async with self.redis.pipeline(transaction=False) as pipe:
             for ticket_id in ids:
-                pipe.hmget(f"{p}t:{ticket_id}", "player", "name", "join", "created")
+                pipe.hmget(f"{p}t:{ticket_id}", "player", "name", "join", "created", "issuer",
+                           "subject")
             tickets = [[v.decode() for v in t] for t in await pipe.execute()]
         match_id, secret = g.get("match"), g.get("secret", "")
         if not match_id:
             match_id, secret = await self._create(queue, group, tickets, int(g["bots"]))
-        for seat, (_, name, join, _) in enumerate(tickets):
-            await self.runner.join(match_id, seat, name, join_secret=secret, request_id=join)
+        for seat, (_, name, join, _, issuer, subject) in enumerate(tickets):
+            # the seat is the player's: his matches list it (written before, as JoinMatch
+            # does), and he may come back to it
+            player = Player(issuer, subject)
+            await self.players.remember(player, match_id, self.runner.clock())
+            await self.runner.join(match_id, seat, name, join_secret=secret, request_id=join,
+                                   player=player)
         outcome = await self.scripts["seated"](
             keys=[f"{p}g:{group}", f"{p}form", f"{p}players"],
             args=[p, group, int(self.settings.keep_s * 1000)])
         if outcome == b"OK":
             now = _now_ms()
-            for ticket_id, (*_, created) in zip(ids, tickets, strict=True):
+            for ticket_id, (*_, created, _, _) in zip(ids, tickets, strict=True):
                 self.bell.ring(ticket_id)
                 metrics.ladder_tickets.labels(queue.game, "matched").inc()
                 metrics.ladder_wait.labels(queue.game).observe((now - int(created)) / 1000)
