@@ -46,7 +46,7 @@ async def rating(channel, token: str, game: str, ruleset: str = "") -> T.Rating:
 async def test_server_bots_fill_a_match_after_the_wait_and_are_rated(channel):
     me = new_player()
     made = await ladder_pb2_grpc.MatchmakerServiceStub(channel).CreateTicket(
-        T.CreateTicketRequest(game="highcard", players=3, display_name="alone"),
+        T.CreateTicketRequest(game="highcard", players=3, display_name="alone", ttl_seconds=60),
         metadata=auth(me))
     end, _ = await watch_to_end([channel], me, made.ticket_id)
     assert end.status == T.TICKET_STATUS_MATCHED

@@ -5,7 +5,8 @@ commit and the rating).
 The sweep reads `ladder:unrated`, where every rated match is put when it is made (score:
 when to look at it next). A match still there when its time comes is loaded: finished, it
 is rated (the rate script's marker makes a second rating a no-op); still playing, it is
-looked at again later; gone (deleted, expired), it is forgotten.
+looked at again later; gone (deleted, expired), or still waiting for its players long after
+it was made (its maker died before seating anyone), it is forgotten.
 """
 
 from __future__ import annotations
@@ -18,12 +19,15 @@ import structlog
 
 from cosmodrome.core import redact
 from cosmodrome.core.errors import NotFound
-from cosmodrome.core.runner import FINISHED, Runner
+from cosmodrome.core.runner import FINISHED, WAITING, Runner
 from cosmodrome.ladder.ratings import UNRATED, Ratings
 from cosmodrome.v1 import match_pb2, records_pb2
 
 log = structlog.get_logger("cosmodrome.ladder")
 SWEEP_BATCH = 64
+# A rated match still waiting for its players this long was made by a replica killed
+# before it bound the match to its group (the group's next seat made another): forgotten.
+ABANDONED_MS = 600_000
 
 
 class RatingFeed:
@@ -92,8 +96,12 @@ class RatingFeed:
             except NotFound:
                 await self.ratings.redis.zrem(UNRATED, match_id)
                 continue
-            if record.match.status == FINISHED:
-                rated += await self.ratings.rate(match_id, record.match.result)
+            match = record.match
+            if match.status == FINISHED:
+                rated += await self.ratings.rate(match_id, match.result)
+            elif match.status == WAITING and \
+                    now_ms - match.create_time.ToMilliseconds() > ABANDONED_MS:
+                await self.ratings.redis.zrem(UNRATED, match_id)
             else:
                 await self.ratings.redis.zadd(UNRATED, {match_id: now_ms + self.recheck_ms},
                                               xx=True)
