@@ -1,7 +1,8 @@
 """The matchmaker under 200 concurrent tickets (`make bench` runs it against its server;
 `python -m bench.ladder` starts a valkey-server and two replicas of its own).
 
-Each round, 200 fresh players each create a ticket at once (tic-tac-toe for 2, high card
+Each round, 200 fresh players (guests of PlayerService.CreateGuest, made before the clock
+starts) each create a ticket at once (tic-tac-toe for 2, high card
 for 2, 3 and 4, as tests/ladder/test_replicas.py mixes them) and watch it until MATCHED
 with a seat token. Reported: tickets matched per second (200 over the time from the first
 CreateTicket to the last seat token) and the p50/p99 time from a ticket's CreateTicket to
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import secrets
 import tempfile
 import time
 from pathlib import Path
@@ -21,16 +21,24 @@ from pathlib import Path
 import grpc
 
 from cosmodrome.store.embedded import EmbeddedRedis, free_port
-from cosmodrome.v1 import ladder_pb2, ladder_pb2_grpc
+from cosmodrome.v1 import ladder_pb2, ladder_pb2_grpc, player_pb2, player_pb2_grpc
 
 TICKETS = 200
 QUEUES = [("tictactoe", 2, 60), ("highcard", 2, 40), ("highcard", 3, 48), ("highcard", 4, 52)]
 MATCHED = ladder_pb2.TICKET_STATUS_MATCHED
 
 
-async def one(stub: ladder_pb2_grpc.MatchmakerServiceStub, game: str, seats: int) -> float:
+async def guests(channel: grpc.aio.Channel, count: int) -> list[str]:
+    stub = player_pb2_grpc.PlayerServiceStub(channel)
+    replies = await asyncio.gather(*(stub.CreateGuest(player_pb2.CreateGuestRequest())
+                                     for _ in range(count)))
+    return [r.guest_token for r in replies]
+
+
+async def one(stub: ladder_pb2_grpc.MatchmakerServiceStub, token: str, game: str, seats: int
+              ) -> float:
     """Seconds from CreateTicket to the seat token on the ticket's stream."""
-    metadata = (("authorization", f"Bearer {secrets.token_urlsafe(24)}"),)
+    metadata = (("authorization", f"Bearer {token}"),)
     start = time.perf_counter()
     made = await stub.CreateTicket(ladder_pb2.CreateTicketRequest(
         game=game, players=seats, display_name="bench"), metadata=metadata)
@@ -46,8 +54,9 @@ async def round_of(addresses: list[str]) -> tuple[float, list[float]]:
     channels = [grpc.aio.insecure_channel(a) for a in addresses]
     stubs = [ladder_pb2_grpc.MatchmakerServiceStub(c) for c in channels]
     wanted = [(g, s) for g, s, count in QUEUES for _ in range(count)]
+    tokens = await guests(channels[0], len(wanted))
     start = time.perf_counter()
-    waits = await asyncio.gather(*(one(stubs[n % len(stubs)], g, s)
+    waits = await asyncio.gather(*(one(stubs[n % len(stubs)], tokens[n], g, s)
                                    for n, (g, s) in enumerate(wanted)))
     elapsed = time.perf_counter() - start
     for channel in channels:
