@@ -11,9 +11,11 @@ import grpc
 import pytest
 import redis.asyncio as aioredis
 
+from cosmodrome.games.cosmic.v1 import cosmic_pb2
 from cosmodrome.ladder.matchmaker import prefix
 from cosmodrome.ladder.ratings import lua
 from cosmodrome.v1 import (
+    games_pb2,
     ladder_pb2,
     ladder_pb2_grpc,
     match_pb2,
@@ -177,3 +179,22 @@ async def test_a_stalled_group_passes_to_another_replica_when_its_lease_ends(red
     assert await client.hget(f"{p}g:g1", "owner") == b"b"
     assert await client.zscore(f"{p}form", "g1") == 15_000  # a new lease, b's
     await client.aclose()
+
+
+async def test_cosmic_tickets_meet_by_ruleset_unspecified_being_classic(channels):
+    """A ladder per ruleset: unspecified and classic are one queue; cosmic is another."""
+    def options(ruleset: int) -> games_pb2.GameOptions:
+        return games_pb2.GameOptions(cosmic=cosmic_pb2.Options(ruleset=ruleset))
+    tokens = [new_player() for _ in range(3)]
+    made = [await ticket(channels[n % 2], token, game="cosmic", players=2, options=options(r),
+                         ttl_seconds=600)
+            for n, (token, r) in enumerate(zip(tokens, (
+                cosmic_pb2.RULESET_UNSPECIFIED, cosmic_pb2.RULESET_COSMIC,
+                cosmic_pb2.RULESET_CLASSIC), strict=True))]
+    assert [m.ruleset for m in made] == ["classic", "cosmic", "classic"]
+    first, _ = await watch_to_end(channels, tokens[0], made[0].ticket_id)
+    third, _ = await watch_to_end(channels, tokens[2], made[2].ticket_id)
+    assert first.match_id == third.match_id
+    alone = await stubs(channels[0]).CancelTicket(T.CancelTicketRequest(
+        ticket_id=made[1].ticket_id), metadata=auth(tokens[1]))
+    assert alone.status == T.TICKET_STATUS_CANCELLED  # nobody on the cosmic ladder's queue
