@@ -92,3 +92,31 @@ def _b64(raw: bytes) -> str:
 
 def _part(value: dict) -> str:
     return _b64(json.dumps(value).encode())
+
+
+class JwksServer:
+    """The provider's JWKS over HTTP on loopback (what --jwks-url fetches)."""
+
+    def __init__(self, provider: IdentityProvider) -> None:
+        import http.server
+        import threading
+        body = json.dumps(provider.jwks()).encode()
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+                self.send_response(200)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_port}/.well-known/jwks.json"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()

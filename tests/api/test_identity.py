@@ -3,6 +3,9 @@ and guest tokens, seats that belong to players, and ListMyMatches."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import grpc
 import pytest
 
@@ -237,3 +240,51 @@ def test_the_issuer_is_part_of_the_player(api, provider):
     match_id = new_match(api)
     assert join(api, match_id, created.guest_token).seat != \
         join(api, match_id, same_subject).seat
+
+
+def test_the_keys_may_come_from_a_jwks_url(redis_url, provider):
+    from tests.players import AUDIENCE, JwksServer
+    jwks = JwksServer(provider)
+    flags = ["--jwks-url", jwks.url, "--jwt-issuer", ISSUER, "--jwt-audience", AUDIENCE]
+    try:
+        with ServerProcess(redis_url=redis_url, extra=flags) as server:
+            api = Api(server.address)
+            players = player_pb2_grpc.PlayerServiceStub(api.channel)
+            try:
+                assert players.ListMyMatches(player_pb2.ListMyMatchesRequest(),
+                                             metadata=auth(provider.es256("by-url"))).matches == []
+                with pytest.raises(grpc.RpcError) as refused:
+                    players.ListMyMatches(player_pb2.ListMyMatchesRequest(),
+                                          metadata=auth(provider.refused()["wrong key"]))
+                assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
+            finally:
+                api.close()
+    finally:
+        jwks.close()
+
+
+def test_a_jwks_that_cannot_be_read_stops_the_start(redis_url, tmp_path):
+    bad = tmp_path / "jwks.json"
+    bad.write_text('{"keys": [{"kty": "oct", "k": "c2VjcmV0"}]}')
+    started = subprocess.run(
+        [sys.executable, "-m", "cosmodrome.serve", "--port", "0", "--redis-url", redis_url,
+         "--jwks-file", str(bad), "--jwt-issuer", ISSUER], capture_output=True, text=True,
+        timeout=60, stdin=subprocess.DEVNULL)
+    assert started.returncode != 0
+    assert "key type 'oct' is not accepted" in started.stderr
+
+
+def test_a_seat_given_up_before_the_start_is_not_taken_back_from_a_bot(api, provider):
+    """Left (or kicked) before the start, then filled by a server bot at StartMatch: the
+    player's join takes another seat, or none, never the bot's."""
+    ada = provider.token("ada-gives-up")
+    created = api.lobby.CreateMatch(lobby_pb2.CreateMatchRequest(game="highcard", players=3))
+    seat = join(api, created.match_id, ada, seat=0)
+    api.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(match_id=created.match_id),
+                         metadata=auth(seat.seat_token))
+    api.lobby.StartMatch(lobby_pb2.StartMatchRequest(match_id=created.match_id),
+                         metadata=auth(created.secrets.creator_token))
+    with pytest.raises(grpc.RpcError) as full:
+        join(api, created.match_id, ada)
+    assert full.value.code() == grpc.StatusCode.FAILED_PRECONDITION  # match_full
+    assert my_matches(api, ada).matches == []

@@ -51,6 +51,12 @@ def test_the_hosts_token_passes_the_edge_and_the_replica(identity_edge, provider
         reply = call(identity_edge.url, "GET", MINE, token=token)
         assert reply.status == 200, reply.body
         assert reply.json["matches"] == []
+    target = identity_edge.url.removeprefix("http://")
+    with grpc.insecure_channel(target) as channel:  # gRPC through the edge: the same
+        stub = player_pb2_grpc.PlayerServiceStub(channel)
+        reply = stub.ListMyMatches(player_pb2.ListMyMatchesRequest(),
+                                   metadata=auth(provider.token("edge-grpc")))
+    assert list(reply.matches) == []
 
 
 def test_a_guest_plays_and_resumes_over_rest(identity_edge):
@@ -82,3 +88,19 @@ def test_the_openapi_document_names_the_bearer_jwt(identity_edge):
     scheme = document["components"]["securitySchemes"]["playerToken"]
     assert scheme == {**scheme, "type": "http", "scheme": "bearer", "bearerFormat": "JWT"}
     assert document["paths"][MINE]["get"]["security"] == [{"playerToken": []}]
+
+
+def test_the_edge_fetches_the_hosts_keys_from_a_url(identity_edge, provider):
+    """The host's keys from --jwks-url: the edge fetches them itself (remote_jwks)."""
+    from tests.players import JwksServer
+    jwks = JwksServer(provider)
+    upstream = identity_edge.config.upstreams
+    try:
+        with start_edge(upstream, jwks_url=jwks.url, jwt_issuer=ISSUER,
+                        jwt_audiences=[AUDIENCE]) as edge:
+            good = call(edge.url, "GET", MINE, token=provider.token("edge-by-url"))
+            assert good.status == 200, good.body
+            bad = call(edge.url, "GET", MINE, token=provider.refused()["wrong key"])
+            assert bad.status == 401 and "Jwt" in bad.json["message"]
+    finally:
+        jwks.close()

@@ -253,6 +253,7 @@ class Runner:
             record.match.seats[seat].occupied = False
             if record.match.status == WAITING:
                 record.match.seats[seat].display_name = ""
+                _set_seat_player(record, seat, None)  # given up before the start
             try:
                 await self._commit(record, seat, "leave")
             except Stale:
@@ -285,6 +286,7 @@ class Runner:
             if not seats[seat].occupied:
                 raise FailedPrecondition("seat_open", f"seat {seat} is already open")
             record.seat_token_sha256[seat] = ""
+            _set_seat_player(record, seat, None)  # a kicked player has no claim on it
             seats[seat].Clear()
             seats[seat].index = seat
             return "kick"

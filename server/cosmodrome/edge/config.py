@@ -309,7 +309,7 @@ def jwt_authn(config: EdgeConfig) -> dict:
     providers = {"guest": {
         "issuer": config.guest_issuer, "audiences": [config.guest_audience],
         "remote_jwks": _remote_jwks(f"http://{self_host}:{config.http_port}{GUEST_KEYS_PATH}",
-                                    "guest_keys", "60s"), **common}}
+                                    "guest_keys", "60s", through_itself=True), **common}}
     if config.jwt_issuer and (config.jwks_file or config.jwks_url):
         host = {"issuer": config.jwt_issuer, **common}
         if config.jwt_audiences:
@@ -346,10 +346,13 @@ def _jwt_refused() -> dict:
     }
 
 
-def _remote_jwks(uri: str, cluster: str, cache: str) -> dict:
-    """A key set fetched at start (retried until it answers) and again every `cache`."""
+def _remote_jwks(uri: str, cluster: str, cache: str, through_itself: bool = False) -> dict:
+    """A key set fetched at start (retried until it answers), again every `cache`, and a
+    second after a failed fetch. `through_itself`: fetched through this edge's own listener,
+    which must not wait for it (it would wait for itself)."""
     return {"http_uri": {"uri": uri, "cluster": cluster, "timeout": "5s"},
-            "cache_duration": cache, "async_fetch": {},
+            "cache_duration": cache,
+            "async_fetch": {"fast_listener": through_itself, "failed_refetch_duration": "1s"},
             "retry_policy": {"num_retries": 10, "retry_back_off": {
                 "base_interval": "0.5s", "max_interval": "5s"}}}
 

