@@ -438,7 +438,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     ladder = Ladder(runner, MatchmakerSettings(
         window_mu=config.ladder_window_mu, window_mu_per_s=config.ladder_window_mu_per_second,
         bot_fill_after_s=config.ladder_bot_fill_seconds,
-        ticket_ttl_s=config.ladder_ticket_ttl_seconds))
+        ticket_ttl_s=config.ladder_ticket_ttl_seconds, matching=not config.drain))
     servicers |= ladder.servicers()
     for module in SERVICES:
         for name, service in module.DESCRIPTOR.services_by_name.items():

@@ -65,6 +65,7 @@ class MatchmakerSettings:
     keep_s: float = 600.0           # an ended ticket stays readable this long
     max_scanned: int = 1000         # tickets one pass looks at per queue
     poll_s: float = 0.2             # a watched ticket's changes by another replica
+    matching: bool = True           # False while draining (--drain): other replicas make matches
 
 
 def queue_of(ticket_id: str) -> str:
@@ -250,7 +251,8 @@ class Matchmaker:
 
     def start(self) -> None:
         self.bell.start()
-        self._loop = asyncio.get_running_loop().create_task(self._match_forever())
+        if self.settings.matching:
+            self._loop = asyncio.get_running_loop().create_task(self._match_forever())
 
     async def stop(self) -> None:
         await self.bell.stop()
