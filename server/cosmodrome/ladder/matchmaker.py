@@ -325,16 +325,21 @@ class Matchmaker:
         match_id, secret = g.get("match"), g.get("secret", "")
         if not match_id:
             match_id, secret = await self._create(queue, group, tickets, int(g["bots"]))
-        for seat, (_, name, join, _, issuer, subject) in enumerate(tickets):
-            # the seat is the player's: his matches list it (written before, as JoinMatch
-            # does), and he may come back to it
-            player = Player(issuer, subject)
-            await self.players.remember(player, match_id, self.runner.clock())
-            await self.runner.join(match_id, seat, name, join_secret=secret, request_id=join,
-                                   player=player)
-        outcome = await self.scripts["seated"](
-            keys=[f"{p}g:{group}", f"{p}form", f"{p}players"],
-            args=[p, group, int(self.settings.keep_s * 1000)])
+        try:
+            for seat, (_, name, join, _, issuer, subject) in enumerate(tickets):
+                # the seat is the player's: his matches list it (written before, as
+                # JoinMatch does), and he may come back to it
+                player = Player(issuer, subject)
+                await self.players.remember(player, match_id, self.runner.clock())
+                await self.runner.join(match_id, seat, name, join_secret=secret,
+                                       request_id=join, player=player)
+        except NotFound:  # the match is gone (deleted, expired): nobody plays it
+            await self._done(queue, group, ladder_pb2.TICKET_STATUS_EXPIRED)
+            for ticket_id in ids:
+                self.bell.ring(ticket_id)
+            log.warning("match gone before its players were seated", match=match_id)
+            return
+        outcome = await self._done(queue, group, MATCHED)
         if outcome == b"OK":
             now = _now_ms()
             for ticket_id, (*_, created, _, _) in zip(ids, tickets, strict=True):
@@ -342,6 +347,12 @@ class Matchmaker:
                 metrics.ladder_tickets.labels(queue.game, "matched").inc()
                 metrics.ladder_wait.labels(queue.game).observe((now - int(created)) / 1000)
             log.info("match made", match=match_id, game=queue.game, players=len(ids))
+
+    async def _done(self, queue: Queue, group: str, status: int) -> bytes:
+        p = prefix(queue.id)
+        return await self.scripts["seated"](
+            keys=[f"{p}g:{group}", f"{p}form", f"{p}players"],
+            args=[p, group, int(self.settings.keep_s * 1000), status])
 
     async def _create(self, queue: Queue, group: str, tickets: list[list[str]], bots: int
                       ) -> tuple[str, str]:
