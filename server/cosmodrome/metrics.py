@@ -25,6 +25,14 @@ use prometheus-client's metrics as they are.
     cosmodrome_ladder_rated_total{game}      rated matches this replica rated
     cosmodrome_ladder_tickets_total{game,outcome}  tickets: created, matched, cancelled
     cosmodrome_ladder_wait_seconds{game}     a matched ticket's wait, creation to seat
+    cosmodrome_notices_queued_total          "your turn"/"match ended" notices queued
+    cosmodrome_notices_delivered_total{kind} notices the webhook answered 2xx
+    cosmodrome_notices_failed_total{reason}  failed attempts (timeout, connect, http_5xx...)
+    cosmodrome_notices_retried_total         of those, the ones scheduled again (backoff)
+    cosmodrome_notices_dropped_total{reason} notices given up (attempts, backlog)
+    cosmodrome_notices_withdrawn_total       "your turn" notices withdrawn unsent (the
+                                             seat moved within --webhook-wait-seconds)
+    cosmodrome_notices_in_flight             webhook POSTs in flight on this replica
 """
 
 from __future__ import annotations
@@ -107,6 +115,19 @@ ladder_tickets = Counter("cosmodrome_ladder_tickets",
 ladder_wait = Histogram("cosmodrome_ladder_wait_seconds",
                         "From a ticket's creation to its seat, by game", ["game"],
                         buckets=(0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300))
+# "Your turn" notices (cosmodrome/notices): queued by commits, POSTed to the host's webhook
+notices_queued = Counter("cosmodrome_notices_queued", "Notices put in the store's outbox")
+notices_delivered = Counter("cosmodrome_notices_delivered",
+                            "Notices the webhook accepted (2xx), by kind", ["kind"])
+notices_failed = Counter("cosmodrome_notices_failed", "Failed delivery attempts, by reason "
+                         "(timeout, connect, protocol, http_4xx, http_5xx)", ["reason"])
+notices_retried = Counter("cosmodrome_notices_retried", "Failed attempts scheduled again")
+notices_dropped = Counter("cosmodrome_notices_dropped", "Notices given up, by reason "
+                          "(attempts: the last one failed; backlog: the store was away too "
+                          "long)", ["reason"])
+notices_withdrawn = Counter("cosmodrome_notices_withdrawn", "\"Your turn\" notices "
+                            "withdrawn: the seat moved before --webhook-wait-seconds")
+notices_in_flight = Gauge("cosmodrome_notices_in_flight", "Webhook POSTs in flight")
 
 
 def observe_call(method: str, code: grpc.StatusCode | str, seconds: float) -> None:

@@ -47,6 +47,17 @@ Configuration by flags or environment (flags win):
     --workers/COSMODROME_WORKERS      run this many replica processes on the port
                                       (SO_REUSEPORT), each restarted if it dies (1); see
                                       cosmodrome.workers
+    --webhook-url/COSMODROME_WEBHOOK_URL  POST "your turn" and "match ended" notices here
+                                      (http:// or https://; unset: no notices)
+    --webhook-secret/COSMODROME_WEBHOOK_SECRET  their HMAC-SHA256 key (prefer the variable
+                                      or the file: a command line is readable by any user)
+    --webhook-secret-file/COSMODROME_WEBHOOK_SECRET_FILE  a file of keys, one a line: each
+                                      signs (two while rotating)
+    --webhook-timeout-seconds (5)  --webhook-concurrency (16: POSTs in flight per replica)
+    --webhook-attempts (15)  --webhook-backoff-seconds (1, doubled per failure, jittered)
+    --webhook-backoff-max-seconds (300)   (each also COSMODROME_WEBHOOK_...)
+    --webhook-wait-seconds (0)  a "your turn" is sent only if the seat still owes after
+                                      this long (a player at the table is not told)
   Player identity (docs/api.md, "Identity"): bearer JWTs of the host's identity provider
     --jwks-file/COSMODROME_JWKS_FILE or --jwks-url/COSMODROME_JWKS_URL  its public keys
     --jwt-issuer/COSMODROME_JWT_ISSUER  its `iss`; --jwt-audience/COSMODROME_JWT_AUDIENCE
@@ -104,9 +115,12 @@ from cosmodrome.api.watch_hub import WatchHub, WatchLimits
 from cosmodrome.auth.identity import Identity, IdentitySettings
 from cosmodrome.auth.jwks import JwksError
 from cosmodrome.core.chat import Chat, ChatLimits
-from cosmodrome.core.runner import Runner
+from cosmodrome.core.runner import Committed, Runner
 from cosmodrome.games import records
 from cosmodrome.ladder.matchmaker import MatchmakerSettings
+from cosmodrome.notices.delivery import Webhook
+from cosmodrome.notices.drainer import Notices
+from cosmodrome.notices.drainer import Policy as NoticePolicy
 from cosmodrome.store.deadlines import DeadlineLoop
 from cosmodrome.store.embedded import EmbeddedRedis, EmbeddedStoreError
 from cosmodrome.store.players import PlayerStore
@@ -153,6 +167,16 @@ class Config:
     play_open_seconds: float = PlayLimits.open_s
     workers: int = 1
     reuse_port: bool = False  # a worker of --workers: others bind the same port
+    # notices (cosmodrome.notices): the secret is never logged nor put on a command line
+    webhook_url: str = ""
+    webhook_secret: str = field(default="", repr=False)
+    webhook_secret_file: str = ""
+    webhook_timeout_seconds: float = 5.0
+    webhook_concurrency: int = 16
+    webhook_attempts: int = 15
+    webhook_backoff_seconds: float = 1.0
+    webhook_backoff_max_seconds: float = 300.0
+    webhook_wait_seconds: float = 0.0
     # identity (auth/identity.py)
     jwks_file: str = ""
     jwks_url: str = ""
@@ -210,7 +234,13 @@ def parse_config(argv: list[str] | None = None) -> Config:
                        ("chat_kept_lines", int), ("chat_rate_lines", int),
                        ("chat_rate_seconds", float), ("deadline_tick_ms", int),
                        ("play_rate", float), ("play_burst", int),
-                       ("play_heartbeat_seconds", float), ("play_open_seconds", float)):
+                       ("play_heartbeat_seconds", float), ("play_open_seconds", float),
+                       ("webhook_url", str), ("webhook_secret", str),
+                       ("webhook_secret_file", str), ("webhook_timeout_seconds", float),
+                       ("webhook_concurrency", int), ("webhook_attempts", int),
+                       ("webhook_backoff_seconds", float),
+                       ("webhook_backoff_max_seconds", float),
+                       ("webhook_wait_seconds", float)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     for name, kind in (("jwks_file", str), ("jwks_url", str), ("jwt_issuer", str),
@@ -246,10 +276,49 @@ def parse_config(argv: list[str] | None = None) -> Config:
                 "--chat-rate-seconds must be positive")
     if bool(config.tls_cert) != bool(config.tls_key):
         p.error("--tls-cert and --tls-key go together")
-    for path in filter(None, (config.tls_cert, config.tls_key)):
+    for path in filter(None, (config.tls_cert, config.tls_key, config.webhook_secret_file)):
         if not os.path.isfile(path):
             p.error(f"no such file: {path}")
+    if config.webhook_url:
+        try:
+            webhook(config)
+        except ValueError as exc:
+            p.error(f"--webhook-url: {exc} (--webhook-secret or --webhook-secret-file)")
+    if config.webhook_concurrency < 1 or config.webhook_attempts < 1 or \
+            min(config.webhook_timeout_seconds, config.webhook_backoff_seconds) <= 0 or \
+            config.webhook_wait_seconds < 0:
+        p.error("--webhook-concurrency and --webhook-attempts must be at least 1, "
+                "--webhook-timeout-seconds and --webhook-backoff-seconds positive, "
+                "--webhook-wait-seconds not negative")
     return config
+
+
+def webhook(config: Config) -> Webhook:
+    """Where notices go, signed with the secret and every key of the secret file."""
+    keys = [config.webhook_secret] if config.webhook_secret else []
+    if config.webhook_secret_file:
+        with open(config.webhook_secret_file) as lines:
+            keys += [line.strip() for line in lines if line.strip()]
+    return Webhook(config.webhook_url, tuple(k.encode() for k in keys),
+                   config.webhook_timeout_seconds)
+
+
+def start_notices(config: Config, runner: Runner) -> Notices:
+    notices = Notices(runner, webhook(config), NoticePolicy(
+        concurrency=config.webhook_concurrency, attempts=config.webhook_attempts,
+        backoff_s=config.webhook_backoff_seconds,
+        backoff_max_s=config.webhook_backoff_max_seconds,
+        wait_s=config.webhook_wait_seconds))
+    notices.start()
+    return notices
+
+
+def fan_out(*listeners: Committed) -> Committed:
+    """One `on_commit` calling each listener in turn (each returns at once: none awaits)."""
+    def committed(entry, snapshot) -> None:
+        for listener in listeners:
+            listener(entry, snapshot)
+    return committed
 
 
 class StartError(Exception):
@@ -460,11 +529,15 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await probe.start()
     deadlines.start()
     ladder.start()
+    notices = start_notices(config, runner) if config.webhook_url else None
+    if notices:  # after the watchers: a notice is queued, never awaited, by a commit
+        # (runner.on_commit: the watchers, then the ratings' feed, cosmodrome.ladder)
+        runner.on_commit = fan_out(runner.on_commit, notices.committed)
     edge = await start_edge(config, port) if config.http_port else None
     log.info("serving", address=f"{config.host}:{port}", store=without_password(url),
              embedded=embedded is not None, games=sorted(runner.games),
              admin_api=bool(config.admin_token), tls=credentials is not None,
-             metrics_port=metrics_port)
+             metrics_port=metrics_port, webhook=bool(notices))
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -482,6 +555,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await identity.stop()
     await hub.close()  # watch streams end cleanly; clients resume elsewhere
     await server.stop(grace=5)
+    if notices:  # once no more commits come: their notices are queued
+        await notices.stop()
     if edge:  # last: it passes on the watches' clean ends and the calls' last answers
         await asyncio.to_thread(edge.drain_and_stop)
     await store.close()

@@ -34,6 +34,7 @@ MAX_PAUSE_S = 10.0   # the longest wait before restarting such a replica
 
 # Passed in the replicas' environment: a command line is readable by every local user
 SECRETS = {"redis_url": "COSMODROME_REDIS_URL", "admin_token": "COSMODROME_ADMIN_TOKEN",
+           "webhook_secret": "COSMODROME_WEBHOOK_SECRET",
            "guest_key_secret": "COSMODROME_GUEST_KEY_SECRET"}
 
 
