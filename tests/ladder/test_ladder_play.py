@@ -5,6 +5,7 @@ caller."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import grpc
 import pytest
@@ -119,3 +120,25 @@ async def test_bad_leaderboard_requests_are_invalid(channel, fields):
         await ladder_pb2_grpc.LadderServiceStub(channel).GetLeaderboard(
             T.GetLeaderboardRequest(**fields))
     assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+async def test_with_notices_on_a_finish_is_still_rated_and_told(redis_url):
+    """The notices' fan-out keeps the ratings' feed: one finish, told, and rated from its
+    commit (the replica's log says so), not only by the sweep seconds later."""
+    from tests.notices.receiver import Receiver
+    with Receiver() as receiver, ServerProcess(redis_url=redis_url, extra=[
+            *identity_flags(), "--ladder-bot-fill-seconds", "0.3", "--webhook-url",
+            receiver.url, "--webhook-secret", "ladder-test-secret",
+            "--log-level", "info"]) as server:
+        async with grpc.aio.insecure_channel(server.address) as opened:
+            me = new_player()
+            made = await ladder_pb2_grpc.MatchmakerServiceStub(opened).CreateTicket(
+                T.CreateTicketRequest(game="tictactoe", ttl_seconds=60), metadata=auth(me))
+            end, _ = await watch_to_end([opened], me, made.ticket_id)
+            await play_out([opened], end.match_id, end.seat_token, 3)
+            assert (await until_rated(opened, me, "tictactoe")).matches == 1
+            while not any(r.notice.get("match_id") == end.match_id for r in receiver.received):
+                await asyncio.sleep(0.1)
+    rated = [json.loads(line) for line in server.log_path.read_text().splitlines()
+             if '"match rated"' in line and end.match_id in line]  # read once it stopped
+    assert [line["by"] for line in rated] == ["commit"]

@@ -98,7 +98,7 @@ class RatingFeed:
                 continue
             match = record.match
             if match.status == FINISHED:
-                rated += await self.ratings.rate(match_id, match.result)
+                rated += await self.ratings.rate(match_id, match.result, by="sweep")
             elif match.status == WAITING and \
                     now_ms - match.create_time.ToMilliseconds() > ABANDONED_MS:
                 await self.ratings.redis.zrem(UNRATED, match_id)

@@ -94,8 +94,9 @@ class Ratings:
             pipe.zadd(UNRATED, {match_id: check_after_ms})
             await pipe.execute()
 
-    async def rate(self, match_id: str, result: match_pb2.Result) -> bool:
-        """Rate a finished match if it is a rated one and not rated yet. True: rated now."""
+    async def rate(self, match_id: str, result: match_pb2.Result, by: str = "commit") -> bool:
+        """Rate a finished match if it is a rated one and not rated yet. True: rated now.
+        `by`: what found the finish ("commit", "sweep"), for the log."""
         stored = await self.redis.hgetall(rated_key(match_id))
         if not stored:
             await self.redis.zrem(UNRATED, match_id)
@@ -104,13 +105,13 @@ class Ratings:
         seats = [RatedSeat(p, n) for p, n in json.loads(stored[b"seats"])]
         outcome = "CLOSED"  # closed by its creator: no result to rate
         if not result.closed:
-            outcome = await self._rate_once(match_id, game, ruleset, seats, result)
+            outcome = await self._rate_once(match_id, game, ruleset, seats, result, by)
         if outcome != "STALE":  # rated (now or before): the sweep may forget it
             await self.redis.zrem(UNRATED, match_id)
         return outcome == "OK"
 
     async def _rate_once(self, match_id: str, game: str, ruleset: str,
-                         seats: list[RatedSeat], result: match_pb2.Result) -> str:
+                         seats: list[RatedSeat], result: match_pb2.Result, by: str) -> str:
         players = list(dict.fromkeys(s.player for s in seats))
         names = {s.player: s.name for s in seats}
         ranks = ranks_of(result, len(seats))
@@ -130,7 +131,7 @@ class Ratings:
                 continue  # a player's rating moved meanwhile: compute again
             if outcome == "OK":
                 metrics.ladder_rated.labels(game).inc()
-                log.info("match rated", match=match_id, game=game, ruleset=ruleset)
+                log.info("match rated", match=match_id, game=game, ruleset=ruleset, by=by)
             return outcome
         log.warning("ratings kept moving; the sweep will retry", match=match_id)
         return "STALE"
