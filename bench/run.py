@@ -220,6 +220,7 @@ async def main_async(args: argparse.Namespace) -> None:
             await clocks.run(move_path_us=server_us)
         await real_path.run(address, list(pids.values()), args.real_seconds, args.rounds, work,
                             args.json)
+        await __import__("bench.ladder").ladder.run([address])  # matchmaker: 200 tickets
     finally:
         for process in processes:
             stop(process)

@@ -23,6 +23,9 @@ use prometheus-client's metrics as they are.
     cosmodrome_watch_dropped_total{reason}   watch streams the server ended because their
                                              reader fell behind (reason="slow"); the client
                                              resumes from its last version
+    cosmodrome_ladder_rated_total{game}      rated matches this replica rated
+    cosmodrome_ladder_tickets_total{game,outcome}  tickets: created, matched, cancelled
+    cosmodrome_ladder_wait_seconds{game}     a matched ticket's wait, creation to seat
     cosmodrome_notices_queued_total          "your turn"/"match ended" notices queued
     cosmodrome_notices_delivered_total{kind} notices the webhook answered 2xx
     cosmodrome_notices_failed_total{reason}  failed attempts (timeout, connect, http_5xx...)
@@ -42,7 +45,7 @@ from bisect import bisect_left
 from itertools import accumulate
 
 import grpc
-from prometheus_client import REGISTRY, Counter, Gauge, start_http_server
+from prometheus_client import REGISTRY, Counter, Gauge, Histogram, start_http_server
 from prometheus_client.core import CounterMetricFamily, HistogramMetricFamily
 
 # Latency buckets in seconds: a move takes about a millisecond, a slow store call seconds.
@@ -108,6 +111,14 @@ deadlines_fired = Counter("cosmodrome_deadlines_fired",
 chat_lines = Counter("cosmodrome_chat_lines", "Chat lines kept, by game", ["game"])
 watch_dropped = Counter("cosmodrome_watch_dropped",
                         "Watch streams ended because their reader fell behind", ["reason"])
+# Ratings and matchmaking (cosmodrome.ladder): matches rated (each once, by one replica),
+# tickets by how they ended, and the wait from ticket to seat.
+ladder_rated = Counter("cosmodrome_ladder_rated", "Matches rated, by game", ["game"])
+ladder_tickets = Counter("cosmodrome_ladder_tickets",
+                         "Tickets created and ended, by game and outcome", ["game", "outcome"])
+ladder_wait = Histogram("cosmodrome_ladder_wait_seconds",
+                        "From a ticket's creation to its seat, by game", ["game"],
+                        buckets=(0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300))
 # "Your turn" notices (cosmodrome/notices): queued by commits, POSTed to the host's webhook
 notices_queued = Counter("cosmodrome_notices_queued", "Notices put in the store's outbox")
 notices_delivered = Counter("cosmodrome_notices_delivered",

@@ -75,6 +75,11 @@ Configuration by flags or environment (flags win):
                                       RESOURCE_EXHAUSTED; moves go on (0.9; 0: never)
     --max-pending-calls/COSMODROME_MAX_PENDING_CALLS  calls arrived and not yet taken up
                                       that the server holds (a reconnect burst) (20000)
+    --ladder-window-mu, --ladder-window-mu-per-second  the matchmaker's rating window (in mu)
+                                      at once (2) and its widening per second waited (1)
+    --ladder-bot-fill-seconds         server bots fill a match after this wait (0: never)
+    --ladder-ticket-ttl-seconds       a ticket's default time to live (300)
+                                      (each also COSMODROME_LADDER_...; docs/api.md, ladder)
 """
 
 from __future__ import annotations
@@ -107,6 +112,7 @@ from cosmodrome import metrics
 from cosmodrome.api import interceptor
 from cosmodrome.api.health import StoreProbe, add_health
 from cosmodrome.api.interceptor import access_log, add_service
+from cosmodrome.api.ladder import Ladder
 from cosmodrome.api.play_session import PlayLimits
 from cosmodrome.api.players import PlayerServicer
 from cosmodrome.api.servicers import (
@@ -121,6 +127,7 @@ from cosmodrome.auth.jwks import JwksError
 from cosmodrome.core.chat import Chat, ChatLimits
 from cosmodrome.core.runner import Committed, Runner
 from cosmodrome.games import records
+from cosmodrome.ladder.matchmaker import MatchmakerSettings
 from cosmodrome.notices.delivery import Webhook
 from cosmodrome.notices.drainer import Notices
 from cosmodrome.notices.drainer import Policy as NoticePolicy
@@ -130,10 +137,10 @@ from cosmodrome.store.embedded import EmbeddedRedis, EmbeddedStoreError
 from cosmodrome.store.lifecycle import LifecycleLoop
 from cosmodrome.store.players import PlayerStore
 from cosmodrome.store.redis_store import Lifecycle, RedisStore
-from cosmodrome.v1 import admin_pb2, catalog_pb2, lobby_pb2, play_pb2, player_pb2
+from cosmodrome.v1 import admin_pb2, catalog_pb2, ladder_pb2, lobby_pb2, play_pb2, player_pb2
 
 log = structlog.get_logger("cosmodrome.serve")
-SERVICES = (catalog_pb2, lobby_pb2, play_pb2, admin_pb2, player_pb2)
+SERVICES = (catalog_pb2, lobby_pb2, play_pb2, admin_pb2, player_pb2, ladder_pb2)
 
 
 @dataclass
@@ -195,6 +202,10 @@ class Config:
     archive_dir: str = ""
     store_memory_mark: float = 0.9
     max_pending_calls: int = 20_000
+    ladder_window_mu: float = MatchmakerSettings.window_mu
+    ladder_window_mu_per_second: float = MatchmakerSettings.window_mu_per_s
+    ladder_bot_fill_seconds: float = MatchmakerSettings.bot_fill_after_s
+    ladder_ticket_ttl_seconds: float = MatchmakerSettings.ticket_ttl_s
 
 
 def optional_int(text: str | None) -> int | None:
@@ -250,7 +261,9 @@ def parse_config(argv: list[str] | None = None) -> Config:
                        ("jwt_audience", str), ("guest_key_secret", str), ("guest_issuer", str),
                        ("guest_rotate_hours", float), ("guest_token_days", float),
                        ("waiting_expiry_hours", float), ("archive_dir", str),
-                       ("store_memory_mark", float), ("max_pending_calls", int)):
+                       ("store_memory_mark", float), ("max_pending_calls", int),
+                       ("ladder_window_mu", float), ("ladder_window_mu_per_second", float),
+                       ("ladder_bot_fill_seconds", float), ("ladder_ticket_ttl_seconds", float)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     config = Config(**vars(p.parse_args(argv)))
@@ -518,6 +531,12 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
                  "PlayService": PlayServicer(runner, hub, Chat(runner, chat_limits(config)),
                                              play_limits(config)),
                  "AdminService": AdminServicer(runner, config.admin_token or None)}
+    # ratings fed by the commits that finish a rated match; the matchmaker's loop
+    ladder = Ladder(runner, MatchmakerSettings(
+        window_mu=config.ladder_window_mu, window_mu_per_s=config.ladder_window_mu_per_second,
+        bot_fill_after_s=config.ladder_bot_fill_seconds,
+        ticket_ttl_s=config.ladder_ticket_ttl_seconds, matching=not config.drain))
+    servicers |= ladder.servicers()
     for module in SERVICES:
         for name, service in module.DESCRIPTOR.services_by_name.items():
             add_service(server, service, servicers[name])
@@ -537,9 +556,11 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     probe = StoreProbe(health_servicer, store, names, embedded)
     await probe.start()
     deadlines.start()
+    ladder.start()
     notices = start_notices(config, runner) if config.webhook_url else None
     if notices:  # after the watchers: a notice is queued, never awaited, by a commit
-        runner.on_commit = fan_out(hub.committed, notices.committed)
+        # (runner.on_commit: the watchers, then the ratings' feed, cosmodrome.ladder)
+        runner.on_commit = fan_out(runner.on_commit, notices.committed)
     lifecycle = LifecycleLoop(store)
     lifecycle.start()
     edge = await start_edge(config, port) if config.http_port else None
@@ -560,6 +581,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await probe.stop()
     await health_servicer.enter_graceful_shutdown()
     await deadlines.stop()
+    await ladder.stop()
     await identity.stop()
     await lifecycle.stop()
     await hub.close()  # watch streams end cleanly; clients resume elsewhere

@@ -35,7 +35,7 @@ def test_served_document_is_valid_openapi(document):
 
 
 def test_every_annotated_route_is_documented(document):
-    annotated = {(verb, path.replace("{match_id}", "{matchId}"))
+    annotated = {(verb, re.sub(r"_(\w)", lambda m: m[1].upper(), path))  # {match_id}: {matchId}
                  for verb, path, _, _ in routes(load(DESCRIPTOR_SET))}
     documented = {(verb, path) for path, item in document["paths"].items() for verb in item}
     assert documented == annotated
@@ -149,6 +149,7 @@ def test_each_route_says_which_token_it_takes(document):
     assert security("/v1/players/me/matches", "get") == [{"playerToken": []}]
     assert set(document["components"]["securitySchemes"]) == {
         "seatToken", "creatorToken", "adminToken", "playerToken"}
+    assert security("/v1/tickets", "post") == [{"playerToken": []}]
 
 
 def test_errors_are_listed_with_typed_details_and_rate_headers(document):

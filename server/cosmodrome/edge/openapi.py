@@ -81,6 +81,10 @@ ACCESS = {
     "ExportMatch": [{"adminToken": []}], "ImportMatch": [{"adminToken": []}],
     "DeleteMatch": [{"adminToken": []}],
 }
+# Ratings, leaderboards, matchmaking (ladder.proto): a player's calls; a leaderboard is anyone's
+# (GetLeaderboard's token, for around_me only, is not listed: as JoinMatch's, above)
+ACCESS |= {"GetLeaderboard": ANYONE, "GetRating": [PLAYER], "CreateTicket": [PLAYER],
+           "CancelTicket": [PLAYER], "WatchTicket": [PLAYER]}
 # Refusals, by HTTP status: (gRPC codes, when). Every route may answer those of ALWAYS; a
 # route with a token the auth ones; a route with a body 413; some routes 409 (CONFLICTS).
 ERRORS = {
