@@ -104,8 +104,8 @@ def test_a_player_holding_a_seat_cannot_ask_for_another(api, provider):
 
 
 def test_a_player_cannot_take_another_players_seat(api, provider):
-    """Vacated during play (LeaveMatch), a player's seat stays his: no other player, nor an
-    anonymous joiner, may take it; he may."""
+    """Left during play (LeaveMatch), a player's seat stays his while the server's bot plays
+    it: no other player, nor an anonymous joiner, may take it; he reclaims it by joining."""
     ada, bob, eve = (provider.token(n) for n in ("ada-owner", "bob-owner", "eve-thief"))
     match_id = new_match(api)
     seat = join(api, match_id, ada, seat=0)
@@ -113,14 +113,14 @@ def test_a_player_cannot_take_another_players_seat(api, provider):
     api.lobby.LeaveMatch(lobby_pb2.LeaveMatchRequest(match_id=match_id),
                          metadata=auth(seat.seat_token))
     for thief in (eve, None):
-        with pytest.raises(grpc.RpcError) as refused:
-            join(api, match_id, thief, seat=0)
-        assert refused.value.code() == grpc.StatusCode.PERMISSION_DENIED
-        with pytest.raises(grpc.RpcError) as full:  # nor find it as "the first open seat"
-            join(api, match_id, thief)
-        assert full.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+        for asked in (0, None):  # that seat, or "the first open seat"
+            with pytest.raises(grpc.RpcError) as refused:
+                join(api, match_id, thief, seat=asked)
+            assert refused.value.code() == grpc.StatusCode.FAILED_PRECONDITION
     back = join(api, match_id, ada)
-    assert back.seat == 0 and back.match.seats[0].occupied
+    mine = back.match.seats[0]
+    assert back.seat == 0 and mine.occupied and not mine.abandoned and not mine.bot
+    assert back.seat_token != seat.seat_token  # a fresh token
 
 
 def test_before_the_start_a_seat_left_is_free_for_anyone(api, provider):
