@@ -44,6 +44,10 @@ Configuration by flags or environment (flags win):
                                       heartbeat this often (15)
     --play-open-seconds/COSMODROME_PLAY_OPEN_SECONDS  a Play stream must send its opening
                                       request within this (30)
+    --play-socket-port/COSMODROME_PLAY_SOCKET_PORT  the Play socket (the Play session over a
+                                      WebSocket, ws://HOST:PORT/v1/play; api/play_socket.py):
+                                      its port (default: --port + 1; a free one with --port 0)
+    --no-play-socket/COSMODROME_PLAY_SOCKET=0  serve no Play socket
     --workers/COSMODROME_WORKERS      run this many replica processes on the port
                                       (SO_REUSEPORT), each restarted if it dies (1); see
                                       cosmodrome.workers
@@ -76,6 +80,7 @@ from grpc_health.v1 import health
 from grpc_reflection.v1alpha import reflection
 
 from cosmodrome import metrics
+from cosmodrome.api import play_socket
 from cosmodrome.api.health import StoreProbe, add_health
 from cosmodrome.api.interceptor import access_log, add_service
 from cosmodrome.api.play_session import PlayLimits
@@ -131,6 +136,8 @@ class Config:
     play_burst: int = PlayLimits.burst
     play_heartbeat_seconds: float = PlayLimits.heartbeat_s
     play_open_seconds: float = PlayLimits.open_s
+    play_socket_port: int | None = None  # None: --port + 1
+    no_play_socket: bool = False
     workers: int = 1
     reuse_port: bool = False  # a worker of --workers: others bind the same port
 
@@ -169,6 +176,10 @@ def parse_config(argv: list[str] | None = None) -> Config:
                    default=optional_int(env("COSMODROME_METRICS_PORT")))
     p.add_argument("--drain", action="store_true",
                    default=env("COSMODROME_DRAIN", "") not in ("", "0"))
+    p.add_argument("--play-socket-port", type=optional_int,
+                   default=optional_int(env("COSMODROME_PLAY_SOCKET_PORT")))
+    p.add_argument("--no-play-socket", action="store_true",
+                   default=env("COSMODROME_PLAY_SOCKET", "1") in ("0", "false", "off"))
     p.add_argument("--workers", type=int, default=int(env("COSMODROME_WORKERS", d.workers)))
     p.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
     for name, kind in (("max_streams_per_connection", int), ("max_watchers_per_match", int),
@@ -340,6 +351,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     check_port_free(config.host, config.http_port, "--http-port")
     if config.metrics_port is not None:
         check_port_free(config.host, config.metrics_port, "--metrics-port")
+    if not config.no_play_socket and not config.reuse_port and config.port:
+        check_port_free(config.host, socket_port(config, config.port), "--play-socket-port")
     runner = Runner(store, records(), max_options_bytes=config.max_options_bytes)
     hub = WatchHub(store, WatchLimits(per_match=config.max_watchers_per_match,
                                       catch_up=config.watch_catch_up,
@@ -383,14 +396,18 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     metrics_port = (metrics.serve(config.host, config.metrics_port)
                     if config.metrics_port is not None else None)
     await server.start()
+    sockets = None if config.no_play_socket else await play_socket.start(
+        servicers["PlayService"], config.host, socket_port(config, port), limit,
+        config.reuse_port, play_socket.tls_context(config.tls_cert, config.tls_key))
     probe = StoreProbe(health_servicer, store, names, embedded)
     await probe.start()
     deadlines.start()
-    edge = await start_edge(config, port) if config.http_port else None
+    edge = await start_edge(config, port, sockets) if config.http_port else None
     log.info("serving", address=f"{config.host}:{port}", store=without_password(url),
              embedded=embedded is not None, games=sorted(runner.games),
              admin_api=bool(config.admin_token), tls=credentials is not None,
-             metrics_port=metrics_port)
+             metrics_port=metrics_port,
+             play_socket=play_socket.bound_port(sockets) if sockets else None)
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -405,6 +422,9 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await health_servicer.enter_graceful_shutdown()
     await deadlines.stop()
     await hub.close()  # watch streams end cleanly; clients resume elsewhere
+    if sockets is not None:  # (their sessions ended with the hub's watches)
+        sockets.close()
+        await sockets.wait_closed()
     await server.stop(grace=5)
     if edge:  # last: it passes on the watches' clean ends and the calls' last answers
         await asyncio.to_thread(edge.drain_and_stop)
@@ -415,7 +435,15 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     log.info("stopped")
 
 
-async def start_edge(config: Config, grpc_port: int):
+def socket_port(config: Config, grpc_port: int) -> int:
+    """The Play socket's port: --play-socket-port, else the gRPC port + 1 (0: a free one,
+    when the gRPC port is a free one too)."""
+    if config.play_socket_port is not None:
+        return config.play_socket_port
+    return grpc_port + 1 if config.port else 0
+
+
+async def start_edge(config: Config, grpc_port: int, sockets=None):
     """The HTTP edge for this replica alone (`make run`). Spawned here, in the main thread,
     so it ends with this process; awaited in a thread, since it answers through us."""
     from cosmodrome.edge.config import EdgeConfig
@@ -423,7 +451,9 @@ async def start_edge(config: Config, grpc_port: int):
     edge = EdgeProcess(EdgeConfig(upstreams=[f"127.0.0.1:{grpc_port}"], host=config.host,
                                   http_port=config.http_port, health_interval_s=2.0,
                                   upstream_tls_sha256=certificate_sha256(config.tls_cert),
-                                  log_format=config.log_format))
+                                  log_format=config.log_format,
+                                  play_sockets=[f"127.0.0.1:{play_socket.bound_port(sockets)}"]
+                                  if sockets else []))
     edge.spawn()
     try:
         await asyncio.to_thread(edge.wait_ready)
