@@ -1,0 +1,334 @@
+"""The Play socket: PlayService.Play's session over a WebSocket (binary frames of the same
+PlayRequest and PlayResponse messages), against the real server and its valkey, with
+every guarantee of gRPC's Play; and hostile clients, each ending with the close code of
+the gRPC status its gRPC Play would end with (4000 + code), that status in a last frame."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from google.rpc import code_pb2
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from cosmodrome.v1 import play_pb2
+from tests.api import test_play_session
+from tests.api.test_play_hostile import highcard_table, reason
+from tests.api.test_play_session import info, versions
+from tests.support import Api, ServerProcess, ttt
+
+ENOUGH_S = 10  # a bound on each read: a session that wrongly hangs fails instead
+ABORTED, FAILED_PRECONDITION = code_pb2.ABORTED, code_pb2.FAILED_PRECONDITION
+
+
+def socket_url(server: ServerProcess) -> str:
+    return f"ws://127.0.0.1:{server.port + 1}/v1/play"  # the default: --port + 1
+
+
+class Ended(Exception):
+    """The socket closed: its close code and reason, and the `ended` status sent before."""
+
+    def __init__(self, code: int, reason: str, status) -> None:
+        super().__init__(f"closed {code}: {reason}")
+        self.code, self.reason, self.status = code, reason, status
+
+
+class SocketSession(test_play_session.Session):
+    """test_play_session's step-by-step session, on the Play socket."""
+
+    def __init__(self, url: str, match_id: str, token: str | None = None,
+                 from_version: int = 0, with_chat: bool = False, headers=None,
+                 **connect_args) -> None:
+        headers = headers or ({"Authorization": f"Bearer {token}"} if token else {})
+        self.ws = connect(url, additional_headers=headers, open_timeout=ENOUGH_S,
+                          **connect_args).__enter__()
+        self.status = None  # the `ended` status, once sent
+        self.call = self._responses()
+        self.updates: list[play_pb2.MatchUpdate] = []
+        self.results: list[play_pb2.MoveResult] = []
+        if match_id is not None:
+            self.send(play_pb2.PlayRequest(open=play_pb2.OpenPlay(
+                match_id=match_id, from_version=from_version, with_chat=with_chat)))
+
+    def _responses(self):
+        while True:
+            try:
+                frame = self.ws.recv(timeout=ENOUGH_S)
+            except ConnectionClosed as closed:
+                if closed.rcvd is not None and closed.rcvd.code != 1000:
+                    raise Ended(closed.rcvd.code, closed.rcvd.reason, self.status) from None
+                return
+            response = play_pb2.PlayResponse.FromString(frame)
+            if response.HasField("ended"):
+                self.status = response.ended
+                continue
+            yield response
+
+    def send(self, request: play_pb2.PlayRequest | bytes | str) -> None:
+        """(A session the server already ended tells why when read.)"""
+        with contextlib.suppress(ConnectionClosed):
+            self.ws.send(request if isinstance(request, (bytes, str))
+                         else request.SerializeToString())
+
+    def ended(self) -> Ended:
+        """Read to the end of the session: how it closed."""
+        with pytest.raises(Ended) as closed:
+            for _ in self.call:
+                pass
+        return closed.value
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+@pytest.fixture
+def url(server) -> str:
+    return socket_url(server)
+
+
+def test_socket_carries_moves_answers_and_every_update_in_order(api, url):
+    match_id, (x, o) = api.new_match()
+    sx, so = SocketSession(url, match_id, x), SocketSession(url, match_id, o)
+    try:
+        start = sx.update_at(3)
+        assert versions(sx.updates) == [1, 2, 3]
+        assert start.view.viewer_seat == 0 and start.view.decisions[0].options
+        sx.move(4, 3, request_id="x-first")
+        answer = sx.result()
+        assert (answer.request_id, answer.version) == ("x-first", 4)
+        assert not answer.HasField("error")
+        seen_by_o = so.update_at(4)
+        assert seen_by_o.view.game.tictactoe.cells[4] == 1 and seen_by_o.view.viewer_seat == 1
+        assert versions(so.updates) == [1, 2, 3, 4]
+    finally:
+        sx.close()
+        so.close()
+
+
+def test_socket_ends_with_the_match_cleanly_after_the_last_answer(api, url):
+    match_id, (x, o) = api.new_match()
+    for cell, token in ((0, x), (3, o), (1, x), (4, o)):
+        api.submit(match_id, token, ttt(cell))
+    sx = SocketSession(url, match_id, x, from_version=7)
+    sx.move(2, 7)
+    assert sx.result().version == 8
+    assert list(sx.call) == []  # nothing more: closed with 1000
+    assert sx.ws.close_code == 1000
+
+
+def test_a_refused_socket_move_carries_the_status_of_a_unary_submit(api, url):
+    match_id, (x, o) = api.new_match()
+    sx = SocketSession(url, match_id, x)
+    try:
+        sx.move(4, 2, request_id="stale")
+        stale = sx.result()
+        assert (stale.request_id, stale.version, stale.error.code) == ("stale", 0, ABORTED)
+        assert info(stale.error).reason == "STALE_VERSION"
+        assert info(stale.error).metadata["current_version"] == "3"
+        sx.move(4, 3, request_id="good")  # the session goes on
+        assert sx.result().version == 4
+    finally:
+        sx.close()
+
+
+def test_a_socket_spectator_follows_sees_no_hand_and_may_not_move(api, url):
+    match_id, tokens, _ = highcard_table(api)
+    last = api.view(match_id).match.version
+    spectator, seat = SocketSession(url, match_id), SocketSession(url, match_id, tokens[0])
+    try:
+        assert not spectator.update_at(last).view.game.highcard.my_hand
+        assert seat.update_at(last).view.game.highcard.my_hand
+        spectator.move(4, last)
+        assert spectator.result().error.code == code_pb2.UNAUTHENTICATED
+        assert api.view(match_id).match.version == last
+    finally:
+        spectator.close()
+        seat.close()
+
+
+@pytest.mark.parametrize("viewer", [None, 0, 1])
+def test_socket_updates_are_byte_for_byte_those_of_grpc_play(api, url, viewer):
+    match_id, tokens, _ = highcard_table(api)
+    token = None if viewer is None else tokens[viewer]
+    last = api.view(match_id).match.version
+    over_socket = SocketSession(url, match_id, token)
+    over_grpc = test_play_session.Session(api, match_id, token)
+    try:
+        assert over_socket.update_at(last).SerializeToString() == \
+            over_grpc.update_at(last).SerializeToString()
+    finally:
+        over_socket.close()
+        over_grpc.close()
+
+
+def test_a_socket_and_a_grpc_session_racing_one_version_make_one_move(api, url):
+    match_id, (x, _) = api.new_match()
+    over_socket, over_grpc = SocketSession(url, match_id, x), \
+        test_play_session.Session(api, match_id, x)
+    try:
+        over_socket.move(4, 3)
+        over_grpc.move(5, 3)
+        answers = [over_socket.result(), over_grpc.result()]
+        assert sorted(a.version for a in answers) == [0, 4]
+        assert [a.error.code for a in answers if a.version == 0] == [ABORTED]
+        assert api.view(match_id).match.version == 4
+    finally:
+        over_socket.close()
+        over_grpc.close()
+
+
+def test_one_idempotency_key_over_the_socket_then_a_unary_call_moves_once(api, url):
+    match_id, (x, _) = api.new_match()
+    first = SocketSession(url, match_id, x)
+    try:
+        first.move(4, 3, key="k-socket")
+        assert first.result().version == 4
+    finally:
+        first.close()
+    again = SocketSession(url, match_id, x, from_version=4)  # a reconnect resends it
+    try:
+        again.move(4, 3, key="k-socket", request_id="resent")
+        resent = again.result()
+        assert (resent.request_id, resent.version) == ("resent", 4)
+        assert not resent.HasField("error")
+    finally:
+        again.close()
+    assert api.submit(match_id, x, ttt(4), version=3, key="k-socket").version == 4
+    assert api.view(match_id).match.version == 4
+
+
+def test_a_socket_resumes_after_the_last_version_seen(api, url):
+    match_id, (x, o) = api.new_match()
+    api.submit(match_id, x, ttt(0))
+    api.submit(match_id, o, ttt(1))
+    resumed = SocketSession(url, match_id, x, from_version=4)
+    try:
+        resumed.update_at(5)
+        assert versions(resumed.updates) == [5]
+    finally:
+        resumed.close()
+
+
+def test_the_subprotocol_credential_acts_for_the_seat_and_is_never_echoed(api, url):
+    """A browser cannot set headers: it offers `bearer.<token>` beside the protocol."""
+    match_id, (x, _) = api.new_match()
+    sx = SocketSession(url, match_id, subprotocols=["cosmodrome.play.v1", f"bearer.{x}"])
+    try:
+        assert sx.ws.subprotocol == "cosmodrome.play.v1"
+        sx.move(4, 3)
+        assert sx.result().version == 4
+    finally:
+        sx.close()
+
+
+# -- hostile clients -------------------------------------------------------------------
+
+
+def expect_end(session: SocketSession, code: int) -> tuple[int, str, dict]:
+    """The session closes with 4000 + `code`, its `ended` status saying the same."""
+    ended = session.ended()
+    assert ended.code == 4000 + code
+    assert ended.status is not None and ended.status.code == code
+    assert ended.reason == ended.status.message[:len(ended.reason)]
+    return reason(ended.status)
+
+
+def test_a_text_frame_ends_the_session_invalid_argument(api, url):
+    match_id, (x, _) = api.new_match()
+    session = SocketSession(url, match_id, x)
+    session.send("{\"move\": 4}")
+    expect_end(session, code_pb2.INVALID_ARGUMENT)
+
+
+def test_garbage_bytes_end_the_session_invalid_argument(api, url):
+    match_id, (x, _) = api.new_match()
+    session = SocketSession(url, match_id, x)
+    session.send(b"\xff\xff\xff\xff not protobuf")
+    expect_end(session, code_pb2.INVALID_ARGUMENT)
+
+
+def test_a_first_frame_that_is_no_opening_is_invalid_argument(api, url):
+    session = SocketSession(url, None)
+    session.send(play_pb2.PlayRequest(move=play_pb2.PlayMove(move=ttt(4))))
+    expect_end(session, code_pb2.INVALID_ARGUMENT)
+
+
+def test_a_frame_over_the_size_limit_closes_1009_and_touches_nothing(api, url):
+    match_id, (x, _) = api.new_match()
+    session = SocketSession(url, match_id, x)
+    session.update_at(3)
+    session.send(bytes(300 * 1024))  # the server's --max-message-bytes is 256 KiB
+    with pytest.raises(Ended) as closed:
+        list(session.call)
+    assert closed.value.code == 1009
+    assert api.view(match_id).match.version == 3
+
+
+def test_a_malformed_authorization_is_unauthenticated(api, url):
+    match_id, _ = api.new_match()
+    session = SocketSession(url, match_id, headers={"Authorization": "Basic eDp5"})
+    assert expect_end(session, code_pb2.UNAUTHENTICATED)[1] == "UNAUTHENTICATED"
+
+
+def test_another_matchs_token_is_unauthenticated(api, url):
+    match_id, _ = api.new_match()
+    _, (stranger, _) = api.new_match()
+    session = SocketSession(url, match_id, stranger)
+    expect_end(session, code_pb2.UNAUTHENTICATED)
+
+
+def test_the_wrong_seat_moving_is_refused_and_changes_nothing(api, url):
+    match_id, (_, o) = api.new_match()
+    so = SocketSession(url, match_id, o)
+    try:
+        so.move(4, 3)
+        refused = so.result()
+        assert refused.error.code == FAILED_PRECONDITION
+        assert info(refused.error).reason == "no_decision_owed"
+        assert api.view(match_id).match.version == 3
+    finally:
+        so.close()
+
+
+def test_an_unknown_path_is_404(server):
+    with pytest.raises(InvalidStatus) as refused:
+        connect(f"ws://127.0.0.1:{server.port + 1}/v1/elsewhere", open_timeout=ENOUGH_S)
+    assert refused.value.response.status_code == 404
+
+
+@pytest.fixture(scope="module")
+def stingy(redis_url):
+    """A replica whose Play sessions may send 2 moves at once, then 1 a minute; and must
+    open within a second."""
+    with ServerProcess(redis_url=redis_url, extra=[
+            "--play-rate", "0.016", "--play-burst", "2", "--play-open-seconds", "1"]) as proc:
+        yield proc
+
+
+def test_moves_past_the_sessions_rate_are_refused_with_retry_info(stingy):
+    api = Api(stingy.address)
+    try:
+        match_id, (x, o) = api.new_match()
+        sx = SocketSession(socket_url(stingy), match_id, x)
+        for n in range(3):
+            sx.move(9, 3, request_id=str(n))  # off the board: refused, but counted
+        codes = [sx.result().error.code for _ in range(3)]
+        assert codes[2] == code_pb2.RESOURCE_EXHAUSTED and code_pb2.RESOURCE_EXHAUSTED \
+            not in codes[:2]
+        sx.close()
+    finally:
+        api.close()
+
+
+def test_a_socket_that_never_opens_is_ended_invalid_argument(stingy):
+    session = SocketSession(socket_url(stingy), None)
+    expect_end(session, code_pb2.INVALID_ARGUMENT)
+
+
+def test_no_play_socket_when_switched_off(redis_url):
+    from cosmodrome.store.embedded import free_port
+    port = free_port()
+    with ServerProcess(redis_url=redis_url, port=port, extra=["--no-play-socket"]):
+        with pytest.raises(OSError):
+            connect(f"ws://127.0.0.1:{port + 1}/v1/play", open_timeout=ENOUGH_S)
