@@ -5,7 +5,9 @@ the gRPC status its gRPC Play would end with (4000 + code), that status in a las
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import socket
 
 import pytest
 from google.rpc import code_pb2
@@ -72,10 +74,11 @@ class SocketSession(test_play_session.Session):
                          else request.SerializeToString())
 
     def ended(self) -> Ended:
-        """Read to the end of the session: how it closed."""
+        """Read to the end of the session (updates kept): how it closed."""
         with pytest.raises(Ended) as closed:
-            for _ in self.call:
-                pass
+            for response in self.call:
+                if response.HasField("update"):
+                    self.updates.append(response.update)
         return closed.value
 
     def close(self) -> None:
@@ -332,3 +335,96 @@ def test_no_play_socket_when_switched_off(redis_url):
     with ServerProcess(redis_url=redis_url, port=port, extra=["--no-play-socket"]):
         with pytest.raises(OSError):
             connect(f"ws://127.0.0.1:{port + 1}/v1/play", open_timeout=ENOUGH_S)
+
+
+@pytest.fixture(scope="module")
+def watched(redis_url):
+    """A replica with a slow-reader buffer of 2 updates."""
+    with ServerProcess(redis_url=redis_url, extra=["--watch-buffer", "2"]) as proc:
+        yield proc
+
+
+def frame(payload: bytes) -> bytes:
+    """A masked binary frame, as a client sends it (a zero mask: any key is valid)."""
+    size = (bytes([0x80 | len(payload)]) if len(payload) < 126
+            else bytes([0x80 | 126]) + len(payload).to_bytes(2, "big"))
+    return b"\x82" + size + bytes(4) + payload
+
+
+def unread_session(port: int, opening: play_pb2.PlayRequest, token: str) -> socket.socket:
+    """A Play socket opened by hand on a connection that takes in little (a 16 KiB receive
+    buffer), then never read: no client library buffers for it behind the test's back."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 16384)
+    sock.connect(("127.0.0.1", port))
+    sock.sendall(b"GET /v1/play HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                 b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                 b"Sec-WebSocket-Version: 13\r\nAuthorization: Bearer "
+                 + token.encode() + b"\r\n\r\n")
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)
+    assert head.startswith(b"HTTP/1.1 101")
+    sock.sendall(frame(opening.SerializeToString()))
+    return sock
+
+
+def server_frames(sock: socket.socket) -> list[tuple[int, bytes]]:
+    """The frames the server sent, (opcode, payload), up to its close frame."""
+    sock.settimeout(ENOUGH_S)
+    data = b""
+    while chunk := sock.recv(65536):
+        data += chunk
+        frames = parsed(data)
+        if frames and frames[-1][0] == 0x8:
+            return frames
+    return parsed(data)
+
+
+def parsed(data: bytes) -> list[tuple[int, bytes]]:
+    """The whole frames at the start of `data` (unmasked: the server's)."""
+    frames, at = [], 0
+    while at + 2 <= len(data):
+        opcode, size, start = data[at] & 0x0F, data[at + 1] & 0x7F, at + 2
+        if size >= 126:
+            width = 2 if size == 126 else 8
+            size, start = int.from_bytes(data[start:start + width], "big"), start + width
+        if start + size > len(data):
+            break
+        frames.append((opcode, data[start:start + size]))
+        at = start + size
+    return frames
+
+
+async def test_a_socket_that_never_reads_is_dropped_resource_exhausted(watched):
+    """A Cosmic match played by bots; a second session of a seat, on a socket that never
+    reads, is dropped with 4008 RESOURCE_EXHAUSTED after the versions it had, in order,
+    and holds the bots and a reading spectator back in nothing. (The server bounds its
+    send buffer: else the kernel's would take megabytes before the drop.)"""
+    from cosmodrome_client import Client, RandomBot, play
+    moves = 600
+    async with Client.connect(watched.address) as client:
+        match = await client.create_match("cosmic", players=2, seed=3)
+        seats = [await client.join(match.match_id) for _ in range(2)]
+        start = (await seats[0].view()).match.version
+        slow = unread_session(watched.port + 1, play_pb2.PlayRequest(open=play_pb2.OpenPlay(
+            match_id=match.match_id, from_version=start)), seats[0].token)
+        bots = [asyncio.create_task(play(s, RandomBot(s.seat))) for s in seats]
+        try:
+            async with client.spectate(match.match_id).session(from_version=start) as fast:
+                seen_fast = 0
+                async for _ in fast.updates():
+                    seen_fast += 1
+                    if seen_fast == moves:
+                        break
+        finally:
+            for bot in bots:
+                bot.cancel()
+            await asyncio.gather(*bots, return_exceptions=True)
+    frames = await asyncio.to_thread(server_frames, slow)
+    responses = [play_pb2.PlayResponse.FromString(p) for op, p in frames if op == 0x2]
+    close = [p for op, p in frames if op == 0x8]
+    assert close and int.from_bytes(close[0][:2], "big") == 4000 + code_pb2.RESOURCE_EXHAUSTED
+    assert responses[-1].ended.code == code_pb2.RESOURCE_EXHAUSTED
+    seen = versions(r.update for r in responses if r.HasField("update"))
+    assert seen == list(range(start + 1, start + 1 + len(seen))) and len(seen) < moves

@@ -92,10 +92,11 @@ class PlaySession:
         self.bucket = _Bucket(limits.rate, limits.burst)
         self.moving: asyncio.Future | None = None  # a move under way: its answer is owed
         self.failure: CosmodromeError | None = None
-        self.task = asyncio.current_task()  # the call's own: it follows the match
+        self.task: asyncio.Task | None = None  # run's: it follows the match
         self.following_writes = False  # that task is in a write now
 
     async def run(self, requests: AsyncIterator[bytes]) -> None:
+        self.task = asyncio.current_task()
         opening = await self._open(requests)
         digest = token_hash(self.token) if self.token else None
         following = Following(opening.match_id, opening.from_version, opening.with_chat,

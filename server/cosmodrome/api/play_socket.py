@@ -25,6 +25,7 @@ How a session ends, as the close frame says it:
 from __future__ import annotations
 
 import asyncio
+import socket
 import ssl
 import time
 from collections.abc import AsyncIterator
@@ -57,6 +58,10 @@ BEARER_PROTOCOL = "bearer."  # a subprotocol offered as `bearer.<token>`: the cr
 RPC = "PlayService/Play:socket"  # the session's access line and metrics
 CLOSE_BASE = 4000  # + the gRPC status code
 CLOSE_REASON_BYTES = 123  # a close frame's reason is at most this long
+# The kernel's send buffer of a socket, fixed (Linux doubles it): autotuned, it grows to
+# megabytes (net.ipv4.tcp_wmem) and hides a reader that stopped reading from the hub's
+# slow-reader drop, where gRPC's flow control window (64 KiB a stream) finds it.
+SEND_BUFFER_BYTES = 32 * 1024
 
 
 async def start(servicer: PlayServicer, host: str, port: int, max_message_bytes: int,
@@ -102,6 +107,7 @@ class PlaySockets:
         metrics.play_sessions.inc()
         outcome = code = "OK"
         try:
+            _bound_send_buffer(ws)
             session = PlaySession(self.servicer, _writer(ws), credential(ws.request),
                                   self.servicer.play_limits)
             await _until_closed(ws, session.run(_requests(ws)))
@@ -114,6 +120,12 @@ class PlaySockets:
             metrics.play_sessions.dec()
             metrics.observe_call(RPC, code, time.perf_counter() - start)
             access_log.add(RPC, outcome, start, fields)
+
+
+def _bound_send_buffer(ws: ServerConnection) -> None:
+    sock = ws.transport.get_extra_info("socket")
+    if sock is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
 
 
 def credential(request: Request) -> str | None:
