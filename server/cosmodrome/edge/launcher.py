@@ -200,13 +200,16 @@ def parse_args(argv: list[str] | None = None) -> tuple[EdgeConfig, argparse.Name
                    help="Envoy worker threads; 0: one per core")
     p.add_argument("--log-format", choices=("json", "console"),
                    default=env("COSMODROME_EDGE_LOG_FORMAT", d.log_format))
+    p.add_argument("--play-socket", action="append", dest="play_sockets",
+                   help="a replica's Play socket HOST:PORT (repeat), routed on /v1/play")
     p.add_argument("--print-config", action="store_true")
     args = p.parse_args(argv)
     upstreams = args.upstreams or env("COSMODROME_EDGE_UPSTREAMS", "127.0.0.1:50051").split(",")
     origins = args.cors_origins or env("COSMODROME_EDGE_CORS_ORIGINS", "*").split(",")
     known = {f.name for f in fields(EdgeConfig)}
     values = {k: v for k, v in vars(args).items() if k in known}
-    values.update(upstreams=upstreams, cors_origins=origins)
+    values.update(upstreams=upstreams, cors_origins=origins,
+                  play_sockets=args.play_sockets or [])
     return EdgeConfig(**values), args
 
 
