@@ -14,7 +14,7 @@ from google.rpc import code_pb2
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from cosmodrome.v1 import play_pb2
+from cosmodrome.v1 import match_pb2, play_pb2
 from tests.api import test_play_session
 from tests.api.test_play_hostile import highcard_table, reason
 from tests.api.test_play_session import info, versions
@@ -22,6 +22,7 @@ from tests.support import Api, ServerProcess, ttt
 
 ENOUGH_S = 10  # a bound on each read: a session that wrongly hangs fails instead
 ABORTED, FAILED_PRECONDITION = code_pb2.ABORTED, code_pb2.FAILED_PRECONDITION
+FINISHED = match_pb2.MATCH_STATUS_FINISHED
 
 
 def socket_url(server: ServerProcess) -> str:
@@ -428,3 +429,41 @@ async def test_a_socket_that_never_reads_is_dropped_resource_exhausted(watched):
     assert responses[-1].ended.code == code_pb2.RESOURCE_EXHAUSTED
     seen = versions(r.update for r in responses if r.HasField("update"))
     assert seen == list(range(start + 1, start + 1 + len(seen))) and len(seen) < moves
+
+
+# -- the Python client's Session on the socket -----------------------------------------
+
+
+async def test_client_bots_play_a_match_to_its_end_over_the_socket(server):
+    """`client.play_socket_url`: every session of the client, the bots' too, on the socket."""
+    from cosmodrome_client import Client, RandomBot, play
+    async with Client.connect(server.address) as client:
+        client.play_socket_url = socket_url(server)
+        match = await client.create_match("tictactoe", players=2, seed=5)
+        seats = [await client.join(match.match_id) for _ in range(2)]
+        await asyncio.wait_for(asyncio.gather(
+            *(play(s, RandomBot(s.seat)) for s in seats)), ENOUGH_S)
+        view = await seats[0].view()
+        assert view.match.status == FINISHED
+
+
+async def test_client_socket_session_surfaces_refusals_as_grpc_would(server):
+    from cosmodrome_client import Client
+    from cosmodrome_client.errors import CosmodromeError, StaleVersionError
+    async with Client.connect(server.address) as client:
+        match = await client.create_match("tictactoe", players=2, seed=5)
+        seat = await client.join(match.match_id)
+        await client.join(match.match_id)
+        async with seat.session(socket_url=socket_url(server)) as session:
+            with pytest.raises(StaleVersionError):
+                await session.submit(ttt(4).tictactoe, expected_version=1)
+            assert await session.submit(ttt(4).tictactoe, expected_version=3) == 4
+        stranger = client.spectate("no-such-match-0000")
+
+        async def follow() -> None:
+            async with stranger.session(socket_url=socket_url(server)) as session:
+                async for _ in session.updates():
+                    pass
+        with pytest.raises(CosmodromeError) as refused:  # not retried: refused
+            await asyncio.wait_for(follow(), ENOUGH_S)
+        assert refused.value.code.name in ("NOT_FOUND", "INVALID_ARGUMENT")
