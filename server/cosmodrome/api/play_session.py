@@ -133,7 +133,8 @@ class PlaySession:
     async def _answer_pending(self) -> None:
         """Answers still waiting for their updates, sent alone (the session is ending)."""
         for version in sorted(self.answers):
-            await self._write(play_pb2.PlayResponse(result=self.answers.pop(version)))
+            await self._write(play_pb2.PlayResponse(result=self.answers.pop(version)),
+                              following=True)
 
     async def _open(self, requests) -> play_pb2.OpenPlay:
         try:
@@ -158,12 +159,13 @@ class PlaySession:
 
     async def _read(self, requests, session: asyncio.Task) -> None:
         """The moves, in order; a request that breaks the protocol ends the session."""
+        loop = asyncio.get_running_loop()
         try:
             async for raw in requests:
                 request = parse_request(play_pb2.PlayRequest.FromString, raw)
                 if request.WhichOneof("kind") != "move":
                     raise InvalidArgument("after `open`, a Play session takes only `move`s")
-                self.moving = asyncio.get_running_loop().create_future()
+                self.moving = loop.create_future()
                 try:
                     await self._move(request.move)
                 finally:
@@ -241,12 +243,14 @@ class PlaySession:
             if answer is not None:
                 answered = answer.SerializeToString()
                 response += RESULT_TAG + _varint(len(answered)) + answered
-            await self._write(response)
+            await self._write(response, following=True)
         else:
-            await self._write(play_pb2.PlayResponse(update=update, result=answer))
+            await self._write(play_pb2.PlayResponse(update=update, result=answer),
+                              following=True)
 
-    async def _write(self, response: Message | bytes) -> None:
-        following = asyncio.current_task() is self.task
+    async def _write(self, response: Message | bytes, following: bool = False) -> None:
+        """`following`: written by the task that follows the match (told, not looked up:
+        asyncio.current_task() costs a getpid system call)."""
         async with self.lock:
             self.following_writes = following
             try:
@@ -297,6 +301,8 @@ class _Bucket:
 
 
 def _varint(n: int) -> bytes:
+    if n < 0x4000:  # every update but the largest: one or two bytes
+        return bytes((n,)) if n < 0x80 else bytes((n & 0x7F | 0x80, n >> 7))
     out = bytearray()
     while n >= 0x80:
         out.append(n & 0x7F | 0x80)
