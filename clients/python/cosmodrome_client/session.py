@@ -270,6 +270,9 @@ class _Socket:
 
     def refusal(self, closed: ConnectionClosed) -> status_pb2.Status | None:
         """Why the server closed the session, if it refused it (4000 + a status code)."""
+        if closed.rcvd is not None and closed.rcvd.code == 1009:  # resent, as large again
+            return status_pb2.Status(code=grpc.StatusCode.INVALID_ARGUMENT.value[0],
+                                     message="a frame over the server's size limit")
         if closed.rcvd is None or closed.rcvd.code < SOCKET_CLOSE_BASE:
             return None
         return self.ended or status_pb2.Status(code=closed.rcvd.code - SOCKET_CLOSE_BASE,
