@@ -303,11 +303,29 @@ def test_an_unknown_path_is_404(server):
 
 @pytest.fixture(scope="module")
 def stingy(redis_url):
-    """A replica whose Play sessions may send 2 moves at once, then 1 a minute; and must
-    open within a second."""
+    """A replica whose Play sessions may send 2 moves at once, then 1 a minute; must open
+    within a second; and hear a heartbeat after 0.3 s of quiet."""
     with ServerProcess(redis_url=redis_url, extra=[
-            "--play-rate", "0.016", "--play-burst", "2", "--play-open-seconds", "1"]) as proc:
+            "--play-rate", "0.016", "--play-burst", "2", "--play-open-seconds", "1",
+            "--play-heartbeat-seconds", "0.3"]) as proc:
         yield proc
+
+
+def test_a_quiet_socket_hears_heartbeats_with_its_version(stingy):
+    api = Api(stingy.address)
+    try:
+        match_id, (x, _) = api.new_match()
+        sx = SocketSession(socket_url(stingy), match_id, x)
+        beats = []
+        for response in sx.call:
+            if response.HasField("heartbeat"):
+                beats.append(response.heartbeat.version)
+                if len(beats) == 2:
+                    break
+        assert beats == [3, 3]
+        sx.close()
+    finally:
+        api.close()
 
 
 def test_moves_past_the_sessions_rate_are_refused_with_retry_info(stingy):
