@@ -46,7 +46,8 @@ Configuration by flags or environment (flags win):
                                       request within this (30)
     --play-socket-port/COSMODROME_PLAY_SOCKET_PORT  the Play socket (the Play session over a
                                       WebSocket, ws://HOST:PORT/v1/play; api/play_socket.py):
-                                      its port (default: --port + 1; a free one with --port 0)
+                                      its port (default: --port + 1, none if that one is
+                                      taken, said in the log; a free one with --port 0)
     --no-play-socket/COSMODROME_PLAY_SOCKET=0  serve no Play socket
     --workers/COSMODROME_WORKERS      run this many replica processes on the port
                                       (SO_REUSEPORT), each restarted if it dies (1); see
@@ -351,8 +352,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     check_port_free(config.host, config.http_port, "--http-port")
     if config.metrics_port is not None:
         check_port_free(config.host, config.metrics_port, "--metrics-port")
-    if not config.no_play_socket and not config.reuse_port and config.port:
-        check_port_free(config.host, socket_port(config, config.port), "--play-socket-port")
+    if config.play_socket_port and not config.no_play_socket and not config.reuse_port:
+        check_port_free(config.host, config.play_socket_port, "--play-socket-port")
     runner = Runner(store, records(), max_options_bytes=config.max_options_bytes)
     hub = WatchHub(store, WatchLimits(per_match=config.max_watchers_per_match,
                                       catch_up=config.watch_catch_up,
@@ -396,9 +397,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     metrics_port = (metrics.serve(config.host, config.metrics_port)
                     if config.metrics_port is not None else None)
     await server.start()
-    sockets = None if config.no_play_socket else await play_socket.start(
-        servicers["PlayService"], config.host, socket_port(config, port), limit,
-        config.reuse_port, play_socket.tls_context(config.tls_cert, config.tls_key))
+    sockets = None if config.no_play_socket else await start_play_socket(
+        config, servicers["PlayService"], port)
     probe = StoreProbe(health_servicer, store, names, embedded)
     await probe.start()
     deadlines.start()
@@ -433,6 +433,24 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     if embedded:
         await embedded.astop()
     log.info("stopped")
+
+
+async def start_play_socket(config: Config, servicer: PlayServicer, grpc_port: int):
+    """The Play socket, or None when its port was not asked for (--port + 1) and is taken:
+    a replica never fails to start for a port it was not told to use (the next one may be
+    a client connection's own, on a busy host)."""
+    port = socket_port(config, grpc_port)
+    try:
+        return await play_socket.start(servicer, config.host, port, config.max_message_bytes,
+                                       config.reuse_port,
+                                       play_socket.tls_context(config.tls_cert, config.tls_key))
+    except OSError as exc:
+        if config.play_socket_port is not None:
+            raise StartError(f"--play-socket-port: port {port} cannot be bound ({exc})") \
+                from None
+        log.warning("no Play socket: port --port + 1 is taken (set --play-socket-port)",
+                    port=port, error=str(exc))
+        return None
 
 
 def socket_port(config: Config, grpc_port: int) -> int:

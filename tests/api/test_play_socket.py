@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import time
 
 import pytest
 from google.rpc import code_pb2
@@ -26,7 +27,24 @@ FINISHED = match_pb2.MATCH_STATUS_FINISHED
 
 
 def socket_url(server: ServerProcess) -> str:
-    return f"ws://127.0.0.1:{server.port + 1}/v1/play"  # the default: --port + 1
+    return f"ws://127.0.0.1:{server.socket_port}/v1/play"
+
+
+def with_socket(redis_url: str, *extra: str) -> ServerProcess:
+    """A replica whose Play socket is on a port of its own (`socket_port`): its default,
+    the gRPC port + 1, may be any client connection's own on a busy machine."""
+    from cosmodrome.store.embedded import free_port
+    proc = ServerProcess(redis_url=redis_url, extra=[
+        "--play-socket-port", str(port := free_port()), *extra])
+    proc.socket_port = port
+    return proc
+
+
+@pytest.fixture(scope="module")
+def server(redis_url):
+    """This module's replica (the session's has no Play socket port of its own)."""
+    with with_socket(redis_url) as proc:
+        yield proc
 
 
 class Ended(Exception):
@@ -297,7 +315,7 @@ def test_the_wrong_seat_moving_is_refused_and_changes_nothing(api, url):
 
 def test_an_unknown_path_is_404(server):
     with pytest.raises(InvalidStatus) as refused:
-        connect(f"ws://127.0.0.1:{server.port + 1}/v1/elsewhere", open_timeout=ENOUGH_S)
+        connect(f"ws://127.0.0.1:{server.socket_port}/v1/elsewhere", open_timeout=ENOUGH_S)
     assert refused.value.response.status_code == 404
 
 
@@ -305,9 +323,8 @@ def test_an_unknown_path_is_404(server):
 def stingy(redis_url):
     """A replica whose Play sessions may send 2 moves at once, then 1 a minute; must open
     within a second; and hear a heartbeat after 0.3 s of quiet."""
-    with ServerProcess(redis_url=redis_url, extra=[
-            "--play-rate", "0.016", "--play-burst", "2", "--play-open-seconds", "1",
-            "--play-heartbeat-seconds", "0.3"]) as proc:
+    with with_socket(redis_url, "--play-rate", "0.016", "--play-burst", "2",
+                     "--play-open-seconds", "1", "--play-heartbeat-seconds", "0.3") as proc:
         yield proc
 
 
@@ -348,9 +365,46 @@ def test_a_socket_that_never_opens_is_ended_invalid_argument(stingy):
     expect_end(session, code_pb2.INVALID_ARGUMENT)
 
 
-def test_no_play_socket_when_switched_off(redis_url):
+def port_pair() -> tuple[int, socket.socket]:
+    """A free port P whose P + 1 is free too, held by a listening socket until released."""
     from cosmodrome.store.embedded import free_port
-    port = free_port()
+    while True:
+        port, held = free_port(), socket.socket()
+        try:
+            held.bind(("127.0.0.1", port + 1))
+            held.listen()
+            return port, held
+        except OSError:
+            held.close()
+
+
+def test_the_play_socket_is_on_the_grpc_port_plus_one_by_default(redis_url):
+    port, held = port_pair()
+    held.close()
+    with ServerProcess(redis_url=redis_url, port=port):
+        with connect(f"ws://127.0.0.1:{port + 1}/v1/play", open_timeout=ENOUGH_S) as ws:
+            assert ws.response.status_code == 101
+
+
+def test_a_replica_whose_next_port_is_taken_starts_without_a_socket(redis_url):
+    port, held = port_pair()  # held: a listener of another program on --port + 1
+    try:
+        with ServerProcess(redis_url=redis_url, port=port) as proc:
+            api = Api(proc.address)
+            assert api.view(api.new_match()[0]).match.version  # serving all the same
+            api.close()
+            for _ in range(ENOUGH_S * 10):  # the log is written every 50 ms (bounded wait)
+                if "no Play socket" in proc.log_path.read_text():
+                    break
+                time.sleep(0.1)
+            assert "no Play socket" in proc.log_path.read_text()
+    finally:
+        held.close()
+
+
+def test_no_play_socket_when_switched_off(redis_url):
+    port, held = port_pair()
+    held.close()
     with ServerProcess(redis_url=redis_url, port=port, extra=["--no-play-socket"]):
         with pytest.raises(OSError):
             connect(f"ws://127.0.0.1:{port + 1}/v1/play", open_timeout=ENOUGH_S)
@@ -359,7 +413,7 @@ def test_no_play_socket_when_switched_off(redis_url):
 @pytest.fixture(scope="module")
 def watched(redis_url):
     """A replica with a slow-reader buffer of 2 updates."""
-    with ServerProcess(redis_url=redis_url, extra=["--watch-buffer", "2"]) as proc:
+    with with_socket(redis_url, "--watch-buffer", "2") as proc:
         yield proc
 
 
@@ -426,7 +480,7 @@ async def test_a_socket_that_never_reads_is_dropped_resource_exhausted(watched):
         match = await client.create_match("cosmic", players=2, seed=3)
         seats = [await client.join(match.match_id) for _ in range(2)]
         start = (await seats[0].view()).match.version
-        slow = unread_session(watched.port + 1, play_pb2.PlayRequest(open=play_pb2.OpenPlay(
+        slow = unread_session(watched.socket_port, play_pb2.PlayRequest(open=play_pb2.OpenPlay(
             match_id=match.match_id, from_version=start)), seats[0].token)
         bots = [asyncio.create_task(play(s, RandomBot(s.seat))) for s in seats]
         try:

@@ -11,14 +11,21 @@ from google.rpc import code_pb2
 
 from cosmodrome.edge.config import EdgeConfig, render
 from tests.api.test_play_session import versions
-from tests.api.test_play_socket import SocketSession, expect_end
+from tests.api.test_play_socket import SocketSession, expect_end, with_socket
 from tests.edge.conftest import start_edge
 
 
 @pytest.fixture(scope="module")
+def server(redis_url):
+    """This module's replica, its Play socket on a port of its own."""
+    with with_socket(redis_url) as proc:
+        yield proc
+
+
+@pytest.fixture(scope="module")
 def socket_edge(server):
-    """An edge with the session's replica and its Play socket (--port + 1)."""
-    with start_edge([server.address], play_sockets=[f"127.0.0.1:{server.port + 1}"]) as edge:
+    """An edge with the replica and its Play socket."""
+    with start_edge([server.address], play_sockets=[f"127.0.0.1:{server.socket_port}"]) as edge:
         yield edge
 
 
