@@ -1,6 +1,6 @@
 // The TypeScript client's Play session on the server's Play socket (a WebSocket, as a
-// browser opens it: the credential as a subprotocol) against a real server. The socket is
-// the replica's default one, its gRPC port + 1. Skipped, saying why, without
+// browser opens it: the credential as a subprotocol) against a real server: its socket at
+// COSMODROME_PLAY_SOCKET_URL, else the replica's default one, its gRPC port + 1. Skipped, saying why, without
 // COSMODROME_GRPC_ADDRESS. A Node without a global WebSocket (20) runs this file again
 // under --experimental-websocket, as one test.
 
@@ -22,7 +22,9 @@ import {
 const ADDRESS = process.env.COSMODROME_GRPC_ADDRESS ?? "";
 const skip = ADDRESS ? false : "COSMODROME_GRPC_ADDRESS is not set (run through make test)";
 const [host, port] = ADDRESS.split(":");
-const socketUrl = `ws://${host}:${Number(port) + 1}/v1/play`;
+// the server's Play socket: as the suite names it, else the default (the gRPC port + 1)
+const socketUrl =
+  process.env.COSMODROME_PLAY_SOCKET_URL ?? `ws://${host}:${Number(port) + 1}/v1/play`;
 const clients: Client[] = [];
 after(() => clients.forEach((c) => c.close()));
 
