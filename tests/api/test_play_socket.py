@@ -539,3 +539,21 @@ async def test_client_socket_session_surfaces_refusals_as_grpc_would(server):
         with pytest.raises(CosmodromeError) as refused:  # not retried: refused
             await asyncio.wait_for(follow(), ENOUGH_S)
         assert refused.value.code.name in ("NOT_FOUND", "INVALID_ARGUMENT")
+
+
+def test_workers_share_one_play_socket_port(redis_url):
+    """--workers 2: every replica listens on the same socket port (SO_REUSEPORT)."""
+    with with_socket(redis_url, "--workers", "2") as proc:
+        api = Api(proc.address)
+        try:
+            match_id, (x, o) = api.new_match()
+            sessions = [SocketSession(socket_url(proc), match_id, token) for token in (x, o)]
+            sessions[0].move(4, 3)
+            assert sessions[0].result().version == 4
+            assert sessions[1].update_at(4).view.game.tictactoe.cells[4] == 1
+            for session in sessions:
+                session.close()
+        finally:
+            api.close()
+        log = proc.log_path.read_text()
+        assert "worker died" not in log and "cannot be bound" not in log, log[-2000:]
