@@ -67,6 +67,7 @@ class Session:
         self._writing = asyncio.Lock()  # grpc.aio takes one write at a time on a call
         self._reader: asyncio.Task | None = None
         self._ended: CosmodromeError | None = None  # why the session is over, once it is
+        self._progressed = False  # the open stream brought something
 
     async def __aenter__(self) -> Session:
         self._reader = asyncio.get_running_loop().create_task(self._run())
@@ -151,67 +152,57 @@ class Session:
         client = self.viewer.client
         call = self._call = client.play.Play(metadata=_auth(self.viewer.token),
                                              wait_for_ready=True)
-        progressed = False
+        self._progressed = False
         try:
-            await self._send(call, play_pb2.PlayRequest(open=play_pb2.OpenPlay(
-                match_id=self.viewer.match_id, from_version=self.last, with_chat=self.chat,
-                chat_from_sequence=self.said)))
-            for request, _ in list(self._pending.values()):  # unanswered: resend
-                await self._send(call, play_pb2.PlayRequest(move=request))
-            async for response in call:
-                progressed = True
-                if response.HasField("result"):
-                    self._answer(response.result)
-                if response.HasField("update") and self._take(response.update):
-                    return None
-            return None if self._finished() else progressed
+            return await self._exchange(call)
         except grpc.aio.AioRpcError as e:
             if e.code() not in RESUMABLE or client.closed:
                 raise CosmodromeError.from_rpc(e) from e
-            return progressed
+            return self._progressed
         except asyncio.InvalidStateError:  # a write on a call that had just failed
-            return progressed
+            return self._progressed
         finally:
             self._call = None
             call.cancel()
 
     async def _follow_socket(self) -> bool | None:
         """`_follow` on the Play socket: the same messages, a close code for a status."""
-        progressed, call = False, None
+        self._progressed, call = False, None
         try:
             async with websockets.asyncio.client.connect(
                     self.socket_url, compression=None,
                     additional_headers=dict(_auth(self.viewer.token))) as ws:
                 call = self._call = _Socket(ws)
                 try:
-                    progressed = await self._exchange(call)
+                    return await self._exchange(call)
                 finally:
                     self._call = None
-                return progressed
         except ConnectionClosed as closed:
             refusal = call.refusal(closed) if call is not None else None
             if refusal is not None:
                 error = CosmodromeError.from_status(refusal)
                 if error.code not in RESUMABLE or self.viewer.client.closed:
                     raise error from None
-            return progressed
+            return self._progressed
         except (OSError, InvalidHandshake, TimeoutError):  # no replica there now: retry
-            return progressed
+            return self._progressed
 
-    async def _exchange(self, call: _Socket) -> bool | None:
+    async def _exchange(self, call: grpc.aio.StreamStreamCall | _Socket) -> bool | None:
+        """One stream's traffic, whatever carries it: the opening, the moves not answered
+        yet again, then the responses (`_progressed` once one came). None once the match
+        is over, else whether the stream brought something before it ended."""
         await self._send(call, play_pb2.PlayRequest(open=play_pb2.OpenPlay(
             match_id=self.viewer.match_id, from_version=self.last, with_chat=self.chat,
             chat_from_sequence=self.said)))
         for request, _ in list(self._pending.values()):  # unanswered: resend
             await self._send(call, play_pb2.PlayRequest(move=request))
-        progressed = False
         async for response in call:
-            progressed = True
+            self._progressed = True
             if response.HasField("result"):
                 self._answer(response.result)
             if response.HasField("update") and self._take(response.update):
                 return None
-        return None if self._finished() else progressed
+        return None if self._finished() else self._progressed
 
     def _answer(self, result: play_pb2.MoveResult) -> None:
         pending = self._pending.pop(result.request_id, None)
