@@ -69,14 +69,13 @@ async def measure(address: str, game: str, in_flight: int, seconds: float,
                 continue
             latencies.append(clock() - t0)
 
-    async def session_seat(channel, match_id: str, joined: lobby_pb2.JoinMatchResponse
-                           ) -> None:
-        call = play_pb2_grpc.PlayServiceStub(channel).Play(
-            metadata=(("authorization", f"Bearer {joined.seat_token}"),))
-        await call.write(play_pb2.PlayRequest(open=play_pb2.OpenPlay(
-            match_id=match_id, from_version=joined.match.version - 1)))
+    async def session_moves(joined: lobby_pb2.JoinMatchResponse, responses, send) -> None:
+        """A seat's Play session, whatever carries it: `send` an opening, then a move
+        whenever the view on `responses` owes one, until the match ends."""
+        await send(play_pb2.PlayRequest(open=play_pb2.OpenPlay(
+            match_id=joined.match.match_id, from_version=joined.match.version - 1)))
         me, acted, sent = joined.seat, 0, 0.0
-        async for response in call:
+        async for response in responses:
             if response.HasField("result"):
                 if response.result.HasField("error"):
                     if response.result.error.code != ABORTED:  # another seat moved first
@@ -87,47 +86,34 @@ async def measure(address: str, game: str, in_flight: int, seconds: float,
                 continue
             view = response.update.view
             if view.match.status == FINISHED or clock() > deadline + GIVE_UP_S:
-                call.cancel()
                 return
             version = view.match.version
             mine = [d for d in view.decisions if d.seat == me and d.options]
             if not mine or version <= acted:
                 continue
             acted, sent = version, clock()
-            await call.write(play_pb2.PlayRequest(move=play_pb2.PlayMove(
+            await send(play_pb2.PlayRequest(move=play_pb2.PlayMove(
                 request_id=str(version), expected_version=version,
                 idempotency_key=str(version), move=pick(mine[0].options))))
+
+    async def session_seat(channel, match_id: str, joined: lobby_pb2.JoinMatchResponse
+                           ) -> None:
+        call = play_pb2_grpc.PlayServiceStub(channel).Play(
+            metadata=(("authorization", f"Bearer {joined.seat_token}"),))
+        try:
+            await session_moves(joined, call, call.write)
+        finally:
+            call.cancel()
 
     async def socket_seat(channel, match_id: str, joined: lobby_pb2.JoinMatchResponse
                           ) -> None:
         async with websockets.asyncio.client.connect(
                 socket_url, compression=None,
                 additional_headers={"authorization": f"Bearer {joined.seat_token}"}) as ws:
-            await ws.send(play_pb2.PlayRequest(open=play_pb2.OpenPlay(
-                match_id=match_id, from_version=joined.match.version - 1)).SerializeToString())
-            me, acted, sent = joined.seat, 0, 0.0
-            async for frame in ws:
-                response = play_pb2.PlayResponse.FromString(frame)
-                if response.HasField("result"):
-                    if response.result.HasField("error"):
-                        if response.result.error.code != ABORTED:  # another seat moved first
-                            raise RuntimeError(response.result.error.message)
-                    else:
-                        latencies.append(clock() - sent)
-                if not response.update.HasField("view"):
-                    continue
-                view = response.update.view
-                if view.match.status == FINISHED or clock() > deadline + GIVE_UP_S:
-                    return
-                version = view.match.version
-                mine = [d for d in view.decisions if d.seat == me and d.options]
-                if not mine or version <= acted:
-                    continue
-                acted, sent = version, clock()
-                await ws.send(play_pb2.PlayRequest(move=play_pb2.PlayMove(
-                    request_id=str(version), expected_version=version,
-                    idempotency_key=str(version), move=pick(mine[0].options)))
-                    .SerializeToString())
+            async def send(request: play_pb2.PlayRequest) -> None:
+                await ws.send(request.SerializeToString())
+            await session_moves(joined, (play_pb2.PlayResponse.FromString(frame)
+                                         async for frame in ws), send)
 
     if socket_url:
         seat = socket_seat  # noqa: F811 (the same seat, over a WebSocket)
