@@ -6,10 +6,13 @@ rules: a game ends after `MOVES` moves, about a random tic-tac-toe game's length
   to every watcher (`measure`);
 - play: create, two joins, one bidirectional stream per seat (an opening message, then
   moves up; an answer to each move and every update down, written under a lock as Play's
-  are: grpc.aio takes one write at a time) (`measure_play`).
+  are: grpc.aio takes one write at a time) (`measure_play`);
+- socket: the play shape with each seat's session on a WebSocket of its own (the
+  `websockets` library, binary frames, one connection per seat and game, as the Play
+  socket's) served by the same event loop; create and joins stay gRPC (`measure_socket`).
 
-`python -m bench.floor PORT` serves it (uvloop) in its own process; the measures drive it as
-bench/real_clients.py drives the real server.
+`python -m bench.floor PORT [SOCKET_PORT]` serves it (uvloop) in its own process; the
+measures drive it as bench/real_clients.py drives the real server.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ import time
 from collections.abc import Awaitable, Callable
 
 import grpc
+import websockets.asyncio.client
+import websockets.asyncio.server
 
 from bench.load import Figures
 
@@ -65,6 +70,12 @@ class Floor:
         return PAD
 
     async def play(self, requests, context) -> None:
+        await self.session(requests, context.write)
+
+    async def socket(self, ws) -> None:
+        await self.session(ws, ws.send)
+
+    async def session(self, requests, write) -> None:
         """A seat's session: its game id first, then moves; answers and updates back."""
         requests = aiter(requests)
         game_id = await anext(requests)
@@ -79,14 +90,14 @@ class Floor:
             async for _ in requests:
                 self._move(game_id, game)
                 async with lock:
-                    await context.write(ANSWER)
+                    await write(ANSWER)
 
         reader = asyncio.get_running_loop().create_task(moves())
         try:
             while True:
                 message = await queue.get()
                 async with lock:
-                    await context.write(message)
+                    await write(message)
                 if message[1]:
                     return
         finally:
@@ -108,7 +119,7 @@ class Floor:
             queue.put_nowait(message)
 
 
-async def serve(port: int) -> None:
+async def serve(port: int, socket_port: int = 0) -> None:
     floor = Floor()
     server = grpc.aio.server()
     handlers = {"Create": grpc.unary_unary_rpc_method_handler(floor.create),
@@ -119,6 +130,9 @@ async def serve(port: int) -> None:
     server.add_generic_rpc_handlers([grpc.method_handlers_generic_handler(SERVICE, handlers)])
     server.add_insecure_port(f"127.0.0.1:{port}")
     await server.start()
+    if socket_port:
+        await websockets.asyncio.server.serve(floor.socket, "127.0.0.1", socket_port,
+                                              compression=None)
     print("ready", flush=True)
     await server.wait_for_termination()
 
@@ -157,6 +171,25 @@ async def play_seat(channel: grpc.aio.Channel, game_id: bytes, me: int,
             await call.write(b"m")
 
 
+def socket_seat(url: str) -> Seat:
+    """A seat of the Play shape on a WebSocket of its own (the channel: for the lobby)."""
+    async def seat(channel: grpc.aio.Channel, game_id: bytes, me: int,
+                   latencies: list[float]) -> None:
+        async with websockets.asyncio.client.connect(url, compression=None) as ws:
+            await ws.send(game_id)
+            sent = 0.0
+            async for message in ws:
+                if len(message) == len(ANSWER):
+                    latencies.append(time.perf_counter() - sent)
+                    continue
+                if message[1]:
+                    return
+                if message[0] == me:
+                    sent = time.perf_counter()
+                    await ws.send(b"m")
+    return seat
+
+
 async def measure(address: str, in_flight: int, seconds: float, seat: Seat = unary_seat
                   ) -> Figures:
     """`in_flight` workers, each playing game after game for `seconds`, two seats each on
@@ -191,7 +224,13 @@ async def measure_play(address: str, in_flight: int, seconds: float) -> Figures:
     return await measure(address, in_flight, seconds, play_seat)
 
 
+async def measure_socket(address: str, socket_url: str, in_flight: int, seconds: float
+                         ) -> Figures:
+    """As `measure_play`, each seat's session on a WebSocket."""
+    return await measure(address, in_flight, seconds, socket_seat(socket_url))
+
+
 if __name__ == "__main__":
     import uvloop
 
-    uvloop.run(serve(int(sys.argv[1])))
+    uvloop.run(serve(*map(int, sys.argv[1:3])))

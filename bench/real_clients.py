@@ -3,7 +3,8 @@
 Each worker plays match after match: CreateMatch, a JoinMatch per seat, then per seat
 either one Play session (`session=True`: moves up, answers and updates down) or a
 WatchMatch stream and a SubmitMove call per move (from its own join on: the first update
-brings the view), and each seat moves a random legal option whenever the view on its
+brings the view), or (`socket_url`) one Play session on the Play socket, a WebSocket per
+seat and match, and each seat moves a random legal option whenever the view on its
 stream says it owes a decision. The latency of a move: from its sending to its answer.
 Every seat has a channel (connection) of its own, as every player of a real game does.
 Bare stubs, as the echo yardstick uses: the figure is the server's, not the client
@@ -17,6 +18,7 @@ import random
 import time
 
 import grpc
+import websockets.asyncio.client
 from google.rpc import code_pb2
 
 from bench.load import Figures
@@ -28,7 +30,8 @@ GIVE_UP_S = 10.0  # a match still under way this long after the window is given 
 
 
 async def measure(address: str, game: str, in_flight: int, seconds: float,
-                  players: int = 2, seed: int = 0, session: bool = False) -> Figures:
+                  players: int = 2, seed: int = 0, session: bool = False,
+                  socket_url: str | None = None) -> Figures:
     """Move figures of `in_flight` workers playing `game` for `seconds` (a match under way
     at the deadline is played to its end, or given up 10 s later)."""
     channels = [grpc.aio.insecure_channel(address) for _ in range(players * in_flight)]
@@ -66,14 +69,13 @@ async def measure(address: str, game: str, in_flight: int, seconds: float,
                 continue
             latencies.append(clock() - t0)
 
-    async def session_seat(channel, match_id: str, joined: lobby_pb2.JoinMatchResponse
-                           ) -> None:
-        call = play_pb2_grpc.PlayServiceStub(channel).Play(
-            metadata=(("authorization", f"Bearer {joined.seat_token}"),))
-        await call.write(play_pb2.PlayRequest(open=play_pb2.OpenPlay(
-            match_id=match_id, from_version=joined.match.version - 1)))
+    async def session_moves(joined: lobby_pb2.JoinMatchResponse, responses, send) -> None:
+        """A seat's Play session, whatever carries it: `send` an opening, then a move
+        whenever the view on `responses` owes one, until the match ends."""
+        await send(play_pb2.PlayRequest(open=play_pb2.OpenPlay(
+            match_id=joined.match.match_id, from_version=joined.match.version - 1)))
         me, acted, sent = joined.seat, 0, 0.0
-        async for response in call:
+        async for response in responses:
             if response.HasField("result"):
                 if response.result.HasField("error"):
                     if response.result.error.code != ABORTED:  # another seat moved first
@@ -84,18 +86,38 @@ async def measure(address: str, game: str, in_flight: int, seconds: float,
                 continue
             view = response.update.view
             if view.match.status == FINISHED or clock() > deadline + GIVE_UP_S:
-                call.cancel()
                 return
             version = view.match.version
             mine = [d for d in view.decisions if d.seat == me and d.options]
             if not mine or version <= acted:
                 continue
             acted, sent = version, clock()
-            await call.write(play_pb2.PlayRequest(move=play_pb2.PlayMove(
+            await send(play_pb2.PlayRequest(move=play_pb2.PlayMove(
                 request_id=str(version), expected_version=version,
                 idempotency_key=str(version), move=pick(mine[0].options))))
 
-    if session:
+    async def session_seat(channel, match_id: str, joined: lobby_pb2.JoinMatchResponse
+                           ) -> None:
+        call = play_pb2_grpc.PlayServiceStub(channel).Play(
+            metadata=(("authorization", f"Bearer {joined.seat_token}"),))
+        try:
+            await session_moves(joined, call, call.write)
+        finally:
+            call.cancel()
+
+    async def socket_seat(channel, match_id: str, joined: lobby_pb2.JoinMatchResponse
+                          ) -> None:
+        async with websockets.asyncio.client.connect(
+                socket_url, compression=None,
+                additional_headers={"authorization": f"Bearer {joined.seat_token}"}) as ws:
+            async def send(request: play_pb2.PlayRequest) -> None:
+                await ws.send(request.SerializeToString())
+            await session_moves(joined, (play_pb2.PlayResponse.FromString(frame)
+                                         async for frame in ws), send)
+
+    if socket_url:
+        seat = socket_seat  # noqa: F811 (the same seat, over a WebSocket)
+    elif session:
         seat = session_seat  # noqa: F811 (the same seat, over one stream)
 
     async def worker(mine: list) -> None:

@@ -3,8 +3,12 @@
 - play: ours, each seat on one Play session (bench/real_clients.py, Python bare stubs)
   against the server and valkey `make bench` started;
 - unary: ours, each seat on a WatchMatch stream and a SubmitMove call per move;
+- play_socket: ours, each seat's Play session on the Play socket (a WebSocket per seat and
+  match, binary frames of the same messages; Python `websockets` client);
 - floor_play, floor_unary: bench/floor.py, bare grpc.aio services of those two shapes with
   the same calls and message sizes and no work behind them;
+- floor_socket: the play shape of that floor on a bare `websockets` server in the same
+  process and event loop (a WebSocket per seat and game);
 - bgio: a boardgame.io 0.50.2 server (production mode, in-memory storage) driven by
   bench/peer/load.js (Node, socket.io), the same game shape (skipped, and said so, without
   Node);
@@ -13,7 +17,9 @@
 
 They run alternately, `rounds` times at each K, so the machine's drift and other work on
 it weigh on all alike; each figure is the median of the rounds. CPU per move is the
-server's and its store's (ours: server + valkey), from /proc, over the measured window.
+server's and its store's (ours: server + valkey), from /proc, over the measured window;
+so are context switches per move (every thread's, voluntary and forced). The load
+generator for ours and the floors is Python (bare stubs, `websockets`), Node for the peer.
 """
 
 from __future__ import annotations
@@ -51,11 +57,13 @@ class Run:
     cpu_ms: float  # server (+ store) CPU per move
     store_ms: float  # of which the store's
     moves: int
+    ctx: float = 0.0  # context switches per move, server (+ store), every thread
 
     @classmethod
     def median(cls, runs: list[Run]) -> Run:
         return cls(*(statistics.median(getattr(r, f) for r in runs)
-                     for f in ("per_s", "p50_ms", "p99_ms", "cpu_ms", "store_ms", "moves")))
+                     for f in ("per_s", "p50_ms", "p99_ms", "cpu_ms", "store_ms", "moves",
+                               "ctx")))
 
 
 Measure = Callable[[int, float], Awaitable[Run]]
@@ -69,16 +77,31 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def context_switches(pid: int) -> int:
+    """Voluntary and forced context switches of every live thread of `pid` so far."""
+    total = 0
+    for status in Path(f"/proc/{pid}/task").glob("*/status"):
+        try:
+            lines = status.read_text().splitlines()
+        except OSError:
+            continue
+        total += sum(int(line.split()[1]) for line in lines if "ctxt_switches" in line)
+    return total
+
+
 async def timed(pids: list[int], drive: Awaitable[Figures]) -> Run:
-    """`drive`'s figures, and the CPU of `pids` (the server's processes, then its store,
-    last, if there are several)."""
+    """`drive`'s figures, and the CPU and context switches of `pids` (the server's
+    processes, then its store, last, if there are several)."""
     before = [cpu_seconds(p) for p in pids]
+    switches = sum(map(context_switches, pids))
     figures = await drive
     spent = [cpu_seconds(p) - b for p, b in zip(pids, before, strict=True)]
-    per_move = 1000 / max(figures.calls, 1)
+    switches = sum(map(context_switches, pids)) - switches
+    moves = max(figures.calls, 1)
+    per_move = 1000 / moves
     return Run(figures.per_s, figures.percentile_ms(50), figures.percentile_ms(99),
                sum(spent) * per_move, (spent[-1] if len(spent) > 1 else 0) * per_move,
-               figures.calls)
+               figures.calls, switches / moves)
 
 
 def peer_missing() -> str | None:
@@ -122,17 +145,18 @@ def row(name: str, run: Run) -> str:
     return (f"  {name:13s} {run.per_s:7,.0f} moves/s   move p50 {run.p50_ms:6.2f} ms"
             f"  p99 {run.p99_ms:6.2f} ms   server CPU/move {run.cpu_ms:5.2f} ms"
             + (f" (store {run.store_ms:4.2f})" if run.store_ms else " " * 13)
-            + f"   ({run.moves:,.0f} moves)")
+            + f"   ctx/move {run.ctx:5.1f}   ({run.moves:,.0f} moves)")
 
 
 async def run(address: str, ours_pids: list[int], seconds: float, rounds: int,
-              work: Path, json_path: Path | None = None) -> None:
+              work: Path, json_path: Path | None = None, socket_url: str | None = None
+              ) -> None:
     print(f"\n== the real client path: create, two joins, then every seat plays on its turn "
           f"(tic-tac-toe; medians of {rounds} alternating runs)", flush=True)
     processes: list[subprocess.Popen] = []
     stoppers: list = []
     try:
-        systems = await _systems(address, ours_pids, work, processes, stoppers)
+        systems = await _systems(address, ours_pids, work, processes, stoppers, socket_url)
         for measure in systems.values():  # warm up (JIT, caches, connections)
             await measure(8, 1.0)
 
@@ -159,7 +183,8 @@ async def run(address: str, ours_pids: list[int], seconds: float, rounds: int,
         if json_path is not None:
             json_path.write_text(json.dumps({"real_path": {
                 str(k): {name: {"moves_per_s": round(r.per_s, 1), "p99_ms": round(r.p99_ms, 3),
-                                "cpu_ms_per_move": round(r.cpu_ms, 4)}
+                                "cpu_ms_per_move": round(r.cpu_ms, 4),
+                                "ctx_per_move": round(r.ctx, 2)}
                          for name, r in runs.items()} for k, runs in table.items()}}, indent=2))
             print(f"\nreal-path figures written to {json_path}")
     finally:
@@ -175,12 +200,13 @@ async def run(address: str, ours_pids: list[int], seconds: float, rounds: int,
 
 
 async def _systems(address: str, ours_pids: list[int], work: Path,
-                   processes: list[subprocess.Popen], stoppers: list) -> dict[str, Measure]:
+                   processes: list[subprocess.Popen], stoppers: list,
+                   socket_url: str | None = None) -> dict[str, Measure]:
     """What the run measures, by name, each started (its processes in `processes`, or a
-    stop function in `stoppers`)."""
-    floor_port = free_port()
-    processes.append(spawn([sys.executable, "-m", "bench.floor", str(floor_port)],
-                           work / "floor.log"))
+    stop function in `stoppers`). `socket_url`: ours' Play socket (None: not measured)."""
+    floor_port, floor_socket_port = free_port(), free_port()
+    processes.append(spawn([sys.executable, "-m", "bench.floor", str(floor_port),
+                            str(floor_socket_port)], work / "floor.log"))
     await wait_line(processes[-1], "ready")
     floor_address, floor_pid = f"127.0.0.1:{floor_port}", processes[-1].pid
     systems: dict[str, Measure] = {
@@ -190,6 +216,12 @@ async def _systems(address: str, ours_pids: list[int], work: Path,
             address, "tictactoe", k, s)),
         "floor_play": lambda k, s: timed([floor_pid], floor.measure_play(floor_address, k, s)),
         "floor_unary": lambda k, s: timed([floor_pid], floor.measure(floor_address, k, s))}
+    if socket_url:
+        floor_url = f"ws://127.0.0.1:{floor_socket_port}"
+        systems["play_socket"] = lambda k, s: timed(ours_pids, real_clients.measure(
+            address, "tictactoe", k, s, socket_url=socket_url))
+        systems["floor_socket"] = lambda k, s: timed([floor_pid], floor.measure_socket(
+            floor_address, floor_url, k, s))
     missing = peer_missing()
     if missing:
         print(f"  (skipped the peer, boardgame.io: {missing})", flush=True)
@@ -221,12 +253,23 @@ def budgets(table: dict[int, dict[str, Run]]) -> None:
                PLAY_FLOOR_SHARE, at_least=True)
         _check(k, "unary moves/s over its floor's", unary.per_s / runs["floor_unary"].per_s,
                UNARY_FLOOR_SHARE, at_least=True)
+        sock = runs.get("play_socket")
+        if sock is not None:
+            _check(k, "Play socket moves/s over bidi floor's", sock.per_s
+                   / runs["floor_play"].per_s, PLAY_FLOOR_SHARE, at_least=True)
+            _check(k, "Play socket moves/s over its floor's", sock.per_s
+                   / runs["floor_socket"].per_s, PLAY_FLOOR_SHARE, at_least=True)
         bgio = runs.get("bgio")
         if bgio is not None:
             _check(k, "Play CPU/move over boardgame.io's", play.cpu_ms / bgio.cpu_ms,
                    CPU_OVER_BGIO, at_least=False)
             _check(k, "Play p99 over boardgame.io's", play.p99_ms / bgio.p99_ms, 1.0,
                    at_least=False)
+            if sock is not None:
+                _check(k, "Play socket CPU/move over bgio's", sock.cpu_ms / bgio.cpu_ms,
+                       CPU_OVER_BGIO, at_least=False)
+                _check(k, "Play socket p99 over bgio's", sock.p99_ms / bgio.p99_ms, 1.0,
+                       at_least=False)
         scaled = runs.get("bgio_scaleout")
         if scaled is not None:
             _check(k, "Play moves/s over scale-out bgio's", play.per_s / scaled.per_s,

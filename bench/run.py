@@ -49,13 +49,14 @@ def verdict(ok: bool) -> str:
 
 
 def server_command(port: int, redis_url: str, profile: Path | None = None,
-                   workers: int = 1) -> list[str]:
+                   workers: int = 1, socket_port: int = 0) -> list[str]:
     exe = Path(sys.executable).with_name("cosmodrome-server")
     head = [str(exe)] if exe.exists() else [sys.executable, "-m", "cosmodrome.serve"]
     if profile:
         head = [sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "cosmodrome.serve"]
     return [*head, "--host", "127.0.0.1", "--port", str(port), "--redis-url", redis_url,
-            "--log-format", "json", "--workers", str(workers)]
+            "--log-format", "json", "--workers", str(workers),
+            *(["--play-socket-port", str(socket_port)] if socket_port else [])]
 
 
 def server_pids(pid: int, workers: int) -> list[int]:
@@ -199,10 +200,10 @@ async def main_async(args: argparse.Namespace) -> None:
     processes: list[subprocess.Popen] = []
     try:
         redis_url = await asyncio.to_thread(store.start)
-        port, echo_port = free_port(), free_port()
+        port, echo_port, socket_port = free_port(), free_port(), free_port()
         profile = work / "server.prof" if args.profile else None
-        processes.append(start(server_command(port, redis_url, profile, args.workers),
-                               work / "server.log"))
+        processes.append(start(server_command(port, redis_url, profile, args.workers,
+                                              socket_port), work / "server.log"))
         processes.append(start([sys.executable, "-m", "bench.echo", str(echo_port)],
                                work / "echo.log"))
         address, echo_address = f"127.0.0.1:{port}", f"127.0.0.1:{echo_port}"
@@ -219,7 +220,7 @@ async def main_async(args: argparse.Namespace) -> None:
             print()
             await clocks.run(move_path_us=server_us)
         await real_path.run(address, list(pids.values()), args.real_seconds, args.rounds, work,
-                            args.json)
+                            args.json, f"ws://127.0.0.1:{socket_port}/v1/play")
         await __import__("bench.ladder").ladder.run([address])  # matchmaker: 200 tickets
     finally:
         for process in processes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cosmodrome.store.embedded import EmbeddedRedis
+from cosmodrome.store.embedded import EmbeddedRedis, free_port
 from tests.support import Api, ServerProcess
 
 
@@ -19,8 +19,12 @@ def redis_url(tmp_path_factory) -> str:
 
 @pytest.fixture(scope="session")
 def server(redis_url) -> ServerProcess:
-    """One server replica on `redis_url`, admin API on (token: server.admin_token)."""
-    with ServerProcess(redis_url=redis_url) as proc:
+    """One server replica on `redis_url`, admin API on (token: server.admin_token), its
+    Play socket on a port of its own (server.socket_port: the default, --port + 1, may be a
+    client connection's own port on a busy machine)."""
+    port = free_port()
+    with ServerProcess(redis_url=redis_url, extra=["--play-socket-port", str(port)]) as proc:
+        proc.socket_port = port
         yield proc
 
 

@@ -44,6 +44,11 @@ Configuration by flags or environment (flags win):
                                       heartbeat this often (15)
     --play-open-seconds/COSMODROME_PLAY_OPEN_SECONDS  a Play stream must send its opening
                                       request within this (30)
+    --play-socket-port/COSMODROME_PLAY_SOCKET_PORT  the Play socket (the Play session over a
+                                      WebSocket, ws://HOST:PORT/v1/play; api/play_socket.py):
+                                      its port (default: --port + 1, none if that one is
+                                      taken, said in the log; a free one with --port 0)
+    --no-play-socket/COSMODROME_PLAY_SOCKET=0  serve no Play socket
     --workers/COSMODROME_WORKERS      run this many replica processes on the port
                                       (SO_REUSEPORT), each restarted if it dies (1); see
                                       cosmodrome.workers
@@ -109,7 +114,7 @@ from grpc_health.v1 import health
 from grpc_reflection.v1alpha import reflection
 
 from cosmodrome import metrics
-from cosmodrome.api import interceptor
+from cosmodrome.api import interceptor, play_socket
 from cosmodrome.api.health import StoreProbe, add_health
 from cosmodrome.api.interceptor import access_log, add_service
 from cosmodrome.api.ladder import Ladder
@@ -176,6 +181,8 @@ class Config:
     play_burst: int = PlayLimits.burst
     play_heartbeat_seconds: float = PlayLimits.heartbeat_s
     play_open_seconds: float = PlayLimits.open_s
+    play_socket_port: int | None = None  # None: --port + 1
+    no_play_socket: bool = False
     workers: int = 1
     reuse_port: bool = False  # a worker of --workers: others bind the same port
     # notices (cosmodrome.notices): the secret is never logged nor put on a command line
@@ -242,6 +249,10 @@ def parse_config(argv: list[str] | None = None) -> Config:
                    default=optional_int(env("COSMODROME_METRICS_PORT")))
     p.add_argument("--drain", action="store_true",
                    default=env("COSMODROME_DRAIN", "") not in ("", "0"))
+    p.add_argument("--play-socket-port", type=optional_int,
+                   default=optional_int(env("COSMODROME_PLAY_SOCKET_PORT")))
+    p.add_argument("--no-play-socket", action="store_true",
+                   default=env("COSMODROME_PLAY_SOCKET", "1") in ("0", "false", "off"))
     p.add_argument("--workers", type=int, default=int(env("COSMODROME_WORKERS", d.workers)))
     p.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
     for name, kind in (("max_streams_per_connection", int), ("max_watchers_per_match", int),
@@ -492,6 +503,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     check_port_free(config.host, config.http_port, "--http-port")
     if config.metrics_port is not None:
         check_port_free(config.host, config.metrics_port, "--metrics-port")
+    if config.play_socket_port and not config.no_play_socket and not config.reuse_port:
+        check_port_free(config.host, config.play_socket_port, "--play-socket-port")
     runner = Runner(store, records(), max_options_bytes=config.max_options_bytes)
     hub = WatchHub(store, WatchLimits(per_match=config.max_watchers_per_match,
                                       catch_up=config.watch_catch_up,
@@ -553,6 +566,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     metrics_port = (metrics.serve(config.host, config.metrics_port)
                     if config.metrics_port is not None else None)
     await server.start()
+    sockets = None if config.no_play_socket else await start_play_socket(
+        config, servicers["PlayService"], port)
     probe = StoreProbe(health_servicer, store, names, embedded)
     await probe.start()
     deadlines.start()
@@ -563,11 +578,12 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
         runner.on_commit = fan_out(runner.on_commit, notices.committed)
     lifecycle = LifecycleLoop(store)
     lifecycle.start()
-    edge = await start_edge(config, port) if config.http_port else None
+    edge = await start_edge(config, port, sockets) if config.http_port else None
     log.info("serving", address=f"{config.host}:{port}", store=without_password(url),
              embedded=embedded is not None, games=sorted(runner.games),
              admin_api=bool(config.admin_token), tls=credentials is not None,
-             metrics_port=metrics_port, webhook=bool(notices))
+             metrics_port=metrics_port, webhook=bool(notices),
+             play_socket=play_socket.bound_port(sockets) if sockets else None)
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -585,6 +601,9 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     await identity.stop()
     await lifecycle.stop()
     await hub.close()  # watch streams end cleanly; clients resume elsewhere
+    if sockets is not None:  # (their sessions ended with the hub's watches)
+        sockets.close()
+        await sockets.wait_closed()
     await server.stop(grace=5)
     if notices:  # once no more commits come: their notices are queued
         await notices.stop()
@@ -597,7 +616,33 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     log.info("stopped")
 
 
-async def start_edge(config: Config, grpc_port: int):
+async def start_play_socket(config: Config, servicer: PlayServicer, grpc_port: int):
+    """The Play socket, or None when its port was not asked for (--port + 1) and is taken:
+    a replica never fails to start for a port it was not told to use (the next one may be
+    a client connection's own, on a busy host)."""
+    port = socket_port(config, grpc_port)
+    try:
+        return await play_socket.start(servicer, config.host, port, config.max_message_bytes,
+                                       config.reuse_port,
+                                       play_socket.tls_context(config.tls_cert, config.tls_key))
+    except OSError as exc:
+        if config.play_socket_port is not None:
+            raise StartError(f"--play-socket-port: port {port} cannot be bound ({exc})") \
+                from None
+        log.warning("no Play socket: port --port + 1 is taken (set --play-socket-port)",
+                    port=port, error=str(exc))
+        return None
+
+
+def socket_port(config: Config, grpc_port: int) -> int:
+    """The Play socket's port: --play-socket-port, else the gRPC port + 1 (0: a free one,
+    when the gRPC port is a free one too)."""
+    if config.play_socket_port is not None:
+        return config.play_socket_port
+    return grpc_port + 1 if config.port else 0
+
+
+async def start_edge(config: Config, grpc_port: int, sockets=None):
     """The HTTP edge for this replica alone (`make run`). Spawned here, in the main thread,
     so it ends with this process; awaited in a thread, since it answers through us."""
     from cosmodrome.edge.config import EdgeConfig
@@ -606,6 +651,8 @@ async def start_edge(config: Config, grpc_port: int):
                                   http_port=config.http_port, health_interval_s=2.0,
                                   upstream_tls_sha256=certificate_sha256(config.tls_cert),
                                   log_format=config.log_format,
+                                  play_sockets=[f"127.0.0.1:{play_socket.bound_port(sockets)}"]
+                                  if sockets else [],
                                   **edge_identity(identity_settings(config))))
     edge.spawn()
     try:

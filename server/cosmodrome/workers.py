@@ -2,8 +2,8 @@
 
 A replica is stateless (everything lives in the store), so N of them on one machine are N
 replicas that happen to share an address: each binds the gRPC port with SO_REUSEPORT and
-the kernel spreads new connections over them. One Python process uses one core; this is
-how a host uses the others without a load balancer of its own.
+the kernel spreads new connections over them (the Play socket's port likewise). One
+Python process uses one core; this is how a host uses the others without a load balancer of its own.
 
 This supervisor holds what the replicas share: the embedded store (when no --redis-url is
 given) and the HTTP edge (Envoy, whose one upstream is the shared port). It restarts a
@@ -76,6 +76,9 @@ class Supervisor:
             embedded = EmbeddedRedis(self.config.data_dir)
             self.config = dataclasses.replace(self.config, redis_url=embedded.start())
         self.config = dataclasses.replace(self.config, port=self.config.port or free_port())
+        # the replicas share the Play socket's port too: one port, not one free one each
+        self.config = dataclasses.replace(self.config, play_socket_port=(
+            self.config.play_socket_port or self.config.port + 1))
         edge = None
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, lambda *_: self.stopping.set())
@@ -137,6 +140,8 @@ class Supervisor:
         edge = EdgeProcess(EdgeConfig(upstreams=[f"127.0.0.1:{self.config.port}"],
                                       host=self.config.host, http_port=self.config.http_port,
                                       health_interval_s=2.0,
+                                      play_sockets=[] if self.config.no_play_socket else
+                                      [f"127.0.0.1:{self.config.play_socket_port}"],
                                       **edge_identity(identity_settings(self.config))))
         edge.spawn()
         edge.wait_ready()

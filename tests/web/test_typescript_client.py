@@ -59,6 +59,8 @@ def test_typescript_client_suite_passes(edge, server, restartable) -> None:
     address, control = restartable
     out = run_node_tests(TS, {"COSMODROME_EDGE_URL": edge.url,
                               "COSMODROME_GRPC_ADDRESS": server.address,
+                              "COSMODROME_PLAY_SOCKET_URL":
+                                  f"ws://127.0.0.1:{server.socket_port}/v1/play",
                               "COSMODROME_RESTARTABLE_ADDRESS": address,
                               "COSMODROME_REPLICA_CONTROL": control,
                               "NODE_TEST_PATHS": "dist/test/"})

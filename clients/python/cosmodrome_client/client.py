@@ -461,12 +461,14 @@ class Viewer:
             from_sequence = page.next_from_sequence
 
     def session(self, from_version: int = 0, *, chat: bool = False,
-                chat_from_sequence: int = 0, max_retries: int | None = None) -> Session:
+                chat_from_sequence: int = 0, max_retries: int | None = None,
+                socket_url: str | None = None) -> Session:
         """A Play session (`async with viewer.session() as s:`): the match's updates after
         `from_version` and, for a seat, its moves (`await s.submit(move)`) on one stream,
-        reopened where it broke off. See cosmodrome_client.session."""
+        reopened where it broke off; on the Play socket at `socket_url` if given. See
+        cosmodrome_client.session."""
         return Session(self, from_version, chat=chat, chat_from_sequence=chat_from_sequence,
-                       max_retries=max_retries)
+                       max_retries=max_retries, socket_url=socket_url)
 
     async def watch(self, from_version: int = 0, *, until_finished: bool = True,
                     max_retries: int | None = None, chat: bool = False,

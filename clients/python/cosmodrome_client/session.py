@@ -1,5 +1,8 @@
 """A seat's Play session: its moves up, their answers and the match's updates down, on one
-gRPC stream (PlayService.Play).
+gRPC stream (PlayService.Play), or on the server's Play socket (a WebSocket carrying the same
+messages) when given its URL: `socket_url=`, or `client.play_socket_url` for every session
+of a client (so `play()` and the bots too). gRPC stays the default: measured, the socket
+costs the server about as much CPU per move (docs/operations.md, the realtime path).
 
     async with seat.session() as session:
         async for update in session.updates():
@@ -23,7 +26,10 @@ from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
 
 import grpc
+import websockets.asyncio.client
 from google.protobuf.message import Message
+from google.rpc import status_pb2
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from cosmodrome.v1 import match_pb2, play_pb2
 from cosmodrome_client.errors import CosmodromeError
@@ -38,6 +44,7 @@ RESUMABLE = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED,
                        grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.UNKNOWN,
                        grpc.StatusCode.INTERNAL, grpc.StatusCode.RESOURCE_EXHAUSTED})
 _END = object()
+SOCKET_CLOSE_BASE = 4000  # a Play socket refused: 4000 + its gRPC status code
 
 
 class Session:
@@ -45,8 +52,10 @@ class Session:
     manager; `max_retries` bounds reopenings in a row without progress (None: no bound)."""
 
     def __init__(self, viewer: Viewer, from_version: int = 0, *, chat: bool = False,
-                 chat_from_sequence: int = 0, max_retries: int | None = None) -> None:
+                 chat_from_sequence: int = 0, max_retries: int | None = None,
+                 socket_url: str | None = None) -> None:
         self.viewer = viewer
+        self.socket_url = socket_url or getattr(viewer.client, "play_socket_url", None)
         self.last = from_version     # the newest version received
         self.said = chat_from_sequence  # the newest chat line received
         self.chat = chat
@@ -54,10 +63,11 @@ class Session:
         self._ids = itertools.count(1)
         self._pending: dict[str, tuple[play_pb2.PlayMove, asyncio.Future]] = {}
         self._updates: asyncio.Queue = asyncio.Queue()
-        self._call: grpc.aio.StreamStreamCall | None = None
+        self._call: grpc.aio.StreamStreamCall | _Socket | None = None
         self._writing = asyncio.Lock()  # grpc.aio takes one write at a time on a call
         self._reader: asyncio.Task | None = None
         self._ended: CosmodromeError | None = None  # why the session is over, once it is
+        self._progressed = False  # the open stream brought something
 
     async def __aenter__(self) -> Session:
         self._reader = asyncio.get_running_loop().create_task(self._run())
@@ -105,8 +115,8 @@ class Session:
             raise CosmodromeError.from_status(result.error)
         return result.version
 
-    async def _send(self, call: grpc.aio.StreamStreamCall, request: play_pb2.PlayRequest
-                    ) -> None:
+    async def _send(self, call: grpc.aio.StreamStreamCall | _Socket,
+                    request: play_pb2.PlayRequest) -> None:
         async with self._writing:
             await call.write(request)
 
@@ -137,32 +147,62 @@ class Session:
     async def _follow(self) -> bool | None:
         """One stream: True/False when it broke having brought something or not, None when
         the match ended. Refusals of the session itself raise."""
+        if self.socket_url:
+            return await self._follow_socket()
         client = self.viewer.client
         call = self._call = client.play.Play(metadata=_auth(self.viewer.token),
                                              wait_for_ready=True)
-        progressed = False
+        self._progressed = False
         try:
-            await self._send(call, play_pb2.PlayRequest(open=play_pb2.OpenPlay(
-                match_id=self.viewer.match_id, from_version=self.last, with_chat=self.chat,
-                chat_from_sequence=self.said)))
-            for request, _ in list(self._pending.values()):  # unanswered: resend
-                await self._send(call, play_pb2.PlayRequest(move=request))
-            async for response in call:
-                progressed = True
-                if response.HasField("result"):
-                    self._answer(response.result)
-                if response.HasField("update") and self._take(response.update):
-                    return None
-            return None if self._finished() else progressed
+            return await self._exchange(call)
         except grpc.aio.AioRpcError as e:
             if e.code() not in RESUMABLE or client.closed:
                 raise CosmodromeError.from_rpc(e) from e
-            return progressed
+            return self._progressed
         except asyncio.InvalidStateError:  # a write on a call that had just failed
-            return progressed
+            return self._progressed
         finally:
             self._call = None
             call.cancel()
+
+    async def _follow_socket(self) -> bool | None:
+        """`_follow` on the Play socket: the same messages, a close code for a status."""
+        self._progressed, call = False, None
+        try:
+            async with websockets.asyncio.client.connect(
+                    self.socket_url, compression=None,
+                    additional_headers=dict(_auth(self.viewer.token))) as ws:
+                call = self._call = _Socket(ws)
+                try:
+                    return await self._exchange(call)
+                finally:
+                    self._call = None
+        except ConnectionClosed as closed:
+            refusal = call.refusal(closed) if call is not None else None
+            if refusal is not None:
+                error = CosmodromeError.from_status(refusal)
+                if error.code not in RESUMABLE or self.viewer.client.closed:
+                    raise error from None
+            return self._progressed
+        except (OSError, InvalidHandshake, TimeoutError):  # no replica there now: retry
+            return self._progressed
+
+    async def _exchange(self, call: grpc.aio.StreamStreamCall | _Socket) -> bool | None:
+        """One stream's traffic, whatever carries it: the opening, the moves not answered
+        yet again, then the responses (`_progressed` once one came). None once the match
+        is over, else whether the stream brought something before it ended."""
+        await self._send(call, play_pb2.PlayRequest(open=play_pb2.OpenPlay(
+            match_id=self.viewer.match_id, from_version=self.last, with_chat=self.chat,
+            chat_from_sequence=self.said)))
+        for request, _ in list(self._pending.values()):  # unanswered: resend
+            await self._send(call, play_pb2.PlayRequest(move=request))
+        async for response in call:
+            self._progressed = True
+            if response.HasField("result"):
+                self._answer(response.result)
+            if response.HasField("update") and self._take(response.update):
+                return None
+        return None if self._finished() else self._progressed
 
     def _answer(self, result: play_pb2.MoveResult) -> None:
         pending = self._pending.pop(result.request_id, None)
@@ -198,6 +238,39 @@ class Session:
             if not answered.done():
                 answered.set_exception(error)
         self._pending.clear()
+
+
+class _Socket:
+    """A Play socket as the session drives a gRPC Play call: `write` a request, iterate the
+    responses; the `ended` status, if the server sent one before closing."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+        self.ended = None
+
+    async def write(self, request: play_pb2.PlayRequest) -> None:
+        await self.ws.send(request.SerializeToString())
+
+    async def __aiter__(self) -> AsyncIterator[play_pb2.PlayResponse]:
+        async for frame in self.ws:  # (a close other than 1000 raises ConnectionClosed)
+            response = play_pb2.PlayResponse.FromString(frame)
+            if response.HasField("ended"):
+                self.ended = response.ended
+                continue
+            yield response
+
+    def refusal(self, closed: ConnectionClosed) -> status_pb2.Status | None:
+        """Why the server closed the session, if it refused it (4000 + a status code)."""
+        if closed.rcvd is not None and closed.rcvd.code == 1009:  # resent, as large again
+            return status_pb2.Status(code=grpc.StatusCode.INVALID_ARGUMENT.value[0],
+                                     message="a frame over the server's size limit")
+        if closed.rcvd is None or closed.rcvd.code < SOCKET_CLOSE_BASE:
+            return None
+        return self.ended or status_pb2.Status(code=closed.rcvd.code - SOCKET_CLOSE_BASE,
+                                               message=closed.rcvd.reason)
+
+    def cancel(self) -> None:
+        pass  # (the connection closes with its `async with`)
 
 
 def _auth(token: str | None) -> tuple[tuple[str, str], ...]:

@@ -6,6 +6,7 @@ export * from "./client.js";
 export * from "./errors.js";
 export * from "./play.js";
 export * from "./session.js";
+export { PLAY_PROTOCOL, playOverSocket, type WebSocketConstructor } from "./socket.js";
 export * from "./gen/cosmodrome/v1/catalog_pb.js";
 export * from "./gen/cosmodrome/v1/games_pb.js";
 export * from "./gen/cosmodrome/v1/lobby_pb.js";

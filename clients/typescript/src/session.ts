@@ -14,12 +14,16 @@
 // update to `updates()`, in version order. When the stream breaks (a replica restarts, the
 // network drops), it opens a new one from the last version received and resends the moves
 // not yet answered with their idempotency keys: none is missed, repeated or applied twice.
+//
+// With `socketUrl`, the same session runs on the server's Play socket (src/socket.ts), a
+// WebSocket: what a browser can use, where gRPC-Web has no bidirectional stream.
 
 import { create } from "@bufbuild/protobuf";
 import { authorization, backoffMs, Channel, newIdempotencyKey, RESUMABLE, sleep } from "./calls.js";
 import type { Viewer } from "./client.js";
 import { Code, CosmodromeError, IllegalMoveError } from "./errors.js";
 import type { GameMove } from "./gen/cosmodrome/v1/games_pb.js";
+import { playOverSocket, type WebSocketConstructor } from "./socket.js";
 import { MatchStatus } from "./gen/cosmodrome/v1/match_pb.js";
 import {
   type MatchUpdate,
@@ -41,6 +45,10 @@ export interface SessionOptions {
   maxRetries?: number;
   /** Closes the session, as `close()` does. */
   signal?: AbortSignal;
+  /** The server's Play socket (`ws(s)://HOST/v1/play`): the session on a WebSocket. */
+  socketUrl?: string;
+  /** The WebSocket implementation for `socketUrl` (default: the global one). */
+  webSocket?: WebSocketConstructor;
 }
 
 interface Pending {
@@ -61,6 +69,8 @@ export class Session {
   readonly ended: Promise<void>;
   private readonly chat: boolean;
   private readonly maxRetries: number | undefined;
+  private readonly socketUrl: string | undefined;
+  private readonly webSocket: WebSocketConstructor | undefined;
   private readonly pending = new Map<string, Pending>();
   private readonly received = new Channel<MatchUpdate>();
   private readonly stop = new AbortController();
@@ -76,6 +86,8 @@ export class Session {
     this.said = options.chatFromSequence ?? 0n;
     this.chat = options.chat ?? false;
     this.maxRetries = options.maxRetries;
+    this.socketUrl = options.socketUrl;
+    this.webSocket = options.webSocket;
     if (options.signal?.aborted) this.stop.abort();
     options.signal?.addEventListener("abort", () => this.close(), { once: true });
     this.ended = this.run();
@@ -174,10 +186,12 @@ export class Session {
     this.stop.signal.addEventListener("abort", onStop);
     let progressed = false;
     try {
-      const responses = this.viewer.client.play.play(outbox, {
-        headers: authorization(this.viewer.token),
-        signal: call.signal,
-      });
+      const responses = this.socketUrl
+        ? playOverSocket(this.socketUrl, this.viewer.token, outbox, call.signal, this.webSocket)
+        : this.viewer.client.play.play(outbox, {
+            headers: authorization(this.viewer.token),
+            signal: call.signal,
+          });
       for await (const response of responses) {
         progressed = true;
         // A response may carry an update and the answer to the move that made it.

@@ -1,4 +1,11 @@
-"""PlayService.Play: one seat's session on one bidirectional stream.
+"""PlayService.Play: one seat's session on one bidirectional stream, whatever carries it.
+
+The session knows its transport by two things only: an async iterator of the raw requests
+(serialized PlayRequests) and an async `write` of one response (a PlayResponse, or its
+bytes). gRPC's Play (`PlayServicer.Play`) and the Play socket (`api.play_socket`, binary
+WebSocket frames of the same messages) both run it; a refusal of the whole session is
+raised from `run` as a CosmodromeError, which each transport ends its own way (a gRPC
+status; a close code and a last frame).
 
 The first request opens the session (`open`: the match, where to resume, the chat); then
 come moves. Down the same stream go every update of the match, exactly as WatchMatch sends
@@ -14,7 +21,7 @@ replica hands that update to this stream before the answer is known: see `_answe
 move costs the mover one write, not two. A refused move is answered on its own, with its
 google.rpc.Status, and the session goes on; a request that is no PlayRequest, or a second
 `open`, ends it with INVALID_ARGUMENT. grpc.aio writes one message at a time: a lock orders
-the writes.
+the writes (a WebSocket too).
 
 Why a stream: a unary call per move costs grpc.aio more CPU than a whole in-memory peer
 server spends per move (docs/operations.md, the realtime figures).
@@ -25,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -34,12 +42,7 @@ from google.protobuf.message import Message
 
 from cosmodrome import metrics
 from cosmodrome.api import errors
-from cosmodrome.api.interceptor import (
-    RedisUnreachable,
-    access_log,
-    credential,
-    parse_request,
-)
+from cosmodrome.api.interceptor import RedisUnreachable, access_log, parse_request
 from cosmodrome.api.watch_hub import Following
 from cosmodrome.core import requestlog
 from cosmodrome.core.errors import (
@@ -57,6 +60,7 @@ if TYPE_CHECKING:
 log = structlog.get_logger("cosmodrome.play")
 
 MOVE_RPC = "PlayService/Play:move"  # each move's latency and status, as a call's
+Write = Callable[[Message | bytes], Awaitable[None]]
 UPDATE_TAG = b"\x0a"  # PlayResponse.update (field 1, length-delimited)
 RESULT_TAG = b"\x12"  # PlayResponse.result (field 2, length-delimited)
 
@@ -73,13 +77,13 @@ class PlayLimits:
 
 
 class PlaySession:
-    def __init__(self, servicer: PlayServicer, context: grpc.aio.ServicerContext,
+    def __init__(self, servicer: PlayServicer, write: Write, token: str | None,
                  limits: PlayLimits) -> None:
         self.servicer = servicer
         self.runner = servicer.runner
-        self.context = context
+        self.write = write  # the transport's: one response out
         self.limits = limits
-        self.token = credential.get()
+        self.token = token  # the caller's credential (None: a spectator)
         self.match_id = ""
         self.version = 0  # the newest version written (or being written) to the stream
         self.answers: dict[int, play_pb2.MoveResult] = {}  # by version: to go with its update
@@ -88,10 +92,11 @@ class PlaySession:
         self.bucket = _Bucket(limits.rate, limits.burst)
         self.moving: asyncio.Future | None = None  # a move under way: its answer is owed
         self.failure: CosmodromeError | None = None
-        self.task = asyncio.current_task()  # the call's own: it follows the match
+        self.task: asyncio.Task | None = None  # run's: it follows the match
         self.following_writes = False  # that task is in a write now
 
-    async def run(self, requests) -> None:
+    async def run(self, requests: AsyncIterator[bytes]) -> None:
+        self.task = asyncio.current_task()
         opening = await self._open(requests)
         digest = token_hash(self.token) if self.token else None
         following = Following(opening.match_id, opening.from_version, opening.with_chat,
@@ -128,7 +133,8 @@ class PlaySession:
     async def _answer_pending(self) -> None:
         """Answers still waiting for their updates, sent alone (the session is ending)."""
         for version in sorted(self.answers):
-            await self._write(play_pb2.PlayResponse(result=self.answers.pop(version)))
+            await self._write(play_pb2.PlayResponse(result=self.answers.pop(version)),
+                              following=True)
 
     async def _open(self, requests) -> play_pb2.OpenPlay:
         try:
@@ -153,12 +159,13 @@ class PlaySession:
 
     async def _read(self, requests, session: asyncio.Task) -> None:
         """The moves, in order; a request that breaks the protocol ends the session."""
+        loop = asyncio.get_running_loop()
         try:
             async for raw in requests:
                 request = parse_request(play_pb2.PlayRequest.FromString, raw)
                 if request.WhichOneof("kind") != "move":
                     raise InvalidArgument("after `open`, a Play session takes only `move`s")
-                self.moving = asyncio.get_running_loop().create_future()
+                self.moving = loop.create_future()
                 try:
                     await self._move(request.move)
                 finally:
@@ -169,7 +176,7 @@ class PlaySession:
             if not self.following_writes:
                 # (never while it writes: a write cancelled in flight leaves grpc.aio's
                 # call unable to send its status, and the call hangs; the write's end
-                # raises the failure instead)
+                # raises the failure instead. A socket's write is as safe either way.)
                 session.cancel()
         except Exception as exc:  # the call is ending under us (the client went away)
             log.debug("play session reader ended", error=repr(exc))
@@ -236,16 +243,18 @@ class PlaySession:
             if answer is not None:
                 answered = answer.SerializeToString()
                 response += RESULT_TAG + _varint(len(answered)) + answered
-            await self._write(response)
+            await self._write(response, following=True)
         else:
-            await self._write(play_pb2.PlayResponse(update=update, result=answer))
+            await self._write(play_pb2.PlayResponse(update=update, result=answer),
+                              following=True)
 
-    async def _write(self, response: Message | bytes) -> None:
-        following = asyncio.current_task() is self.task
+    async def _write(self, response: Message | bytes, following: bool = False) -> None:
+        """`following`: written by the task that follows the match (told, not looked up:
+        asyncio.current_task() costs a getpid system call)."""
         async with self.lock:
             self.following_writes = following
             try:
-                await self.context.write(response)
+                await self.write(response)
             finally:
                 self.following_writes = False
             self.last_write = time.monotonic()
@@ -292,6 +301,8 @@ class _Bucket:
 
 
 def _varint(n: int) -> bytes:
+    if n < 0x4000:  # every update but the largest: one or two bytes
+        return bytes((n,)) if n < 0x80 else bytes((n & 0x7F | 0x80, n >> 7))
     out = bytearray()
     while n >= 0x80:
         out.append(n & 0x7F | 0x80)

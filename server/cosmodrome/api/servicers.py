@@ -195,7 +195,8 @@ class PlayServicer(play_pb2_grpc.PlayServiceServicer):
                           lambda: context.send_initial_metadata(()))
 
     async def Play(self, requests, context):
-        await PlaySession(self, context, self.play_limits).run(requests)
+        session = PlaySession(self, context.write, credential.get(), self.play_limits)
+        await session.run(requests)
 
     async def follow(self, following: Following,
                      write: Callable[[Message | bytes, int], Awaitable],

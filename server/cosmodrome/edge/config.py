@@ -64,6 +64,9 @@ class EdgeConfig:
     health_timeout_s: float = 3.0   # long: a busy replica is slow, not dead
     access_log: bool = True
     log_format: str = "json"        # or "console": a readable line, like the server's
+    # the Play socket (a WebSocket per seat, api/play_socket.py) of each replica, HOST:PORT,
+    # routed on /v1/play; empty: not served by the edge
+    play_sockets: list[str] = field(default_factory=list)
     descriptor_set: Path = DESCRIPTOR_SET
     openapi: Path = OPENAPI
     # Player tokens (JWTs), verified here as by the replicas (the same issuers and keys):
@@ -120,7 +123,37 @@ def render(config: EdgeConfig) -> str:
     rendered["jwt_authn_filter"] = f"                  - {json.dumps(jwt_authn(config))}"
     rendered["jwks_clusters"] = "".join(f"    - {json.dumps(c)}\n"
                                         for c in _jwks_clusters(config))
+    rendered.update(_play_socket(config, values))
     return template.substitute(rendered)
+
+
+def _play_socket(config: EdgeConfig, values: dict) -> dict[str, str]:
+    """The /v1/play route (a WebSocket upgrade, passed through to a replica's Play socket:
+    no transcoding, no timeout but the watches' idle one) and its cluster (HTTP/1.1),
+    as YAML list items; nothing without `play_sockets`."""
+    if not config.play_sockets:
+        return {"play_socket_route": "", "play_socket_cluster": ""}
+    route = {"match": {"path": "/v1/play"},
+             "route": {"cluster": "play_sockets", "timeout": "0s",
+                       "idle_timeout": values["watch_idle_timeout"],
+                       "upgrade_configs": [{"upgrade_type": "websocket", "enabled": True}]},
+             "typed_per_filter_config": {"envoy.filters.http.grpc_json_transcoder": {
+                 "@type": "type.googleapis.com/envoy.config.route.v3.FilterConfig",
+                 "disabled": True}}}
+    cluster = {"name": "play_sockets", "type": "STRICT_DNS",
+               "dns_lookup_family": "V4_PREFERRED", "lb_policy": "ROUND_ROBIN",
+               "connect_timeout": "2s",
+               "circuit_breakers": {"thresholds": [{"max_requests": config.max_watches}]},
+               "load_assignment": {"cluster_name": "play_sockets", "endpoints": [
+                   {"lb_endpoints": [_endpoint(u) for u in config.play_sockets]}]},
+               "outlier_detection": OUTLIER_DETECTION,
+               "common_lb_config": LOAD_BALANCING}
+    tls = _upstream_tls(config)
+    if tls is not None:  # the replicas' TLS, speaking HTTP/1.1 (a WebSocket's upgrade)
+        tls["typed_config"]["common_tls_context"]["alpn_protocols"] = ["http/1.1"]
+        cluster["transport_socket"] = tls
+    return {"play_socket_route": f"                        - {json.dumps(route)}",
+            "play_socket_cluster": f"    - {json.dumps(cluster)}"}
 
 
 # A replica failing calls (502, 503, 504, reset) is set aside a while; at most half the

@@ -222,6 +222,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[EdgeConfig, argparse.Name
                                                 getattr(d, name)))
     p.add_argument("--jwt-audience", default=env("COSMODROME_JWT_AUDIENCE", ""),
                    help="the `aud` accepted (comma-separated; empty: any)")
+    p.add_argument("--play-socket", action="append", dest="play_sockets",
+                   help="a replica's Play socket HOST:PORT (repeat), routed on /v1/play")
     p.add_argument("--print-config", action="store_true")
     args = p.parse_args(argv)
     upstreams = args.upstreams or env("COSMODROME_EDGE_UPSTREAMS", "127.0.0.1:50051").split(",")
@@ -229,7 +231,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[EdgeConfig, argparse.Name
     known = {f.name for f in fields(EdgeConfig)}
     values = {k: v for k, v in vars(args).items() if k in known}
     values.update(upstreams=upstreams, cors_origins=origins,
-                  jwt_audiences=[a.strip() for a in args.jwt_audience.split(",") if a.strip()])
+                  jwt_audiences=[a.strip() for a in args.jwt_audience.split(",") if a.strip()],
+                  play_sockets=args.play_sockets or [])
     return EdgeConfig(**values), args
 
 
