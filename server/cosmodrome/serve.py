@@ -578,6 +578,13 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
         runner.on_commit = fan_out(runner.on_commit, notices.committed)
     lifecycle = LifecycleLoop(store)
     lifecycle.start()
+    # From here a signal stops gracefully, even one that comes while the edge starts: the
+    # edge answers HTTP before it is ready (it waits for the guest keys), and a SIGTERM
+    # then, with Python's default action, cut its streams
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
     edge = await start_edge(config, port, sockets) if config.http_port else None
     log.info("serving", address=f"{config.host}:{port}", store=without_password(url),
              embedded=embedded is not None, games=sorted(runner.games),
@@ -585,10 +592,6 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
              metrics_port=metrics_port, webhook=bool(notices),
              play_socket=play_socket.bound_port(sockets) if sockets else None)
 
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
     if ready:
         ready.set()
     await stop.wait()
