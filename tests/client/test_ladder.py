@@ -76,6 +76,26 @@ async def test_a_ticket_cancelled_ends_the_wait_without_a_match(guests):
     assert ended.value.ticket.status == ladder_pb2.TICKET_STATUS_CANCELLED
 
 
+async def test_find_match_cancelled_withdraws_its_ticket(guests):
+    ada, _ = guests
+    waiting = asyncio.Event()
+    wait_for_match = ada.wait_for_match
+
+    async def spy(ticket):
+        waiting.set()  # the ticket exists: find_match waits on it
+        return await wait_for_match(ticket)
+
+    ada.wait_for_match = spy
+    finding = asyncio.ensure_future(ada.find_match("highcard", players=4, ttl_seconds=60))
+    await waiting.wait()
+    finding.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await finding
+    # withdrawn: a new ticket in that queue is not refused as a second live one
+    again = await ada.create_ticket("highcard", players=4, ttl_seconds=60)
+    await ada.cancel_ticket(again.ticket_id)
+
+
 async def test_ladder_calls_need_a_player(client):
     with pytest.raises(CosmodromeError) as refused:
         await client.my_rating(GAME)
