@@ -19,7 +19,9 @@ Create a match, take both seats and let two random bots play it out::
 A player (the host's login, or a guest) is a bearer JWT: `Client(address, player_token=...)`
 or `await client.create_guest()`. Joins then act for the player: joining a match where he
 holds a seat gives it back with a fresh token, from any device; `list_my_matches()` lists
-his matches and whose turn it is.
+his matches and whose turn it is. A player finds a rated match through the matchmaker,
+`seat = await client.find_match("tictactoe", players=2)`, plays it with `play(seat, bot)`,
+and reads `my_rating(game)` and `leaderboard(game)` afterwards.
 
 A `Seat` acts for one seat with its secret token: `view()`, `decisions()`, `submit(move)`,
 `watch()`, `leave()`, `send_chat(text)`; anyone reads the match chat with `chat()`, or
