@@ -23,6 +23,7 @@ from cosmodrome_client.errors import (
     CosmodromeError,
     IllegalMoveError,
     MoveNoLongerLegal,
+    NoMatchFound,
     StaleVersionError,
     error_info,
 )
@@ -30,7 +31,7 @@ from cosmodrome_client.messages import game_of, unwrap, wrap, wrap_move, wrap_op
 
 __all__ = [
     "SPECTATOR", "Bot", "Client", "CosmodromeError", "Creator", "Decision", "IllegalMoveError",
-    "MoveNoLongerLegal", "RandomBot", "Seat", "StaleVersionError", "Viewer", "decisions_of",
-    "error_info", "game_of", "game_view", "play", "time_left_ms", "unwrap", "wrap", "wrap_move",
-    "wrap_options",
+    "MoveNoLongerLegal", "NoMatchFound", "RandomBot", "Seat", "StaleVersionError", "Viewer",
+    "decisions_of", "error_info", "game_of", "game_view", "play", "time_left_ms", "unwrap",
+    "wrap", "wrap_move", "wrap_options",
 ]

@@ -19,7 +19,9 @@ Create a match, take both seats and let two random bots play it out::
 A player (the host's login, or a guest) is a bearer JWT: `Client(address, player_token=...)`
 or `await client.create_guest()`. Joins then act for the player: joining a match where he
 holds a seat gives it back with a fresh token, from any device; `list_my_matches()` lists
-his matches and whose turn it is.
+his matches and whose turn it is. A player finds a rated match through the matchmaker,
+`seat = await client.find_match("tictactoe", players=2)`, plays it with `play(seat, bot)`,
+and reads `my_rating(game)` and `leaderboard(game)` afterwards.
 
 A `Seat` acts for one seat with its secret token: `view()`, `decisions()`, `submit(move)`,
 `watch()`, `leave()`, `send_chat(text)`; anyone reads the match chat with `chat()`, or
@@ -30,6 +32,7 @@ hears it live with `watch(chat=True)`. Moves and views are the game's own messag
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import secrets
@@ -47,6 +50,8 @@ from cosmodrome.v1 import (
     catalog_pb2,
     catalog_pb2_grpc,
     games_pb2,
+    ladder_pb2,
+    ladder_pb2_grpc,
     lobby_pb2,
     lobby_pb2_grpc,
     match_pb2,
@@ -58,7 +63,12 @@ from cosmodrome.v1 import (
 from cosmodrome_client.bots.base import Bot
 from cosmodrome_client.bots.games import bot_for, has_bot
 from cosmodrome_client.channels import ChannelPool, backoff
-from cosmodrome_client.errors import CosmodromeError, MoveNoLongerLegal, StaleVersionError
+from cosmodrome_client.errors import (
+    CosmodromeError,
+    MoveNoLongerLegal,
+    NoMatchFound,
+    StaleVersionError,
+)
 from cosmodrome_client.messages import unwrap, wrap_move, wrap_options
 from cosmodrome_client.session import Session
 
@@ -76,6 +86,9 @@ _TRANSIENT = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EX
                         grpc.StatusCode.CANCELLED})
 # A read that failed with one of these never reached a replica that answered: ask again.
 _RETRY_READ = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED})
+# A ticket in one of these will not change again.
+TICKET_ENDED = frozenset({ladder_pb2.TICKET_STATUS_MATCHED, ladder_pb2.TICKET_STATUS_CANCELLED,
+                          ladder_pb2.TICKET_STATUS_EXPIRED})
 READ_ATTEMPTS = 8
 
 _CHANNEL_OPTIONS = (
@@ -187,6 +200,8 @@ class Client:
         self.lobby = lobby_pb2_grpc.LobbyServiceStub(self.channel)
         self.play = play_pb2_grpc.PlayServiceStub(self.channel)
         self.players = player_pb2_grpc.PlayerServiceStub(self.channel)
+        self.ladder = ladder_pb2_grpc.LadderServiceStub(self.channel)
+        self.matchmaker = ladder_pb2_grpc.MatchmakerServiceStub(self.channel)
         self.closed = False
         self._contents: dict[str, games_pb2.GameContent] = {}
 
@@ -303,13 +318,16 @@ class Client:
     async def list_matches(self, game: str = "",
                            status: match_pb2.MatchStatus = match_pb2.MATCH_STATUS_UNSPECIFIED,
                            limit: int | None = None,
-                           page_size: int = 0) -> list[match_pb2.Match]:
-        """Matches, following page tokens until the end (or `limit` matches)."""
+                           page_size: int = 0, *,
+                           open_seats: bool = False) -> list[match_pb2.Match]:
+        """Matches, following page tokens until the end (or `limit` matches). `open_seats`:
+        only those with a seat anyone may take (waiting, or in play with a seat vacated)."""
         matches: list[match_pb2.Match] = []
         token = ""
         while True:
             request = lobby_pb2.ListMatchesRequest(game=game, status=status,
-                                                   page_size=page_size, page_token=token)
+                                                   page_size=page_size, page_token=token,
+                                                   open_seats=open_seats)
             page = await self._read(self.lobby.ListMatches, request)
             matches.extend(page.matches)
             token = page.next_page_token
@@ -353,19 +371,145 @@ class Client:
                               ) -> list[player_pb2.MyMatch]:
         """The player's matches (`player_token` needed), newest first: each with his seat,
         the seats owing a decision and whether it is his turn."""
-        if not self.player_token:
-            raise CosmodromeError(grpc.StatusCode.UNAUTHENTICATED,
-                                  "list_my_matches needs a player token (player_token or "
-                                  "create_guest)")
+        player = self._player("list_my_matches")
         found: list[player_pb2.MyMatch] = []
         token = ""
         while True:
             page = await self._read(self.players.ListMyMatches, player_pb2.ListMyMatchesRequest(
-                page_size=page_size, page_token=token), self.player_token)
+                page_size=page_size, page_token=token), player)
             found.extend(page.matches)
             token = page.next_page_token
             if not token or (limit is not None and len(found) >= limit):
                 return found[:limit] if limit is not None else found
+
+    def _player(self, call: str) -> str:
+        if not self.player_token:
+            raise CosmodromeError(grpc.StatusCode.UNAUTHENTICATED,
+                                  f"{call} needs a player token (player_token or create_guest)")
+        return self.player_token
+
+    # ladder: ratings and leaderboards (docs/api.md, Ratings, leaderboards, matchmaking)
+
+    async def leaderboard_page(self, game: str, ruleset: str = "", *, page_size: int = 0,
+                               page_token: str = "", around_me: bool = False
+                               ) -> ladder_pb2.GetLeaderboardResponse:
+        """One page of a ladder (`ruleset` "": the game's default), best first: its
+        `entries`, the ladder's `total` players and the `next_page_token` ("" on the last).
+        `around_me`: the page centred on this player (FAILED_PRECONDITION `not_rated` if he
+        has no rating there)."""
+        request = ladder_pb2.GetLeaderboardRequest(game=game, ruleset=ruleset,
+                                                   page_size=page_size, page_token=page_token,
+                                                   around_me=around_me)
+        token = self._player("leaderboard around_me") if around_me else self.player_token
+        return await self._read(self.ladder.GetLeaderboard, request, token)
+
+    async def leaderboard(self, game: str, ruleset: str = "", *, limit: int = 50,
+                          page_size: int = 0) -> list[ladder_pb2.LeaderboardEntry]:
+        """The ladder's `limit` best players (rank 1 first), following pages (of
+        `page_size`; 0: as few as the server allows)."""
+        entries: list[ladder_pb2.LeaderboardEntry] = []
+        token = ""
+        while len(entries) < limit:
+            page = await self.leaderboard_page(game, ruleset,
+                                               page_size=page_size or min(200, limit),
+                                               page_token=token)
+            entries.extend(page.entries)
+            token = page.next_page_token
+            if not token:
+                break
+        return entries[:limit]
+
+    async def leaderboard_around_me(self, game: str, ruleset: str = "", *, page_size: int = 0
+                                    ) -> list[ladder_pb2.LeaderboardEntry]:
+        """The page of the ladder centred on this player (he must have a rating there)."""
+        page = await self.leaderboard_page(game, ruleset, page_size=page_size, around_me=True)
+        return list(page.entries)
+
+    async def my_rating(self, game: str, ruleset: str = "") -> ladder_pb2.Rating:
+        """This player's rating on a ladder (never rated: the initial one, rank 0)."""
+        request = ladder_pb2.GetRatingRequest(game=game, ruleset=ruleset)
+        return await self._read(self.ladder.GetRating, request, self._player("my_rating"))
+
+    # matchmaking
+
+    async def create_ticket(self, game: str, players: int = 0, options: Message | None = None,
+                            *, name: str = "", ttl_seconds: int = 0) -> ladder_pb2.Ticket:
+        """Ask the matchmaker for a rated match of `game` (`players` 0: its minimum; `options`
+        the game's own Options, its ruleset naming the ladder) against players of a near
+        rating. `name` is shown to the other seats and on the leaderboard; the ticket expires
+        after `ttl_seconds` (0: the server's default). One live ticket per player and queue.
+        Follow it with `watch_ticket`, or use `find_match`."""
+        request = ladder_pb2.CreateTicketRequest(game=game, players=players,
+                                                 display_name=name, ttl_seconds=ttl_seconds)
+        if options is not None:
+            request.options.CopyFrom(wrap_options(options))
+        return await self._call(self.matchmaker.CreateTicket, request,
+                                self._player("create_ticket"))
+
+    async def cancel_ticket(self, ticket_id: str) -> ladder_pb2.Ticket:
+        """Withdraw a waiting ticket (FAILED_PRECONDITION `ticket_not_waiting` once grouped)."""
+        return await self._call(self.matchmaker.CancelTicket,
+                                ladder_pb2.CancelTicketRequest(ticket_id=ticket_id),
+                                self._player("cancel_ticket"))
+
+    async def watch_ticket(self, ticket_id: str, *, max_retries: int | None = None
+                           ) -> AsyncIterator[ladder_pb2.Ticket]:
+        """The ticket now, then each change, until it ends (MATCHED, CANCELLED, EXPIRED). A
+        dropped stream is watched again (any replica: a MATCHED ticket gives the same seat
+        and token again); `max_retries` bounds reconnects in a row (None: keep trying)."""
+        token = self._player("watch_ticket")
+        failures = 0
+        while True:
+            lease = self.channels.lease(ladder_pb2_grpc.MatchmakerServiceStub)
+            call = lease.stub.WatchTicket(ladder_pb2.WatchTicketRequest(ticket_id=ticket_id),
+                                          metadata=_auth(token), wait_for_ready=True)
+            try:
+                async for ticket in call:
+                    failures = 0
+                    yield ticket
+                    if ticket.status in TICKET_ENDED:
+                        return
+            except grpc.aio.AioRpcError as e:
+                if e.code() not in _RESUMABLE or self.closed:
+                    raise CosmodromeError.from_rpc(e) from e
+            finally:
+                call.cancel()
+                lease.release()
+            failures += 1
+            if max_retries is not None and failures > max_retries:
+                raise CosmodromeError(grpc.StatusCode.UNAVAILABLE,
+                                      f"watch of ticket {ticket_id} lost after "
+                                      f"{failures - 1} reconnects")
+            await asyncio.sleep(backoff(failures))
+
+    async def wait_for_match(self, ticket: ladder_pb2.Ticket | str) -> Seat:
+        """The seat the matchmaker gives a ticket: a Seat as `join` returns it (`play(seat,
+        bot)` plays it). A ticket that ends unmatched raises NoMatchFound (its `ticket`)."""
+        ticket_id = ticket if isinstance(ticket, str) else ticket.ticket_id
+        last = None
+        async for state in self.watch_ticket(ticket_id):
+            last = state
+        if last is None or last.status != ladder_pb2.TICKET_STATUS_MATCHED:
+            raise NoMatchFound(last)
+        return Seat(self, last.match_id, last.seat, last.seat_token, last.match)
+
+    async def find_match(self, game: str, players: int = 0, options: Message | None = None,
+                         *, name: str = "", ttl_seconds: int = 0) -> Seat:
+        """A rated match found by the matchmaker, and this player's seat in it::
+
+            seat = await client.find_match("tictactoe", players=2)
+            final = await play(seat, RandomBot())
+
+        `create_ticket` then `wait_for_match`. Cancelled (e.g. by asyncio.timeout), the
+        ticket is withdrawn unless it was already grouped."""
+        ticket = await self.create_ticket(game, players, options, name=name,
+                                          ttl_seconds=ttl_seconds)
+        try:
+            return await self.wait_for_match(ticket)
+        except asyncio.CancelledError:
+            with contextlib.suppress(CosmodromeError):
+                await asyncio.shield(self.cancel_ticket(ticket.ticket_id))
+            raise
 
     def seat(self, match_id: str, seat: int, token: str) -> Seat:
         """A Seat handle from a saved token (to come back to a match after a restart)."""

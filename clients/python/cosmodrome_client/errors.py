@@ -10,6 +10,8 @@ from __future__ import annotations
 import grpc
 from google.rpc import error_details_pb2, status_pb2
 
+from cosmodrome.v1 import ladder_pb2
+
 STATUS_DETAILS_KEY = "grpc-status-details-bin"
 
 
@@ -87,3 +89,17 @@ class MoveNoLongerLegal(CosmodromeError):
 
     Raised by `Seat.submit` instead of retrying; read the fresh view and choose again.
     """
+
+
+class NoMatchFound(CosmodromeError):
+    """A matchmaker ticket ended without a match: cancelled, or expired (no players of a
+    near rating within its time to live). `ticket` is its last state (None: never seen)."""
+
+    def __init__(self, ticket: ladder_pb2.Ticket | None) -> None:
+        expired = ticket is not None and ticket.status == ladder_pb2.TICKET_STATUS_EXPIRED
+        super().__init__(grpc.StatusCode.DEADLINE_EXCEEDED if expired
+                         else grpc.StatusCode.CANCELLED,
+                         f"ticket {ticket.ticket_id if ticket is not None else '?'} ended "
+                         "without a match", "ticket_expired" if expired else "ticket_cancelled")
+        self.ticket = ticket
+

@@ -30,14 +30,30 @@ import {
   sleep,
   TRANSIENT,
 } from "./calls.js";
-import { Code, CosmodromeError, MoveNoLongerLegal, StaleVersionError } from "./errors.js";
+import {
+  Code,
+  CosmodromeError,
+  MoveNoLongerLegal,
+  NoMatchFound,
+  StaleVersionError,
+} from "./errors.js";
 import { CatalogService, type GameInfo } from "./gen/cosmodrome/v1/catalog_pb.js";
 import {
+  ClockSchema,
   type GameContent,
   type GameMove,
   GameMoveSchema,
   GameOptionsSchema,
 } from "./gen/cosmodrome/v1/games_pb.js";
+import {
+  type GetLeaderboardResponse,
+  LadderService,
+  type LeaderboardEntry,
+  MatchmakerService,
+  type Rating,
+  type Ticket,
+  TicketStatus,
+} from "./gen/cosmodrome/v1/ladder_pb.js";
 import { LobbyService } from "./gen/cosmodrome/v1/lobby_pb.js";
 import {
   type BotKind,
@@ -98,7 +114,31 @@ export interface CreateMatchOptions {
   bots?: { seat: number; kind?: BotKind }[];
   /** Joined only with the join secret of the reply (`match.secrets.joinSecret`), never listed. */
   private?: boolean;
+  /**
+   * The match's clock and what a timeout does (docs/api.md, Clocks and abandonment), e.g.
+   * `{ kind: ClockKind.FISCHER, bankMs: 300_000n, incrementMs: 5_000n,
+   * onTimeout: TimeoutPolicy.ZOMBIE }`. Each seat's time: `timeLeftMs(match)`.
+   */
+  clock?: MessageInitShape<typeof ClockSchema>;
 }
+
+export interface TicketOptions {
+  /** 0: the game's minimum. */
+  players?: number;
+  /** The game's options in its typed oneof; its ruleset names the ladder. */
+  options?: MessageInitShape<typeof GameOptionsSchema>;
+  /** Shown to the other seats and on the leaderboard. */
+  name?: string;
+  /** The ticket expires after this (0: the server's default). */
+  ttlSeconds?: number;
+}
+
+/** A ticket in one of these will not change again. */
+export const TICKET_ENDED: ReadonlySet<TicketStatus> = new Set([
+  TicketStatus.MATCHED,
+  TicketStatus.CANCELLED,
+  TicketStatus.EXPIRED,
+]);
 
 export interface WatchOptions {
   /** Updates strictly after this version (default 0: from the start). */
@@ -121,6 +161,8 @@ export class Client {
   readonly lobby: Stub<typeof LobbyService>;
   readonly play: Stub<typeof PlayService>;
   readonly players: Stub<typeof PlayerService>;
+  readonly ladder: Stub<typeof LadderService>;
+  readonly matchmaker: Stub<typeof MatchmakerService>;
   /** The player's bearer JWT, sent with joins and listMyMatches; unset: anonymous play. */
   playerToken: string | undefined;
   readonly timeoutMs: number;
@@ -137,6 +179,8 @@ export class Client {
     this.lobby = createClient(LobbyService, transport);
     this.play = createClient(PlayService, transport);
     this.players = createClient(PlayerService, transport);
+    this.ladder = createClient(LadderService, transport);
+    this.matchmaker = createClient(MatchmakerService, transport);
     this.playerToken = options.playerToken;
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.bidiStreams = options.bidiStreams ?? false;
@@ -218,7 +262,12 @@ export class Client {
    * to invite players. Never resent: a lost reply is the caller's to judge.
    */
   async createMatch(game: string, init: CreateMatchOptions = {}): Promise<Match> {
-    const { options, players = 0, seed, bots = [] } = init;
+    const { players = 0, seed, bots = [], clock } = init;
+    let options = init.options;
+    if (clock) {
+      options = create(GameOptionsSchema, init.options);
+      options.clock = create(ClockSchema, clock);
+    }
     return this.call((o) =>
       this.lobby.createMatch(
         { game, options, players, seed, bots, private: init.private ?? false },
@@ -231,15 +280,20 @@ export class Client {
     return this.read((o) => this.lobby.getMatch({ matchId }, o));
   }
 
-  /** Matches, newest first, following page tokens until the end (or `limit` matches). */
+  /**
+   * Matches, newest first, following page tokens until the end (or `limit` matches).
+   * `openSeats`: only those with a seat anyone may take (waiting, or in play with a seat
+   * vacated).
+   */
   async listMatches(
-    filter: { game?: string; status?: MatchStatus; limit?: number } = {},
+    filter: { game?: string; status?: MatchStatus; limit?: number; openSeats?: boolean } = {},
   ): Promise<Match[]> {
     const matches: Match[] = [];
     let pageToken = "";
+    const { status, openSeats = false } = filter;
     for (;;) {
       const page = await this.read((o) =>
-        this.lobby.listMatches({ game: filter.game ?? "", status: filter.status, pageToken }, o),
+        this.lobby.listMatches({ game: filter.game ?? "", status, openSeats, pageToken }, o),
       );
       matches.push(...page.matches);
       pageToken = page.nextPageToken;
@@ -296,24 +350,183 @@ export class Client {
    * with his seat, the seats owing a decision (`toAct`) and `myTurn`.
    */
   async listMyMatches(init: { limit?: number } = {}): Promise<MyMatch[]> {
-    if (!this.playerToken) {
-      throw new CosmodromeError(
-        Code.Unauthenticated,
-        "listMyMatches needs a player token (playerToken or createGuest)",
-      );
-    }
+    const token = this.playerTokenFor("listMyMatches");
     const found: MyMatch[] = [];
     let pageToken = "";
     for (;;) {
-      const page = await this.read(
-        (o) => this.players.listMyMatches({ pageToken }, o),
-        this.playerToken,
-      );
+      const page = await this.read((o) => this.players.listMyMatches({ pageToken }, o), token);
       found.push(...page.matches);
       pageToken = page.nextPageToken;
       if (!pageToken || (init.limit !== undefined && found.length >= init.limit)) {
         return init.limit === undefined ? found : found.slice(0, init.limit);
       }
+    }
+  }
+
+  /** The player token a call needs, or a clear UNAUTHENTICATED before the call. */
+  private playerTokenFor(call: string): string {
+    if (!this.playerToken) {
+      throw new CosmodromeError(
+        Code.Unauthenticated,
+        `${call} needs a player token (playerToken or createGuest)`,
+      );
+    }
+    return this.playerToken;
+  }
+
+  // Ladder: ratings and leaderboards (docs/api.md, "Ratings, leaderboards, matchmaking").
+
+  /**
+   * One page of a ladder (`ruleset` "": the game's default), best first: its `entries`,
+   * the ladder's `total` players and `nextPageToken` ("" on the last). `aroundMe`: the page
+   * centred on this player (FailedPrecondition `not_rated` if he has no rating there).
+   */
+  async leaderboardPage(
+    game: string,
+    init: { ruleset?: string; pageSize?: number; pageToken?: string; aroundMe?: boolean } = {},
+  ): Promise<GetLeaderboardResponse> {
+    const { ruleset = "", pageSize = 0, pageToken = "", aroundMe = false } = init;
+    const token = aroundMe ? this.playerTokenFor("leaderboard aroundMe") : this.playerToken;
+    return this.read(
+      (o) => this.ladder.getLeaderboard({ game, ruleset, pageSize, pageToken, aroundMe }, o),
+      token,
+    );
+  }
+
+  /** The ladder's `limit` (default 50) best players, rank 1 first, following pages. */
+  async leaderboard(
+    game: string,
+    init: { ruleset?: string; limit?: number; pageSize?: number } = {},
+  ): Promise<LeaderboardEntry[]> {
+    const limit = init.limit ?? 50;
+    const pageSize = init.pageSize || Math.min(200, limit);
+    const entries: LeaderboardEntry[] = [];
+    let pageToken = "";
+    while (entries.length < limit) {
+      const page = await this.leaderboardPage(game, { ruleset: init.ruleset, pageSize, pageToken });
+      entries.push(...page.entries);
+      pageToken = page.nextPageToken;
+      if (!pageToken) break;
+    }
+    return entries.slice(0, limit);
+  }
+
+  /** The page of the ladder centred on this player (he must have a rating there). */
+  async leaderboardAroundMe(
+    game: string,
+    init: { ruleset?: string; pageSize?: number } = {},
+  ): Promise<LeaderboardEntry[]> {
+    return (await this.leaderboardPage(game, { ...init, aroundMe: true })).entries;
+  }
+
+  /** This player's rating on a ladder (never rated: the initial one, rank 0). */
+  async myRating(game: string, init: { ruleset?: string } = {}): Promise<Rating> {
+    const token = this.playerTokenFor("myRating");
+    return this.read((o) => this.ladder.getRating({ game, ruleset: init.ruleset ?? "" }, o), token);
+  }
+
+  // Matchmaking.
+
+  /**
+   * Asks the matchmaker for a rated match of `game` against players of a near rating. One
+   * live ticket per player and queue. Follow it with `watchTicket`, or use `findMatch`.
+   */
+  async createTicket(game: string, init: TicketOptions = {}): Promise<Ticket> {
+    const token = this.playerTokenFor("createTicket");
+    const request = {
+      game,
+      players: init.players ?? 0,
+      options: init.options,
+      displayName: init.name ?? "",
+      ttlSeconds: init.ttlSeconds ?? 0,
+    };
+    return this.call((o) => this.matchmaker.createTicket(request, o), token);
+  }
+
+  /** Withdraws a waiting ticket (FailedPrecondition `ticket_not_waiting` once grouped). */
+  async cancelTicket(ticketId: string): Promise<Ticket> {
+    const token = this.playerTokenFor("cancelTicket");
+    return this.call((o) => this.matchmaker.cancelTicket({ ticketId }, o), token);
+  }
+
+  /**
+   * The ticket now, then each change, until it ends (MATCHED, CANCELLED, EXPIRED). A dropped
+   * stream is watched again (a MATCHED ticket gives the same seat and token again).
+   */
+  async *watchTicket(
+    ticketId: string,
+    init: { signal?: AbortSignal; maxRetries?: number } = {},
+  ): AsyncGenerator<Ticket> {
+    const token = this.playerTokenFor("watchTicket");
+    const { signal, maxRetries } = init;
+    let failures = 0;
+    while (!signal?.aborted && !this.closed) {
+      const stop = new AbortController();
+      const onAbort = () => stop.abort();
+      signal?.addEventListener("abort", onAbort);
+      try {
+        const stream = this.matchmaker.watchTicket(
+          { ticketId },
+          { headers: authorization(token), signal: stop.signal },
+        );
+        for await (const ticket of stream) {
+          failures = 0;
+          yield ticket;
+          if (TICKET_ENDED.has(ticket.status)) return;
+        }
+      } catch (error) {
+        if (signal?.aborted || this.closed) return;
+        const e = CosmodromeError.from(error);
+        if (!RESUMABLE.has(e.code)) throw e;
+      } finally {
+        signal?.removeEventListener("abort", onAbort);
+        stop.abort();
+      }
+      failures += 1;
+      if (maxRetries !== undefined && failures > maxRetries) {
+        throw new CosmodromeError(
+          Code.Unavailable,
+          `watch of ticket ${ticketId} lost after ${failures - 1} reconnects`,
+        );
+      }
+      await sleep(backoffMs(failures), signal);
+    }
+  }
+
+  /**
+   * The seat the matchmaker gives a ticket, a Player as `join` returns it (`play` plays it).
+   * A ticket that ends unmatched (or a wait stopped by `signal`) throws NoMatchFound.
+   */
+  async waitForMatch(
+    ticket: Ticket | string,
+    init: { signal?: AbortSignal } = {},
+  ): Promise<Player> {
+    const ticketId = typeof ticket === "string" ? ticket : ticket.ticketId;
+    let last: Ticket | undefined;
+    for await (const state of this.watchTicket(ticketId, init)) last = state;
+    if (last?.status !== TicketStatus.MATCHED) throw new NoMatchFound(last);
+    return new Player(this, last.matchId, last.seat, last.seatToken, last.match);
+  }
+
+  /**
+   * A rated match found by the matchmaker, and this player's seat in it:
+   *
+   *   const seat = await client.findMatch("tictactoe", { players: 2 });
+   *   const final = await play(seat, (view, decision) => decision.options[0]);
+   *
+   * `createTicket` then `waitForMatch`. Stopped by `signal`, the ticket is withdrawn (unless
+   * it was already grouped) and NoMatchFound thrown.
+   */
+  async findMatch(
+    game: string,
+    init: TicketOptions & { signal?: AbortSignal } = {},
+  ): Promise<Player> {
+    const ticket = await this.createTicket(game, init);
+    try {
+      return await this.waitForMatch(ticket, { signal: init.signal });
+    } catch (error) {
+      if (init.signal?.aborted) await this.cancelTicket(ticket.ticketId).catch(() => undefined);
+      throw error;
     }
   }
 
@@ -625,7 +838,23 @@ export class Player extends Viewer {
     }
   }
 
-  /** Gives up the seat; its token stops working. */
+  /**
+   * Takes the seat back from the server's bot (it was abandoned: left, or timed out under
+   * TimeoutPolicy.ZOMBIE): JoinMatch with this seat's token. The same token.
+   */
+  async reclaim(): Promise<Match> {
+    const reply = await this.client.call(
+      (o) => this.client.lobby.joinMatch({ matchId: this.matchId }, o),
+      this.token,
+    );
+    if (!reply.match) throw new CosmodromeError(Code.Internal, "JoinMatch replied no match");
+    return reply.match;
+  }
+
+  /**
+   * Gives up the seat: before the start its token stops working; during play the server's
+   * bot plays it (`Seat.abandoned`) until `reclaim`.
+   */
   async leave(): Promise<Match> {
     return this.client.call(
       (o) => this.client.lobby.leaveMatch({ matchId: this.matchId }, o),
@@ -647,6 +876,21 @@ export function eventSourceUrl(
   url.searchParams.set("fromVersion", String(options.fromVersion ?? 0n));
   if (options.ticket) url.searchParams.set("ticket", options.ticket);
   return url.toString();
+}
+
+/**
+ * Each seat's time left in ms at `nowMs` (default: this machine's clock) under the match's
+ * clock: a running clock counts down to `Seat.clockDueMs`, a stopped one shows
+ * `Seat.timeLeftMs`. Empty for a match without a clock.
+ */
+export function timeLeftMs(match: Match, nowMs: number = Date.now()): Map<number, number> {
+  const left = new Map<number, number>();
+  if (!match.options?.clock?.kind) return left;
+  for (const seat of match.seats) {
+    const due = Number(seat.clockDueMs);
+    left.set(seat.index, due ? Math.max(0, due - nowMs) : Number(seat.timeLeftMs));
+  }
+  return left;
 }
 
 /** The decisions in a view owed by `seat` (default: the viewer's) that carry options. */

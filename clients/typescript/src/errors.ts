@@ -8,6 +8,7 @@ import { anyUnpack } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { type ErrorInfo, ErrorInfoSchema } from "./gen/google/rpc/error_details_pb.js";
 import type { Status } from "./gen/google/rpc/status_pb.js";
+import { type Ticket, TicketStatus } from "./gen/cosmodrome/v1/ladder_pb.js";
 
 export { Code };
 
@@ -88,3 +89,18 @@ export class StaleVersionError extends CosmodromeError {
  * thrown by `Player.submit` instead of resending. Read the fresh view and choose again.
  */
 export class MoveNoLongerLegal extends CosmodromeError {}
+
+/**
+ * A matchmaker ticket ended without a match: cancelled, or expired (no players of a near
+ * rating within its time to live). `ticket` is its last state (undefined: never seen).
+ */
+export class NoMatchFound extends CosmodromeError {
+  constructor(readonly ticket: Ticket | undefined) {
+    const expired = ticket?.status === TicketStatus.EXPIRED;
+    super(
+      expired ? Code.DeadlineExceeded : Code.Canceled,
+      `ticket ${ticket?.ticketId ?? "?"} ended without a match`,
+      expired ? "ticket_expired" : "ticket_cancelled",
+    );
+  }
+}

@@ -9,6 +9,7 @@ export * from "./session.js";
 export { PLAY_PROTOCOL, playOverSocket, type WebSocketConstructor } from "./socket.js";
 export * from "./gen/cosmodrome/v1/catalog_pb.js";
 export * from "./gen/cosmodrome/v1/games_pb.js";
+export * from "./gen/cosmodrome/v1/ladder_pb.js";
 export * from "./gen/cosmodrome/v1/lobby_pb.js";
 export * from "./gen/cosmodrome/v1/match_pb.js";
 export * from "./gen/cosmodrome/v1/play_pb.js";
