@@ -23,6 +23,8 @@ Configuration by flags or environment (flags win):
                                       (unset: no endpoint; 0: a free port, logged)
     --drain/COSMODROME_DRAIN=1        create no match (UNAVAILABLE: clients retry elsewhere),
                                       play on: the old release during an upgrade
+    --whole-replays/COSMODROME_WHOLE_REPLAYS=1  anyone may replay a finished match whole
+                                      (every seat's secrets and moves; off: as a seat saw it)
     --max-streams-per-connection/COSMODROME_MAX_STREAMS_PER_CONNECTION  calls and watch
                                       streams open at once on one connection (1000)
     --max-watchers-per-match/COSMODROME_MAX_WATCHERS_PER_MATCH  watch streams of one match
@@ -115,6 +117,7 @@ from cosmodrome.api.interceptor import access_log, add_service
 from cosmodrome.api.ladder import Ladder
 from cosmodrome.api.play_session import PlayLimits
 from cosmodrome.api.players import PlayerServicer
+from cosmodrome.api.replay import ReplayServicer
 from cosmodrome.api.servicers import (
     AdminServicer,
     CatalogServicer,
@@ -137,10 +140,18 @@ from cosmodrome.store.embedded import EmbeddedRedis, EmbeddedStoreError
 from cosmodrome.store.lifecycle import LifecycleLoop
 from cosmodrome.store.players import PlayerStore
 from cosmodrome.store.redis_store import Lifecycle, RedisStore
-from cosmodrome.v1 import admin_pb2, catalog_pb2, ladder_pb2, lobby_pb2, play_pb2, player_pb2
+from cosmodrome.v1 import (
+    admin_pb2,
+    catalog_pb2,
+    ladder_pb2,
+    lobby_pb2,
+    play_pb2,
+    player_pb2,
+    replay_pb2,
+)
 
 log = structlog.get_logger("cosmodrome.serve")
-SERVICES = (catalog_pb2, lobby_pb2, play_pb2, admin_pb2, player_pb2, ladder_pb2)
+SERVICES = (catalog_pb2, lobby_pb2, play_pb2, admin_pb2, player_pb2, ladder_pb2, replay_pb2)
 
 
 @dataclass
@@ -206,6 +217,7 @@ class Config:
     ladder_window_mu_per_second: float = MatchmakerSettings.window_mu_per_s
     ladder_bot_fill_seconds: float = MatchmakerSettings.bot_fill_after_s
     ladder_ticket_ttl_seconds: float = MatchmakerSettings.ticket_ttl_s
+    whole_replays: bool = False  # replays: anyone may see a finished match whole (api/replay.py)
 
 
 def optional_int(text: str | None) -> int | None:
@@ -244,6 +256,8 @@ def parse_config(argv: list[str] | None = None) -> Config:
                    default=env("COSMODROME_DRAIN", "") not in ("", "0"))
     p.add_argument("--workers", type=int, default=int(env("COSMODROME_WORKERS", d.workers)))
     p.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--whole-replays", action="store_true",
+                   default=env("COSMODROME_WHOLE_REPLAYS", "") == "1")
     for name, kind in (("max_streams_per_connection", int), ("max_watchers_per_match", int),
                        ("watch_catch_up", int), ("watch_buffer", int),
                        ("max_idle_seconds", float), ("chat_max_chars", int),
@@ -537,6 +551,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
         bot_fill_after_s=config.ladder_bot_fill_seconds,
         ticket_ttl_s=config.ladder_ticket_ttl_seconds, matching=not config.drain))
     servicers |= ladder.servicers()
+    servicers["ReplayService"] = ReplayServicer(runner, config.whole_replays)
     for module in SERVICES:
         for name, service in module.DESCRIPTOR.services_by_name.items():
             add_service(server, service, servicers[name])

@@ -23,7 +23,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from cosmodrome import metrics
 from cosmodrome.auth import Player
-from cosmodrome.core import clock, redact, server_bots
+from cosmodrome.core import clock, redact, replay, server_bots
 from cosmodrome.core.engine import BadOptions, Decision, Event, Game, IllegalMove, Result
 from cosmodrome.core.errors import (
     CosmodromeError,
@@ -171,15 +171,15 @@ class Runner:
             join_secret_sha256=token_hash(owner.join_secret) if private else "")
         for seat, kind in bot_seats.items():
             _seat_bot(record.match.seats[seat], kind)
-        kind = "create"
+        kind, started = "create", None
         if all(s.occupied for s in record.match.seats):  # the server plays every seat
-            self._start(record)
+            started = self._start(record, now)
             decisions = game.decisions(getattr(record.state, game.name))
             _note_deadline(record, decisions, now)
             await self._arm_bot(record, decisions)
             kind = "create_and_start"
         entry = records_pb2.StoredEntry(version=1, seat=SERVER_SEAT, move_kind=kind,
-                                        time=match.create_time)
+                                        time=match.create_time, start_ms=started)
         await self.store.create(record, entry, now)
         return record.match, owner
 
@@ -236,10 +236,10 @@ class Runner:
         if held is not None and self.reclaim(record, chosen):  # the bot played it meanwhile
             kind = "reclaim"
         _set_seat_player(record, chosen, asked.player)
-        if match.status == WAITING and all(s.occupied for s in match.seats):
-            self._start(record)
+        starts = match.status == WAITING and all(s.occupied for s in match.seats)
+        if starts:
             kind = "join_and_start"
-        await self._commit(record, chosen, kind)
+        await self._commit(record, chosen, kind, starts)
         return record.match, chosen, asked.token
 
     async def leave(self, match_id: str, token: str) -> match_pb2.Match:
@@ -307,9 +307,8 @@ class Runner:
             for seat in record.match.seats:
                 if not seat.occupied:
                     _seat_bot(seat, server_bots.kind_or_default(bots))
-            self._start(record)
             return "start"
-        return await self._as_creator(match_id, token, change)
+        return await self._as_creator(match_id, token, change, starts=True)
 
     async def kick(self, match_id: str, token: str | None, seat: int) -> match_pb2.Match:
         """Free a taken seat of a waiting match (a player's token stops working)."""
@@ -339,14 +338,16 @@ class Runner:
         return await self._as_creator(match_id, token, change)
 
     async def _as_creator(self, match_id: str, token: str | None,
-                          change: Callable[[records_pb2.StoredMatch], str]) -> match_pb2.Match:
+                          change: Callable[[records_pb2.StoredMatch], str], starts: bool = False
+                          ) -> match_pb2.Match:
+        """`starts`: the change begins play (the commit sets the game up)."""
         check_match_id(match_id)
         for _ in range(MAX_JOIN_ATTEMPTS):
             record, _ = await self.store.load(match_id)
             _check_creator(record, token)
             kind = change(record)
             try:
-                await self._commit(record, SERVER_SEAT, kind)
+                await self._commit(record, SERVER_SEAT, kind, starts)
             except Stale:
                 continue
             return record.match
@@ -376,13 +377,15 @@ class Runner:
             raise PermissionDenied(f"seat {wanted} belongs to another player")
         return wanted
 
-    def _start(self, record: records_pb2.StoredMatch) -> None:
+    def _start(self, record: records_pb2.StoredMatch, now: int) -> int:
+        """Set the game up at `now` (returned: the log keeps it, so a replay sets it up
+        the same)."""
         game = self.game_of(record)
-        options = getattr(record.match.options, game.name)
-        state = game.setup(options, record.match.players, record.seed, self.clock())
-        record.state.CopyFrom(games_pb2.GameState(**{game.name: state}))
+        record.state.CopyFrom(games_pb2.GameState(**{game.name: replay.setup(game, record,
+                                                                             now)}))
         record.match.status = ACTIVE
         clock.start(record.match)
+        return now
 
     # -- credentials -------------------------------------------------------------------
 
@@ -484,6 +487,7 @@ class Runner:
         decisions = self._settle(game, record, state)
         deadline_moved = _note_deadline(record, decisions, now, mover=seat)
         entry = self._entry(record, seat, kind, now)
+        entry.move.CopyFrom(sub.move)
         redact.add_events(game, events, entry.events)
         snapshot = redact.Snapshot(record, decisions)
         response = play_pb2.SubmitMoveResponse(
@@ -551,15 +555,20 @@ class Runner:
         return records_pb2.StoredEntry(version=record.match.version, seat=seat, move_kind=kind,
                                        time=record.match.update_time)
 
-    async def _commit(self, record: records_pb2.StoredMatch, seat: int, kind: str) -> None:
+    async def _commit(self, record: records_pb2.StoredMatch, seat: int, kind: str,
+                      starts: bool = False) -> None:
+        """Commit a change of the platform's (`starts`: play begins with it)."""
         expected = record.match.version
         game = self.game_of(record)
+        now = self.clock()
+        started = self._start(record, now) if starts else None
         decisions: list[Decision] = []
         if record.match.status == ACTIVE:
             decisions = self._settle(game, record, getattr(record.state, game.name))
-        now = self.clock()
         deadline_moved = _note_deadline(record, decisions, now)
         entry = self._entry(record, seat, kind, now)
+        if started is not None:
+            entry.start_ms = started
         await self._write(record, entry, expected, deadline_ms=_deadline(record, deadline_moved),
                           snapshot=redact.Snapshot(record, decisions))
 
@@ -601,16 +610,17 @@ class Runner:
             expected, now = record.match.version, self.clock()
             decisions = game.decisions(state)
             owed = server_bots.owed_by_bot(record, decisions)
-            seat, kind, mover = SERVER_SEAT, "timeout", SERVER_SEAT
+            seat, kind, mover = SERVER_SEAT, replay.TIMEOUT, SERVER_SEAT
             late = clock.out_of_time(record.match, now)
+            move: Message | None = None
             if owed is not None:
                 move = server_bots.bot_move(self.records[game.name], record, state, owed)
                 seat, kind = owed.seat, game.move_kind(move)
                 events = self._apply(game, state, seat, move, now)
             elif late:  # one seat at a time: the next fires at once after
                 seat = late[0]
-                kind, mover, events = self._out_of_time(game, record, state, decisions,
-                                                        seat, now)
+                kind, mover, move, events = self._out_of_time(game, record, state, decisions,
+                                                              seat, now)
             else:
                 events = game.timeout(state, now)
             if not events and owed is None and not late:
@@ -622,6 +632,7 @@ class Runner:
             decisions = self._settle(game, record, state)
             _note_deadline(record, decisions, now, mover)
             entry = self._entry(record, seat, kind, now)
+            replay.keep_move(game, entry, move)
             redact.add_events(game, events, entry.events)
             try:
                 await self._write(record, entry, expected, deadline_ms=record.next_deadline_ms,
@@ -636,23 +647,24 @@ class Runner:
 
     def _out_of_time(self, game: Game, record: records_pb2.StoredMatch, state: Message,
                      decisions: list[Decision], seat: int, now: int
-                     ) -> tuple[str, int, list[Event]]:
+                     ) -> tuple[str, int, Message | None, list[Event]]:
         """Apply the match's timeout policy to `seat`, whose clock has run out: the move
-        kind logged, the seat whose clock the change credits (-1: none) and the events."""
+        kind logged, the seat whose clock the change credits (-1: none), the move played
+        for it (None: none) and the events."""
         played = record.match.seats[seat]
         policy = clock.policy(record.match.options.clock)
         if policy == clock.SKIP:  # a move of the seat's: its clock ticks as after any move
             owed = next((d for d in decisions if d.seat == seat), None)
             if owed is None:  # the rules took the decision back meanwhile: nothing to pass
-                return "timeout_skip", seat, []
+                return "timeout_skip", seat, None, []
             move = game.skip_move(state, owed) or owed.options[0]
-            return "timeout_skip", seat, self._apply(game, state, seat, move, now)
+            return "timeout_skip", seat, move, self._apply(game, state, seat, move, now)
         if policy == clock.FORFEIT:
             played.forfeited, played.bot = True, server_bots.RANDOM
             clock.stop(played)
-            return "timeout_forfeit", SERVER_SEAT, game.drop_out(state, seat, now)
+            return replay.FORFEIT, SERVER_SEAT, None, game.drop_out(state, seat, now)
         _abandon(played)
-        return "timeout_zombie", SERVER_SEAT, []
+        return "timeout_zombie", SERVER_SEAT, None, []
 
     async def judge_chat(self, match_id: str, seat: int, sequence: int, text: str,
                          remembered: bool = True) -> int:
@@ -685,6 +697,7 @@ class Runner:
             deadline_moved = _note_deadline(record, decisions, now)
             kind = game.move_kind(move)
             entry = self._entry(record, seat, kind, now)
+            replay.keep_move(game, entry, move)
             redact.add_events(game, events, entry.events)
             version = record.match.version
             try:
