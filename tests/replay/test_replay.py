@@ -200,3 +200,26 @@ async def test_a_viewers_replay_does_not_change_with_what_he_may_not_know(runner
     assert sum(e.HasField("move") for e in whole.entries) == len(moves)
     assert len(whole.seat_views) == players
     await runner.store.delete(match_id, game)
+
+
+async def test_a_kept_result_holds_no_view_and_a_resend_gets_the_movers_view_now(runner):
+    """Issue 27: a move's kept answer is its version and events; a resend rebuilds the
+    mover's view from the record as it is when resent (later moves included)."""
+    from cosmodrome.core.runner import token_hash
+    from cosmodrome.store.redis_store import Retry
+    match, _ = await runner.create("tictactoe", games_pb2.GameOptions(), 2, 5)
+    tokens = [(await runner.join(match.match_id, seat, f"p{seat}"))[2] for seat in (0, 1)]
+    first = await runner.submit(match.match_id, tokens[0], 3, "key-0", ttt(4))
+    assert first.HasField("view") and first.view.match.version == 4
+    _, kept = await runner.store.load(match.match_id, Retry(token_hash(tokens[0])[:24],
+                                                            "key-0"))
+    stored = kept.value[32:]
+    assert not type(first).FromString(stored).HasField("view")
+    assert type(first).FromString(stored).version == 4
+    assert await runner.submit(match.match_id, tokens[0], 3, "key-0", ttt(4)) == first
+    await runner.submit(match.match_id, tokens[1], 4, "key-1", ttt(0))
+    again = await runner.submit(match.match_id, tokens[0], 3, "key-0", ttt(4))
+    assert again.version == 4 and again.events == first.events
+    assert again.view == await runner.view(match.match_id, tokens[0])
+    assert again.view.match.version == 5
+    await runner.store.delete(match.match_id, "tictactoe")

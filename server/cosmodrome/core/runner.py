@@ -467,11 +467,7 @@ class Runner:
                       sub: _Submission) -> play_pb2.SubmitMoveResponse:
         seat = self.seat_by_digest(record, sub.credential)
         if prior:
-            response = _replay(prior.value, sub.digest)
-            if sub.with_view and not response.HasField("view"):
-                # first made over Play, whose kept answers hold no view: the mover's now
-                response.view.CopyFrom(redact.match_view(self.game_of(record), record, seat))
-            return response
+            return self._resent(record, seat, prior, sub)
         game = self.game_of(record)
         game_move = self._unwrap_move(game, sub.move)
         kind = game.move_kind(game_move)
@@ -493,15 +489,28 @@ class Runner:
         response = play_pb2.SubmitMoveResponse(
             version=record.match.version,
             events=[e.event for e in entry.events if redact.visible(e, seat)])
+        # kept without the view (most of a finished match's bytes when it was kept): a
+        # resend rebuilds it from the record (_resent)
+        result = sub.digest + response.SerializeToString() if sub.retry else b""
         if sub.with_view:  # built once: the mover's watch streams show the same
             response.view.CopyFrom(snapshot.view(game, seat))
-        result = sub.digest + response.SerializeToString() if sub.retry else b""
         prior = await self._write(record, entry, sub.expected_version, sub.retry, result,
                                   _deadline(record, deadline_moved), snapshot)
-        if prior:
-            return _replay(prior.value, sub.digest)
+        if prior:  # a resend committed first: its answer, on the record as it is now
+            current, _ = await self.store.load(record.match.match_id)
+            return self._resent(current, seat, prior, sub)
         note(version=record.match.version)
         metrics.count_move(game.name)
+        return response
+
+    def _resent(self, record: records_pb2.StoredMatch, seat: int, prior: Duplicate,
+                sub: _Submission) -> play_pb2.SubmitMoveResponse:
+        """The first answer to a resent move. Its version and events are kept; its view
+        is not: a resend gets the mover's view of the match as it is now (`record`), which
+        may be later than the move's version if others moved since."""
+        response = _replay(prior.value, sub.digest)
+        if sub.with_view and not response.HasField("view"):
+            response.view.CopyFrom(redact.match_view(self.game_of(record), record, seat))
         return response
 
     def _unwrap_move(self, game: Game, move: games_pb2.GameMove) -> Message:
