@@ -25,6 +25,8 @@ Configuration by flags or environment (flags win):
                                       play on: the old release during an upgrade
     --whole-replays/COSMODROME_WHOLE_REPLAYS=1  anyone may replay a finished match whole
                                       (every seat's secrets and moves; off: as a seat saw it)
+    --silent-match-hours/COSMODROME_SILENT_MATCH_HOURS  an active match with no change for
+                                      that long ends as abandoned, no winners (0: never)
     --max-streams-per-connection/COSMODROME_MAX_STREAMS_PER_CONNECTION  calls and watch
                                       streams open at once on one connection (1000)
     --max-watchers-per-match/COSMODROME_MAX_WATCHERS_PER_MATCH  watch streams of one match
@@ -218,6 +220,7 @@ class Config:
     ladder_bot_fill_seconds: float = MatchmakerSettings.bot_fill_after_s
     ladder_ticket_ttl_seconds: float = MatchmakerSettings.ticket_ttl_s
     whole_replays: bool = False  # replays: anyone may see a finished match whole (api/replay.py)
+    silent_match_hours: float = 0.0  # an active match silent this long ends abandoned (0: never)
 
 
 def optional_int(text: str | None) -> int | None:
@@ -277,7 +280,8 @@ def parse_config(argv: list[str] | None = None) -> Config:
                        ("waiting_expiry_hours", float), ("archive_dir", str),
                        ("store_memory_mark", float), ("max_pending_calls", int),
                        ("ladder_window_mu", float), ("ladder_window_mu_per_second", float),
-                       ("ladder_bot_fill_seconds", float), ("ladder_ticket_ttl_seconds", float)):
+                       ("ladder_bot_fill_seconds", float), ("ladder_ticket_ttl_seconds", float),
+                       ("silent_match_hours", float)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     config = Config(**vars(p.parse_args(argv)))
@@ -292,6 +296,8 @@ def parse_config(argv: list[str] | None = None) -> Config:
             or config.max_pending_calls < 1:
         p.error("--store-memory-mark must be between 0 and 1, --waiting-expiry-hours >= 0, "
                 "--max-pending-calls >= 1")
+    if config.silent_match_hours < 0:
+        p.error("--silent-match-hours must be >= 0 (0: never)")
     if config.workers < 1:
         p.error("--workers must be at least 1")
     if config.watch_catch_up < 1 or config.watch_buffer < 1:
@@ -506,7 +512,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
     check_port_free(config.host, config.http_port, "--http-port")
     if config.metrics_port is not None:
         check_port_free(config.host, config.metrics_port, "--metrics-port")
-    runner = Runner(store, records(), max_options_bytes=config.max_options_bytes)
+    runner = Runner(store, records(), max_options_bytes=config.max_options_bytes,
+                    silent_match_ms=int(config.silent_match_hours * 3_600_000))
     hub = WatchHub(store, WatchLimits(per_match=config.max_watchers_per_match,
                                       catch_up=config.watch_catch_up,
                                       buffer=config.watch_buffer))

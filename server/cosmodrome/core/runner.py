@@ -55,6 +55,7 @@ WATCH_TICKET_TTL_S = 300  # provisional: long enough for a browser's reconnects,
 MAX_TICKET = 64
 MAX_OPTIONS_BYTES = 4096  # default cap on a match's options (a host may set another)
 
+SILENT = "abandoned_silent"  # the log's entry of a match ended by its silence limit
 ACTIVE = match_pb2.MATCH_STATUS_ACTIVE
 WAITING = match_pb2.MATCH_STATUS_WAITING
 FINISHED = match_pb2.MATCH_STATUS_FINISHED
@@ -97,8 +98,11 @@ def _nobody(entry: records_pb2.StoredEntry, snapshot: redact.Snapshot) -> None:
 class Runner:
     def __init__(self, store: RedisStore, games: Mapping[str, GameRecord | Game],
                  clock: Callable[[], int] = wall_clock_ms,
-                 max_options_bytes: int = MAX_OPTIONS_BYTES) -> None:
+                 max_options_bytes: int = MAX_OPTIONS_BYTES, silent_match_ms: int = 0) -> None:
+        """`silent_match_ms`: an active match with no change for that long ends as
+        abandoned (0: never)."""
         self.store = store
+        self.silent_match_ms = silent_match_ms
         # the games' records (games.records()); a bare engine is a game without content,
         # words or bot of its own
         self.records = {name: g if isinstance(g, GameRecord) else GameRecord(engine=g)
@@ -175,7 +179,7 @@ class Runner:
         if all(s.occupied for s in record.match.seats):  # the server plays every seat
             started = self._start(record, now)
             decisions = game.decisions(getattr(record.state, game.name))
-            _note_deadline(record, decisions, now)
+            _note_deadline(record, decisions, now, silent_ms=self.silent_match_ms)
             await self._arm_bot(record, decisions)
             kind = "create_and_start"
         entry = records_pb2.StoredEntry(version=1, seat=SERVER_SEAT, move_kind=kind,
@@ -481,7 +485,8 @@ class Runner:
         now = self.clock()
         events = self._apply(game, state, seat, game_move, now)
         decisions = self._settle(game, record, state)
-        deadline_moved = _note_deadline(record, decisions, now, mover=seat)
+        deadline_moved = _note_deadline(record, decisions, now, mover=seat,
+                                        silent_ms=self.silent_match_ms)
         entry = self._entry(record, seat, kind, now)
         entry.move.CopyFrom(sub.move)
         redact.add_events(game, events, entry.events)
@@ -574,7 +579,7 @@ class Runner:
         decisions: list[Decision] = []
         if record.match.status == ACTIVE:
             decisions = self._settle(game, record, getattr(record.state, game.name))
-        deadline_moved = _note_deadline(record, decisions, now)
+        deadline_moved = _note_deadline(record, decisions, now, silent_ms=self.silent_match_ms)
         entry = self._entry(record, seat, kind, now)
         if started is not None:
             entry.start_ms = started
@@ -632,14 +637,23 @@ class Runner:
                                                               seat, now)
             else:
                 events = game.timeout(state, now)
-            if not events and owed is None and not late:
+            silent = not events and owed is None and not late and self._silent(record, now)
+            if not events and owed is None and not late and not silent:
                 # not due: keep a later deadline, drop a dead one
-                upcoming = _next_deadline(record, decisions)
+                upcoming = _next_deadline(record, decisions, _silence_due(
+                    record, record.match.update_time.ToMilliseconds(), self.silent_match_ms))
                 if upcoming > now:
                     await self.store.set_deadline(match_id, upcoming)
                 return False
-            decisions = self._settle(game, record, state)
-            _note_deadline(record, decisions, now, mover)
+            if silent:
+                kind, decisions = SILENT, []
+                record.match.status = FINISHED
+                record.match.result.CopyFrom(match_pb2.Result(summary=(
+                    f"abandoned: no change for {self.silent_match_ms / 3_600_000:g} hours"),
+                    abandoned=True))
+            else:
+                decisions = self._settle(game, record, state)
+            _note_deadline(record, decisions, now, mover, self.silent_match_ms)
             entry = self._entry(record, seat, kind, now)
             replay.keep_move(game, entry, move)
             redact.add_events(game, events, entry.events)
@@ -653,6 +667,12 @@ class Runner:
             metrics.deadlines_fired.labels(game.name).inc()
             return True
         return False
+
+    def _silent(self, record: records_pb2.StoredMatch, now: int) -> bool:
+        """No change came to the match for the host's limit (never without one)."""
+        due = _silence_due(record, record.match.update_time.ToMilliseconds(),
+                           self.silent_match_ms)
+        return bool(due) and now >= due
 
     def _out_of_time(self, game: Game, record: records_pb2.StoredMatch, state: Message,
                      decisions: list[Decision], seat: int, now: int
@@ -703,7 +723,8 @@ class Runner:
                           game=game.name, rule=exc.rule)
                 return 0
             decisions = self._settle(game, record, state)
-            deadline_moved = _note_deadline(record, decisions, now)
+            deadline_moved = _note_deadline(record, decisions, now,
+                                            silent_ms=self.silent_match_ms)
             kind = game.move_kind(move)
             entry = self._entry(record, seat, kind, now)
             replay.keep_move(game, entry, move)
@@ -766,7 +787,7 @@ class Runner:
             problems = game.audit(state)  # pieces lost or invented: name the first
             if problems:
                 raise InvalidArgument(f"state is inconsistent: {problems[0][:200]}")
-            _note_deadline(record, decisions, self.clock())
+            _note_deadline(record, decisions, self.clock(), silent_ms=self.silent_match_ms)
 
 
 def _join_token(match_id: str, request_id: str) -> str:
@@ -784,12 +805,23 @@ def _replay(stored: bytes, digest: bytes) -> play_pb2.SubmitMoveResponse:
     return play_pb2.SubmitMoveResponse.FromString(stored[32:])
 
 
-def _next_deadline(record: records_pb2.StoredMatch, decisions: list[Decision]) -> int:
-    """The earliest of the game's deadlines and the seats' running clocks (0: none)."""
+def _next_deadline(record: records_pb2.StoredMatch, decisions: list[Decision],
+                   silence_due: int = 0) -> int:
+    """The earliest of the game's deadlines, the seats' running clocks and the match's
+    silence limit (0: none)."""
     due = [d.deadline_ms for d in decisions if d.deadline_ms]
     if running := clock.next_due(record.match):
         due.append(running)
+    if silence_due:
+        due.append(silence_due)
     return min(due, default=0)
+
+
+def _silence_due(record: records_pb2.StoredMatch, last_change_ms: int, silent_ms: int) -> int:
+    """When an active match silent since `last_change_ms` ends as abandoned (0: never)."""
+    if not silent_ms or record.match.status != ACTIVE:
+        return 0
+    return last_change_ms + silent_ms
 
 
 def _deadline(record: records_pb2.StoredMatch, moved: bool) -> int | None:
@@ -798,13 +830,14 @@ def _deadline(record: records_pb2.StoredMatch, moved: bool) -> int | None:
 
 
 def _note_deadline(record: records_pb2.StoredMatch, decisions: list[Decision], now: int,
-                   mover: int = SERVER_SEAT) -> bool:
+                   mover: int = SERVER_SEAT, silent_ms: int = 0) -> bool:
     """Bring the seats' clocks to `now` after a change by `mover` (-1: the server) and
-    record the match's earliest deadline (now, when a server bot owes a decision); True if
-    the deadlines set needs an update."""
+    record the match's earliest deadline (now, when a server bot owes a decision; the
+    silence limit, `silent_ms` after this change, counts too); True if the deadlines set
+    needs an update."""
     clock.tick(record.match, decisions, mover, now)
-    due = now if server_bots.owed_by_bot(record, decisions) else _next_deadline(record,
-                                                                                 decisions)
+    due = now if server_bots.owed_by_bot(record, decisions) else _next_deadline(
+        record, decisions, _silence_due(record, now, silent_ms))
     moved = due != record.next_deadline_ms
     record.next_deadline_ms = due
     return moved
