@@ -23,6 +23,10 @@ Configuration by flags or environment (flags win):
                                       (unset: no endpoint; 0: a free port, logged)
     --drain/COSMODROME_DRAIN=1        create no match (UNAVAILABLE: clients retry elsewhere),
                                       play on: the old release during an upgrade
+    --whole-replays/COSMODROME_WHOLE_REPLAYS=1  anyone may replay a finished match whole
+                                      (every seat's secrets and moves; off: as a seat saw it)
+    --silent-match-hours/COSMODROME_SILENT_MATCH_HOURS  an active match with no change for
+                                      that long ends as abandoned, no winners (0: never)
     --max-streams-per-connection/COSMODROME_MAX_STREAMS_PER_CONNECTION  calls and watch
                                       streams open at once on one connection (1000)
     --max-watchers-per-match/COSMODROME_MAX_WATCHERS_PER_MATCH  watch streams of one match
@@ -120,6 +124,7 @@ from cosmodrome.api.interceptor import access_log, add_service
 from cosmodrome.api.ladder import Ladder
 from cosmodrome.api.play_session import PlayLimits
 from cosmodrome.api.players import PlayerServicer
+from cosmodrome.api.replay import ReplayServicer
 from cosmodrome.api.servicers import (
     AdminServicer,
     CatalogServicer,
@@ -142,10 +147,18 @@ from cosmodrome.store.embedded import EmbeddedRedis, EmbeddedStoreError
 from cosmodrome.store.lifecycle import LifecycleLoop
 from cosmodrome.store.players import PlayerStore
 from cosmodrome.store.redis_store import Lifecycle, RedisStore
-from cosmodrome.v1 import admin_pb2, catalog_pb2, ladder_pb2, lobby_pb2, play_pb2, player_pb2
+from cosmodrome.v1 import (
+    admin_pb2,
+    catalog_pb2,
+    ladder_pb2,
+    lobby_pb2,
+    play_pb2,
+    player_pb2,
+    replay_pb2,
+)
 
 log = structlog.get_logger("cosmodrome.serve")
-SERVICES = (catalog_pb2, lobby_pb2, play_pb2, admin_pb2, player_pb2, ladder_pb2)
+SERVICES = (catalog_pb2, lobby_pb2, play_pb2, admin_pb2, player_pb2, ladder_pb2, replay_pb2)
 
 
 @dataclass
@@ -213,6 +226,8 @@ class Config:
     ladder_window_mu_per_second: float = MatchmakerSettings.window_mu_per_s
     ladder_bot_fill_seconds: float = MatchmakerSettings.bot_fill_after_s
     ladder_ticket_ttl_seconds: float = MatchmakerSettings.ticket_ttl_s
+    whole_replays: bool = False  # replays: anyone may see a finished match whole (api/replay.py)
+    silent_match_hours: float = 0.0  # an active match silent this long ends abandoned (0: never)
 
 
 def optional_int(text: str | None) -> int | None:
@@ -255,6 +270,8 @@ def parse_config(argv: list[str] | None = None) -> Config:
                    default=env("COSMODROME_PLAY_SOCKET", "1") in ("0", "false", "off"))
     p.add_argument("--workers", type=int, default=int(env("COSMODROME_WORKERS", d.workers)))
     p.add_argument("--reuse-port", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--whole-replays", action="store_true",
+                   default=env("COSMODROME_WHOLE_REPLAYS", "") == "1")
     for name, kind in (("max_streams_per_connection", int), ("max_watchers_per_match", int),
                        ("watch_catch_up", int), ("watch_buffer", int),
                        ("max_idle_seconds", float), ("chat_max_chars", int),
@@ -274,7 +291,8 @@ def parse_config(argv: list[str] | None = None) -> Config:
                        ("waiting_expiry_hours", float), ("archive_dir", str),
                        ("store_memory_mark", float), ("max_pending_calls", int),
                        ("ladder_window_mu", float), ("ladder_window_mu_per_second", float),
-                       ("ladder_bot_fill_seconds", float), ("ladder_ticket_ttl_seconds", float)):
+                       ("ladder_bot_fill_seconds", float), ("ladder_ticket_ttl_seconds", float),
+                       ("silent_match_hours", float)):
         default = kind(env(f"COSMODROME_{name.upper()}", getattr(d, name)))
         p.add_argument(f"--{name.replace('_', '-')}", type=kind, default=default)
     config = Config(**vars(p.parse_args(argv)))
@@ -289,6 +307,8 @@ def parse_config(argv: list[str] | None = None) -> Config:
             or config.max_pending_calls < 1:
         p.error("--store-memory-mark must be between 0 and 1, --waiting-expiry-hours >= 0, "
                 "--max-pending-calls >= 1")
+    if config.silent_match_hours < 0:
+        p.error("--silent-match-hours must be >= 0 (0: never)")
     if config.workers < 1:
         p.error("--workers must be at least 1")
     if config.watch_catch_up < 1 or config.watch_buffer < 1:
@@ -505,7 +525,8 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
         check_port_free(config.host, config.metrics_port, "--metrics-port")
     if config.play_socket_port and not config.no_play_socket and not config.reuse_port:
         check_port_free(config.host, config.play_socket_port, "--play-socket-port")
-    runner = Runner(store, records(), max_options_bytes=config.max_options_bytes)
+    runner = Runner(store, records(), max_options_bytes=config.max_options_bytes,
+                    silent_match_ms=int(config.silent_match_hours * 3_600_000))
     hub = WatchHub(store, WatchLimits(per_match=config.max_watchers_per_match,
                                       catch_up=config.watch_catch_up,
                                       buffer=config.watch_buffer))
@@ -550,6 +571,7 @@ async def serve(config: Config, ready: asyncio.Event | None = None) -> None:
         bot_fill_after_s=config.ladder_bot_fill_seconds,
         ticket_ttl_s=config.ladder_ticket_ttl_seconds, matching=not config.drain))
     servicers |= ladder.servicers()
+    servicers["ReplayService"] = ReplayServicer(runner, config.whole_replays)
     for module in SERVICES:
         for name, service in module.DESCRIPTOR.services_by_name.items():
             add_service(server, service, servicers[name])

@@ -36,6 +36,7 @@ PAGE_TESTS = [
                  marks=pytest.mark.slow),
     pytest.param("cosmic: a whole match by clicks, windows passed automatically",
                  marks=pytest.mark.slow),
+    "replay: a finished tic-tac-toe match replayed by its slider",
     "lobby: accessible, usable at phone width, open and active matches before finished ones",
     "invite: a private match is joined by its link only, names shown to both; start with bots",
     "spectator: follows live, sees no hand, reads the chat as text",

@@ -6,6 +6,7 @@
 import { type ChatLine, type Client, type GameContent, type GameMove, type LogEntry, type MatchView, MatchStatus, type Player, SPECTATOR, type Viewer } from "@cosmodrome/client";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { refusal, unreachable } from "./errors.js";
+import { Replay } from "./replay.js";
 import { type RenderContext, SEAT_COLOURS } from "./render/context.js";
 import { autoMove, autoPasses, boardFor, boardPlays, eventLabel, moveLabel } from "./render/index.js";
 import { seatLabel } from "./render/words.js";
@@ -137,6 +138,7 @@ export function MatchPage({ client, matchId, onDown }: Props) {
           </div>
         </div>
       </section>
+      {match.status === MatchStatus.FINISHED ? <Replay matchId={matchId} token={held?.token} content={content} seatName={seatName} /> : null}
       <Chat player={held ? (viewer as Player) : undefined} view={view} lines={chat} />
     </div>
   );

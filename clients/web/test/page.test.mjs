@@ -156,6 +156,33 @@ pageTest("tictactoe: a whole match by clicks on the grid", 120_000, async (brows
   assert.deepEqual(problems, []);
 });
 
+pageTest("replay: a finished tic-tac-toe match replayed by its slider", 120_000, async (browser) => {
+  const { page, problems } = await openPage(browser);
+  await startAgainstBots(page, "tictactoe");
+  await playToEnd(page, "tictactoe-replay");
+  const final = await page.evaluate(() => [...document.querySelectorAll("#match .tictactoe [data-cell]")].map((c) => c.textContent));
+  await page.locator("button.replay-open").click();
+  const slider = page.locator("#replay-slider");
+  await slider.waitFor();
+  const last = Number(await page.getAttribute(".replay", "data-last"));
+  assert.equal(String(last), await page.getAttribute("#match", "data-version"), "the slider ends at the match's last version");
+  const replayed = () => page.evaluate(() => [...document.querySelectorAll(".replay-board [data-cell]")].map((c) => c.textContent));
+  assert.deepEqual(await replayed(), final, "the last version is the board as it ended");
+  // created (1), joined and started (2): then one mark a version
+  for (let version = last - 1; version >= 2; version -= 1) {
+    await slider.fill(String(version));
+    await page.waitForSelector(`.replay[data-version="${version}"]`);
+    const cells = await replayed();
+    assert.equal(cells.filter(Boolean).length, version - 2, `marks at version ${version}`);
+    assert.ok(cells.every((c, i) => !c || c === final[i]), `version ${version}: marks of the final board only`);
+  }
+  await slider.fill("1");
+  await page.waitForSelector('.replay[data-version="1"]');
+  await shot(page, "tictactoe-replay");
+  await accessible(page, "tictactoe-replay");
+  assert.deepEqual(problems, []);
+});
+
 pageTest("highcard: a whole match by clicks on the cards, its hand size from the options form", 120_000, async (browser) => {
   const { page, problems } = await openPage(browser);
   await startAgainstBots(page, "highcard", { players: 3, options: { hand_size: 4 } });

@@ -29,10 +29,24 @@ def visible(event: records_pb2.StoredEvent, viewer: int | None) -> bool:
     return event.public or (viewer is not None and viewer in event.audience)
 
 
-def log_entry(entry: records_pb2.StoredEntry, viewer: int | None) -> match_pb2.LogEntry:
-    return match_pb2.LogEntry(
+def log_entry(entry: records_pb2.StoredEntry, viewer: int | None, game: Game | None = None,
+              whole: bool = False) -> match_pb2.LogEntry:
+    """The entry as `viewer` may see it; with `game`, its move too where he may know it."""
+    shown = match_pb2.LogEntry(
         version=entry.version, seat=entry.seat, move_kind=entry.move_kind, time=entry.time,
         events=[e.event for e in entry.events if visible(e, viewer)])
+    if game is not None and entry.HasField("move") and knows_move(game, entry, viewer, whole):
+        shown.move.CopyFrom(entry.move)
+    return shown
+
+
+def knows_move(game: Game, entry: records_pb2.StoredEntry, viewer: int | None,
+               whole: bool = False) -> bool:
+    """Whether `viewer` may know every field of the entry's move: its mover does, and so does
+    everyone in a game without hidden information (or in a whole replay). Anyone else knows
+    of it only what its events and the move kind tell him, so he gets none of it: a move of
+    a game with secrets (a card chosen face down) is never shown part-scrubbed."""
+    return whole or not game.hidden_information or (viewer is not None and viewer == entry.seat)
 
 
 def chat_line(line: records_pb2.StoredChat) -> play_pb2.ChatLine:
@@ -79,6 +93,23 @@ def match_view(game: Game, record: records_pb2.StoredMatch, viewer: int | None,
         decisions = game.decisions(state) if active else []
     getattr(view.game, game.name).CopyFrom(game.view(state, viewer))
     add_decisions(game, decisions, viewer, view.decisions, record.match.seats)
+    return view
+
+
+def replay_view(game: Game, record: records_pb2.StoredMatch, version: int,
+                state: Message | None, viewer: int | None) -> match_pb2.MatchView:
+    """`viewer`'s view of a finished match as it stood at `version` (`state`: the replay's
+    state then; None before play began). The match is the one that ended, at `version`;
+    decisions owed then carry no deadline (clocks are not replayed)."""
+    view = match_pb2.MatchView(match=record.match,
+                               viewer_seat=SPECTATOR if viewer is None else viewer)
+    view.match.version = version
+    if state is None:
+        return view
+    last = version == record.match.version
+    decisions = [] if last or game.result(state) is not None else game.decisions(state)
+    getattr(view.game, game.name).CopyFrom(game.view(state, viewer))
+    add_decisions(game, decisions, viewer, view.decisions)
     return view
 
 

@@ -23,7 +23,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from cosmodrome import metrics
 from cosmodrome.auth import Player
-from cosmodrome.core import clock, redact, server_bots
+from cosmodrome.core import clock, redact, replay, server_bots
 from cosmodrome.core.engine import BadOptions, Decision, Event, Game, IllegalMove, Result
 from cosmodrome.core.errors import (
     CosmodromeError,
@@ -55,6 +55,7 @@ WATCH_TICKET_TTL_S = 300  # provisional: long enough for a browser's reconnects,
 MAX_TICKET = 64
 MAX_OPTIONS_BYTES = 4096  # default cap on a match's options (a host may set another)
 
+SILENT = "abandoned_silent"  # the log's entry of a match ended by its silence limit
 ACTIVE = match_pb2.MATCH_STATUS_ACTIVE
 WAITING = match_pb2.MATCH_STATUS_WAITING
 FINISHED = match_pb2.MATCH_STATUS_FINISHED
@@ -97,8 +98,11 @@ def _nobody(entry: records_pb2.StoredEntry, snapshot: redact.Snapshot) -> None:
 class Runner:
     def __init__(self, store: RedisStore, games: Mapping[str, GameRecord | Game],
                  clock: Callable[[], int] = wall_clock_ms,
-                 max_options_bytes: int = MAX_OPTIONS_BYTES) -> None:
+                 max_options_bytes: int = MAX_OPTIONS_BYTES, silent_match_ms: int = 0) -> None:
+        """`silent_match_ms`: an active match with no change for that long ends as
+        abandoned (0: never)."""
         self.store = store
+        self.silent_match_ms = silent_match_ms
         # the games' records (games.records()); a bare engine is a game without content,
         # words or bot of its own
         self.records = {name: g if isinstance(g, GameRecord) else GameRecord(engine=g)
@@ -171,15 +175,15 @@ class Runner:
             join_secret_sha256=token_hash(owner.join_secret) if private else "")
         for seat, kind in bot_seats.items():
             _seat_bot(record.match.seats[seat], kind)
-        kind = "create"
+        kind, started = "create", None
         if all(s.occupied for s in record.match.seats):  # the server plays every seat
-            self._start(record)
+            started = self._start(record, now)
             decisions = game.decisions(getattr(record.state, game.name))
-            _note_deadline(record, decisions, now)
+            _note_deadline(record, decisions, now, silent_ms=self.silent_match_ms)
             await self._arm_bot(record, decisions)
             kind = "create_and_start"
         entry = records_pb2.StoredEntry(version=1, seat=SERVER_SEAT, move_kind=kind,
-                                        time=match.create_time)
+                                        time=match.create_time, start_ms=started)
         await self.store.create(record, entry, now)
         return record.match, owner
 
@@ -236,10 +240,10 @@ class Runner:
         if held is not None and self.reclaim(record, chosen):  # the bot played it meanwhile
             kind = "reclaim"
         _set_seat_player(record, chosen, asked.player)
-        if match.status == WAITING and all(s.occupied for s in match.seats):
-            self._start(record)
+        starts = match.status == WAITING and all(s.occupied for s in match.seats)
+        if starts:
             kind = "join_and_start"
-        await self._commit(record, chosen, kind)
+        await self._commit(record, chosen, kind, starts)
         return record.match, chosen, asked.token
 
     async def leave(self, match_id: str, token: str) -> match_pb2.Match:
@@ -307,9 +311,8 @@ class Runner:
             for seat in record.match.seats:
                 if not seat.occupied:
                     _seat_bot(seat, server_bots.kind_or_default(bots))
-            self._start(record)
             return "start"
-        return await self._as_creator(match_id, token, change)
+        return await self._as_creator(match_id, token, change, starts=True)
 
     async def kick(self, match_id: str, token: str | None, seat: int) -> match_pb2.Match:
         """Free a taken seat of a waiting match (a player's token stops working)."""
@@ -339,14 +342,16 @@ class Runner:
         return await self._as_creator(match_id, token, change)
 
     async def _as_creator(self, match_id: str, token: str | None,
-                          change: Callable[[records_pb2.StoredMatch], str]) -> match_pb2.Match:
+                          change: Callable[[records_pb2.StoredMatch], str], starts: bool = False
+                          ) -> match_pb2.Match:
+        """`starts`: the change begins play (the commit sets the game up)."""
         check_match_id(match_id)
         for _ in range(MAX_JOIN_ATTEMPTS):
             record, _ = await self.store.load(match_id)
             _check_creator(record, token)
             kind = change(record)
             try:
-                await self._commit(record, SERVER_SEAT, kind)
+                await self._commit(record, SERVER_SEAT, kind, starts)
             except Stale:
                 continue
             return record.match
@@ -376,13 +381,15 @@ class Runner:
             raise PermissionDenied(f"seat {wanted} belongs to another player")
         return wanted
 
-    def _start(self, record: records_pb2.StoredMatch) -> None:
+    def _start(self, record: records_pb2.StoredMatch, now: int) -> int:
+        """Set the game up at `now` (returned: the log keeps it, so a replay sets it up
+        the same)."""
         game = self.game_of(record)
-        options = getattr(record.match.options, game.name)
-        state = game.setup(options, record.match.players, record.seed, self.clock())
-        record.state.CopyFrom(games_pb2.GameState(**{game.name: state}))
+        record.state.CopyFrom(games_pb2.GameState(**{game.name: replay.setup(game, record,
+                                                                             now)}))
         record.match.status = ACTIVE
         clock.start(record.match)
+        return now
 
     # -- credentials -------------------------------------------------------------------
 
@@ -464,11 +471,7 @@ class Runner:
                       sub: _Submission) -> play_pb2.SubmitMoveResponse:
         seat = self.seat_by_digest(record, sub.credential)
         if prior:
-            response = _replay(prior.value, sub.digest)
-            if sub.with_view and not response.HasField("view"):
-                # first made over Play, whose kept answers hold no view: the mover's now
-                response.view.CopyFrom(redact.match_view(self.game_of(record), record, seat))
-            return response
+            return self._resent(record, seat, prior, sub)
         game = self.game_of(record)
         game_move = self._unwrap_move(game, sub.move)
         kind = game.move_kind(game_move)
@@ -482,22 +485,37 @@ class Runner:
         now = self.clock()
         events = self._apply(game, state, seat, game_move, now)
         decisions = self._settle(game, record, state)
-        deadline_moved = _note_deadline(record, decisions, now, mover=seat)
+        deadline_moved = _note_deadline(record, decisions, now, mover=seat,
+                                        silent_ms=self.silent_match_ms)
         entry = self._entry(record, seat, kind, now)
+        entry.move.CopyFrom(sub.move)
         redact.add_events(game, events, entry.events)
         snapshot = redact.Snapshot(record, decisions)
         response = play_pb2.SubmitMoveResponse(
             version=record.match.version,
             events=[e.event for e in entry.events if redact.visible(e, seat)])
+        # kept without the view (most of a finished match's bytes when it was kept): a
+        # resend rebuilds it from the record (_resent)
+        result = sub.digest + response.SerializeToString() if sub.retry else b""
         if sub.with_view:  # built once: the mover's watch streams show the same
             response.view.CopyFrom(snapshot.view(game, seat))
-        result = sub.digest + response.SerializeToString() if sub.retry else b""
         prior = await self._write(record, entry, sub.expected_version, sub.retry, result,
                                   _deadline(record, deadline_moved), snapshot)
-        if prior:
-            return _replay(prior.value, sub.digest)
+        if prior:  # a resend committed first: its answer, on the record as it is now
+            current, _ = await self.store.load(record.match.match_id)
+            return self._resent(current, seat, prior, sub)
         note(version=record.match.version)
         metrics.count_move(game.name)
+        return response
+
+    def _resent(self, record: records_pb2.StoredMatch, seat: int, prior: Duplicate,
+                sub: _Submission) -> play_pb2.SubmitMoveResponse:
+        """The first answer to a resent move. Its version and events are kept; its view
+        is not: a resend gets the mover's view of the match as it is now (`record`), which
+        may be later than the move's version if others moved since."""
+        response = _replay(prior.value, sub.digest)
+        if sub.with_view and not response.HasField("view"):
+            response.view.CopyFrom(redact.match_view(self.game_of(record), record, seat))
         return response
 
     def _unwrap_move(self, game: Game, move: games_pb2.GameMove) -> Message:
@@ -551,15 +569,20 @@ class Runner:
         return records_pb2.StoredEntry(version=record.match.version, seat=seat, move_kind=kind,
                                        time=record.match.update_time)
 
-    async def _commit(self, record: records_pb2.StoredMatch, seat: int, kind: str) -> None:
+    async def _commit(self, record: records_pb2.StoredMatch, seat: int, kind: str,
+                      starts: bool = False) -> None:
+        """Commit a change of the platform's (`starts`: play begins with it)."""
         expected = record.match.version
         game = self.game_of(record)
+        now = self.clock()
+        started = self._start(record, now) if starts else None
         decisions: list[Decision] = []
         if record.match.status == ACTIVE:
             decisions = self._settle(game, record, getattr(record.state, game.name))
-        now = self.clock()
-        deadline_moved = _note_deadline(record, decisions, now)
+        deadline_moved = _note_deadline(record, decisions, now, silent_ms=self.silent_match_ms)
         entry = self._entry(record, seat, kind, now)
+        if started is not None:
+            entry.start_ms = started
         await self._write(record, entry, expected, deadline_ms=_deadline(record, deadline_moved),
                           snapshot=redact.Snapshot(record, decisions))
 
@@ -601,27 +624,38 @@ class Runner:
             expected, now = record.match.version, self.clock()
             decisions = game.decisions(state)
             owed = server_bots.owed_by_bot(record, decisions)
-            seat, kind, mover = SERVER_SEAT, "timeout", SERVER_SEAT
+            seat, kind, mover = SERVER_SEAT, replay.TIMEOUT, SERVER_SEAT
             late = clock.out_of_time(record.match, now)
+            move: Message | None = None
             if owed is not None:
                 move = server_bots.bot_move(self.records[game.name], record, state, owed)
                 seat, kind = owed.seat, game.move_kind(move)
                 events = self._apply(game, state, seat, move, now)
             elif late:  # one seat at a time: the next fires at once after
                 seat = late[0]
-                kind, mover, events = self._out_of_time(game, record, state, decisions,
-                                                        seat, now)
+                kind, mover, move, events = self._out_of_time(game, record, state, decisions,
+                                                              seat, now)
             else:
                 events = game.timeout(state, now)
-            if not events and owed is None and not late:
+            silent = not events and owed is None and not late and self._silent(record, now)
+            if not events and owed is None and not late and not silent:
                 # not due: keep a later deadline, drop a dead one
-                upcoming = _next_deadline(record, decisions)
+                upcoming = _next_deadline(record, decisions, _silence_due(
+                    record, record.match.update_time.ToMilliseconds(), self.silent_match_ms))
                 if upcoming > now:
                     await self.store.set_deadline(match_id, upcoming)
                 return False
-            decisions = self._settle(game, record, state)
-            _note_deadline(record, decisions, now, mover)
+            if silent:
+                kind, decisions = SILENT, []
+                record.match.status = FINISHED
+                record.match.result.CopyFrom(match_pb2.Result(summary=(
+                    f"abandoned: no change for {self.silent_match_ms / 3_600_000:g} hours"),
+                    abandoned=True))
+            else:
+                decisions = self._settle(game, record, state)
+            _note_deadline(record, decisions, now, mover, self.silent_match_ms)
             entry = self._entry(record, seat, kind, now)
+            replay.keep_move(game, entry, move)
             redact.add_events(game, events, entry.events)
             try:
                 await self._write(record, entry, expected, deadline_ms=record.next_deadline_ms,
@@ -634,25 +668,32 @@ class Runner:
             return True
         return False
 
+    def _silent(self, record: records_pb2.StoredMatch, now: int) -> bool:
+        """No change came to the match for the host's limit (never without one)."""
+        due = _silence_due(record, record.match.update_time.ToMilliseconds(),
+                           self.silent_match_ms)
+        return bool(due) and now >= due
+
     def _out_of_time(self, game: Game, record: records_pb2.StoredMatch, state: Message,
                      decisions: list[Decision], seat: int, now: int
-                     ) -> tuple[str, int, list[Event]]:
+                     ) -> tuple[str, int, Message | None, list[Event]]:
         """Apply the match's timeout policy to `seat`, whose clock has run out: the move
-        kind logged, the seat whose clock the change credits (-1: none) and the events."""
+        kind logged, the seat whose clock the change credits (-1: none), the move played
+        for it (None: none) and the events."""
         played = record.match.seats[seat]
         policy = clock.policy(record.match.options.clock)
         if policy == clock.SKIP:  # a move of the seat's: its clock ticks as after any move
             owed = next((d for d in decisions if d.seat == seat), None)
             if owed is None:  # the rules took the decision back meanwhile: nothing to pass
-                return "timeout_skip", seat, []
+                return "timeout_skip", seat, None, []
             move = game.skip_move(state, owed) or owed.options[0]
-            return "timeout_skip", seat, self._apply(game, state, seat, move, now)
+            return "timeout_skip", seat, move, self._apply(game, state, seat, move, now)
         if policy == clock.FORFEIT:
             played.forfeited, played.bot = True, server_bots.RANDOM
             clock.stop(played)
-            return "timeout_forfeit", SERVER_SEAT, game.drop_out(state, seat, now)
+            return replay.FORFEIT, SERVER_SEAT, None, game.drop_out(state, seat, now)
         _abandon(played)
-        return "timeout_zombie", SERVER_SEAT, []
+        return "timeout_zombie", SERVER_SEAT, None, []
 
     async def judge_chat(self, match_id: str, seat: int, sequence: int, text: str,
                          remembered: bool = True) -> int:
@@ -682,9 +723,11 @@ class Runner:
                           game=game.name, rule=exc.rule)
                 return 0
             decisions = self._settle(game, record, state)
-            deadline_moved = _note_deadline(record, decisions, now)
+            deadline_moved = _note_deadline(record, decisions, now,
+                                            silent_ms=self.silent_match_ms)
             kind = game.move_kind(move)
             entry = self._entry(record, seat, kind, now)
+            replay.keep_move(game, entry, move)
             redact.add_events(game, events, entry.events)
             version = record.match.version
             try:
@@ -744,7 +787,7 @@ class Runner:
             problems = game.audit(state)  # pieces lost or invented: name the first
             if problems:
                 raise InvalidArgument(f"state is inconsistent: {problems[0][:200]}")
-            _note_deadline(record, decisions, self.clock())
+            _note_deadline(record, decisions, self.clock(), silent_ms=self.silent_match_ms)
 
 
 def _join_token(match_id: str, request_id: str) -> str:
@@ -762,12 +805,23 @@ def _replay(stored: bytes, digest: bytes) -> play_pb2.SubmitMoveResponse:
     return play_pb2.SubmitMoveResponse.FromString(stored[32:])
 
 
-def _next_deadline(record: records_pb2.StoredMatch, decisions: list[Decision]) -> int:
-    """The earliest of the game's deadlines and the seats' running clocks (0: none)."""
+def _next_deadline(record: records_pb2.StoredMatch, decisions: list[Decision],
+                   silence_due: int = 0) -> int:
+    """The earliest of the game's deadlines, the seats' running clocks and the match's
+    silence limit (0: none)."""
     due = [d.deadline_ms for d in decisions if d.deadline_ms]
     if running := clock.next_due(record.match):
         due.append(running)
+    if silence_due:
+        due.append(silence_due)
     return min(due, default=0)
+
+
+def _silence_due(record: records_pb2.StoredMatch, last_change_ms: int, silent_ms: int) -> int:
+    """When an active match silent since `last_change_ms` ends as abandoned (0: never)."""
+    if not silent_ms or record.match.status != ACTIVE:
+        return 0
+    return last_change_ms + silent_ms
 
 
 def _deadline(record: records_pb2.StoredMatch, moved: bool) -> int | None:
@@ -776,13 +830,14 @@ def _deadline(record: records_pb2.StoredMatch, moved: bool) -> int | None:
 
 
 def _note_deadline(record: records_pb2.StoredMatch, decisions: list[Decision], now: int,
-                   mover: int = SERVER_SEAT) -> bool:
+                   mover: int = SERVER_SEAT, silent_ms: int = 0) -> bool:
     """Bring the seats' clocks to `now` after a change by `mover` (-1: the server) and
-    record the match's earliest deadline (now, when a server bot owes a decision); True if
-    the deadlines set needs an update."""
+    record the match's earliest deadline (now, when a server bot owes a decision; the
+    silence limit, `silent_ms` after this change, counts too); True if the deadlines set
+    needs an update."""
     clock.tick(record.match, decisions, mover, now)
-    due = now if server_bots.owed_by_bot(record, decisions) else _next_deadline(record,
-                                                                                 decisions)
+    due = now if server_bots.owed_by_bot(record, decisions) else _next_deadline(
+        record, decisions, _silence_due(record, now, silent_ms))
     moved = due != record.next_deadline_ms
     record.next_deadline_ms = due
     return moved

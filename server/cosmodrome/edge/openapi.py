@@ -85,6 +85,8 @@ ACCESS = {
 # (GetLeaderboard's token, for around_me only, is not listed: as JoinMatch's, above)
 ACCESS |= {"GetLeaderboard": ANYONE, "GetRating": [PLAYER], "CreateTicket": [PLAYER],
            "CancelTicket": [PLAYER], "WatchTicket": [PLAYER]}
+# Replays (replay.proto): as GetLog, a seat sees its own, anyone else a spectator's
+ACCESS |= {"GetReplay": SEAT_OR_SPECTATOR}
 # Refusals, by HTTP status: (gRPC codes, when). Every route may answer those of ALWAYS; a
 # route with a token the auth ones; a route with a body 413; some routes 409 (CONFLICTS).
 ERRORS = {
