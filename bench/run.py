@@ -12,6 +12,9 @@
 7. The real client path (bench/real_path.py): create, joins, a watch per seat, submit on
    its turn, at K = 8 and 64, alternating with its peer (boardgame.io, bench/peer/) and its
    floor (bench/floor.py); MLEM and Cosmic with bots on every seat.
+8. The matchmaker (bench/ladder.py): tickets matched per second, p99 time to match.
+9. What recording every move costs (bench/replay.py): stored bytes per finished match per
+   game, the compressed log with and without the moves.
 
 Bounded in time (about four minutes with the defaults); only loopback addresses are used.
     python -m bench.run [--seconds 6] [--engine-seconds 2] [--no-engines] [--profile] [--keep]
@@ -33,7 +36,7 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from bench import clocks, echo, engines, identity, real_path, server_load
+from bench import clocks, echo, engines, identity, ladder, real_path, replay, server_load
 from cosmodrome.store.embedded import EmbeddedRedis, free_port
 from cosmodrome_client import Client, CosmodromeError
 
@@ -221,7 +224,10 @@ async def main_async(args: argparse.Namespace) -> None:
             await clocks.run(move_path_us=server_us)
         await real_path.run(address, list(pids.values()), args.real_seconds, args.rounds, work,
                             args.json, f"ws://127.0.0.1:{socket_port}/v1/play")
-        await __import__("bench.ladder").ladder.run([address])  # matchmaker: 200 tickets
+        await ladder.run([address])  # the matchmaker: 200 tickets
+        if not args.real_only:
+            print()
+            await replay.run(3)
     finally:
         for process in processes:
             stop(process)
