@@ -59,6 +59,8 @@ from cosmodrome.v1 import (
     play_pb2_grpc,
     player_pb2,
     player_pb2_grpc,
+    replay_pb2,
+    replay_pb2_grpc,
 )
 from cosmodrome_client.bots.base import Bot
 from cosmodrome_client.bots.games import bot_for, has_bot
@@ -202,6 +204,7 @@ class Client:
         self.players = player_pb2_grpc.PlayerServiceStub(self.channel)
         self.ladder = ladder_pb2_grpc.LadderServiceStub(self.channel)
         self.matchmaker = ladder_pb2_grpc.MatchmakerServiceStub(self.channel)
+        self.replays = replay_pb2_grpc.ReplayServiceStub(self.channel)
         self.closed = False
         self._contents: dict[str, games_pb2.GameContent] = {}
 
@@ -590,6 +593,14 @@ class Viewer:
             if not page.entries or page.next_from_version <= from_version:
                 return entries
             from_version = page.next_from_version
+
+    async def replay(self, version: int = 0, whole: bool = False) -> replay_pb2.Replay:
+        """A finished match at `version` (0: its last) as this viewer saw it: his view then
+        and the log up to it. `whole`: every seat's view and move (servers started with
+        --whole-replays only)."""
+        request = replay_pb2.GetReplayRequest(match_id=self.match_id, version=version,
+                                              whole=whole)
+        return await self.client._read(self.client.replays.GetReplay, request, self.token)
 
     async def chat(self, from_sequence: int = 0) -> list[play_pb2.ChatLine]:
         """The match's chat lines kept after `from_sequence` (the newest ones, up to the

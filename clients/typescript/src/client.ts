@@ -55,6 +55,7 @@ import {
   TicketStatus,
 } from "./gen/cosmodrome/v1/ladder_pb.js";
 import { LobbyService } from "./gen/cosmodrome/v1/lobby_pb.js";
+import { type Replay, ReplayService } from "./gen/cosmodrome/v1/replay_pb.js";
 import {
   type BotKind,
   type Decision,
@@ -163,6 +164,7 @@ export class Client {
   readonly players: Stub<typeof PlayerService>;
   readonly ladder: Stub<typeof LadderService>;
   readonly matchmaker: Stub<typeof MatchmakerService>;
+  readonly replays: Stub<typeof ReplayService>;
   /** The player's bearer JWT, sent with joins and listMyMatches; unset: anonymous play. */
   playerToken: string | undefined;
   readonly timeoutMs: number;
@@ -181,6 +183,7 @@ export class Client {
     this.players = createClient(PlayerService, transport);
     this.ladder = createClient(LadderService, transport);
     this.matchmaker = createClient(MatchmakerService, transport);
+    this.replays = createClient(ReplayService, transport);
     this.playerToken = options.playerToken;
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.bidiStreams = options.bidiStreams ?? false;
@@ -628,6 +631,17 @@ export class Viewer {
       if (page.entries.length === 0 || page.nextFromVersion <= fromVersion) return entries;
       fromVersion = page.nextFromVersion;
     }
+  }
+
+  /**
+   * A finished match at `version` (0: its last) as this viewer saw it: his view then and the
+   * log up to it. `whole`: every seat's view and move (servers run with --whole-replays).
+   */
+  async replay(version = 0n, whole = false): Promise<Replay> {
+    return this.client.read(
+      (o) => this.client.replays.getReplay({ matchId: this.matchId, version, whole }, o),
+      this.token,
+    );
   }
 
   /** The match chat's lines kept after `fromSequence`, oldest first (public: the same for all). */

@@ -14,6 +14,7 @@ export * from "./gen/cosmodrome/v1/lobby_pb.js";
 export * from "./gen/cosmodrome/v1/match_pb.js";
 export * from "./gen/cosmodrome/v1/play_pb.js";
 export * from "./gen/cosmodrome/v1/player_pb.js";
+export * from "./gen/cosmodrome/v1/replay_pb.js";
 export * as tictactoe from "./gen/cosmodrome/games/tictactoe/v1/tictactoe_pb.js";
 export * as highcard from "./gen/cosmodrome/games/highcard/v1/highcard_pb.js";
 export * as mlem from "./gen/cosmodrome/games/mlem/v1/mlem_pb.js";
