@@ -4,6 +4,7 @@
 // browser lists the match under "My matches" with his time left, resumes it (his seat back, a
 // fresh seat token) and plays it to its end; the seat's clock is shown and runs down; axe-core
 // checks the "My matches" view; the resume link brings the same guest to another browser.
+// Then a seat left during play is shown played by the server, and taken back from the page.
 // tests/web/test_page_identity.py starts the servers.
 //   COSMODROME_PAGE_URL    the page, with ?edge=URL
 //   COSMODROME_ARTIFACTS   folder for screenshots and axe reports
@@ -15,6 +16,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { test } from "node:test";
+import { Client } from "@cosmodrome/client";
 import { chromium } from "playwright-core";
 
 const PAGE = process.env.COSMODROME_PAGE_URL ?? "";
@@ -124,6 +126,39 @@ test("a guest's match with a clock survives his tab: My matches, resume, his clo
     await playToEnd(second);
     await second.waitForSelector(".result .headline");
     await second.screenshot({ path: join(ARTIFACTS, "identity-final.png"), fullPage: true });
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a seat left during play: played by the server while away, then taken back", { skip, timeout: 60_000 }, async () => {
+  const browser = await chromium.launch({ executablePath: BROWSER, args: FLAGS, headless: true });
+  try {
+    await mkdir(ARTIFACTS, { recursive: true });
+    const problems = [];
+    const host = await open(await browser.newContext({ viewport: VIEWPORT }), problems);
+    const card = host.locator('.card[data-game="tictactoe"]');
+    await card.locator("button.open-match").click();
+    await host.waitForSelector('#match[data-viewer="0"][data-status="waiting"]');
+    const matchId = await host.getAttribute("#match", "data-match");
+    const guest = await open(await browser.newContext({ viewport: VIEWPORT }), problems);
+    await guest.locator(`.match-item[data-match="${matchId}"] button.join`).click();
+    await host.waitForSelector('#match[data-status="active"]');
+
+    // the host leaves with his seat token (the page has no such button): the bot plays for him
+    const held = JSON.parse(await host.evaluate((id) => sessionStorage.getItem(`cosmodrome.seat.${id}`), matchId));
+    const edge = new URL(PAGE).searchParams.get("edge");
+    const client = Client.connect(edge);
+    await client.player(matchId, held.seat, held.token).leave();
+    const seat = `#match .seats li[data-seat="${held.seat}"]`;
+    await host.waitForSelector(`${seat}[data-abandoned="true"]`);
+    assert.match(await host.textContent(seat), /played by the server while away/);
+    await host.screenshot({ path: join(ARTIFACTS, "identity-abandoned.png"), fullPage: true });
+    await host.click(`${seat} button.reclaim`);
+    await host.waitForSelector(`${seat}[data-abandoned="false"]`);
+    assert.doesNotMatch(await host.textContent(seat), /while away/);
+    assert.equal(await host.locator(`${seat} button.reclaim`).count(), 0);
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();
