@@ -30,11 +30,22 @@ function tokenFromLink(): string | undefined {
   return token;
 }
 
+/** Whether a token's `exp` claim is past: the server refuses it, a new guest is made instead.
+ * (Only a date read here: the server checks the signature.) */
+function expired(token: string): boolean {
+  try {
+    const claims = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: number };
+    return claims.exp !== undefined && claims.exp * 1000 < Date.now();
+  } catch {
+    return true; // not a JWT: never accepted
+  }
+}
+
 /** Makes `client` act as this browser's player: the resume link's guest, else the one kept,
  * else a new guest of the server. */
 export async function signIn(client: Client): Promise<void> {
   const token = tokenFromLink() ?? localStorage.getItem(GUEST);
-  if (token) {
+  if (token && !expired(token)) {
     client.playerToken = token;
     return;
   }
