@@ -164,3 +164,23 @@ test("a seat left during play: played by the server while away, then taken back"
     await browser.close();
   }
 });
+
+test("a kept guest token past its expiry: the page makes a new guest", { skip, timeout: 30_000 }, async () => {
+  const browser = await chromium.launch({ executablePath: BROWSER, args: FLAGS, headless: true });
+  try {
+    const problems = [];
+    const page = await open(await browser.newContext({ viewport: VIEWPORT }), problems);
+    await page.waitForSelector("#my-matches >> text=No match of yours yet.");
+    const claims = Buffer.from(JSON.stringify({ sub: "old", exp: 1_000_000_000 })).toString("base64url");
+    const stale = `e30.${claims}.c2ln`;
+    await page.evaluate((t) => localStorage.setItem("cosmodrome.guest", t), stale);
+    await page.reload();
+    await page.waitForSelector("#my-matches >> text=No match of yours yet.");
+    const kept = await page.evaluate(() => localStorage.getItem("cosmodrome.guest"));
+    assert.notEqual(kept, stale);
+    assert.equal(kept.split(".").length, 3);
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
