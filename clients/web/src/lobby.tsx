@@ -6,6 +6,7 @@
 import { type Client, fromJson, type GameInfo, GameOptionsSchema, type Match, MatchStatus, type OptionInfo } from "@cosmodrome/client";
 import { useEffect, useState } from "preact/hooks";
 import { refusal, unreachable } from "./errors.js";
+import { MyMatches, ResumeLink } from "./identity.js";
 import { holdCreated, holdSeat, keepPlayerName, playerName } from "./seats.js";
 
 const STATUS: Record<number, string> = { [MatchStatus.WAITING]: "open", [MatchStatus.ACTIVE]: "in play", [MatchStatus.FINISHED]: "finished" };
@@ -53,7 +54,9 @@ export function Lobby({ client, onDown }: Props) {
         <input name="player-name" value={name} maxLength={40} autocomplete="nickname"
           onInput={(e) => { setName(e.currentTarget.value); keepPlayerName(e.currentTarget.value); }} />
       </label>
+      <ResumeLink client={client} />
       {error ? <p id="lobby-error" class="error" role="alert">{error}</p> : null}
+      <MyMatches client={client} titles={titles} onDown={onDown} />
       <section id="games" aria-labelledby="games-title">
         <h2 id="games-title">Games</h2>
         {games ? (
@@ -132,8 +135,12 @@ function GameCard({ game, client, name, act }: { game: GameInfo; client: Client;
 
 /** An enum's value as a person reads it: RULESET_CLASSIC -> "classic". */
 const choiceLabel = (choice: string) => choice.replace(/^[A-Z0-9]+_(?=[A-Z])/, "").replace(/_/g, " ").toLowerCase();
-/** An option's name as a label: "powers_per_player" -> "Powers per player". */
-const optionLabel = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, " ");
+/** An option's name as a label: "powers_per_player" -> "Powers per player",
+ * "clock.bank_ms" -> "Clock bank ms". */
+const optionLabel = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replace(/[_.]/g, " ");
+// ListGames publishes the match's clock among each game's options, named "clock.<field>": the
+// same Clock message for every game (GameOptions.clock), beside the game's own options
+const CLOCK = "clock.";
 
 function OptionField({ game, option, value, set }: { game: string; option: OptionInfo; value: string; set: (v: string) => void }) {
   const id = `${game}-option-${option.name}`;
@@ -170,15 +177,20 @@ function OptionField({ game, option, value, set }: { game: string; option: Optio
 }
 
 /** The game's typed options from the form: only what differs from the published default is
- * sent (an unset option keeps the server's default, e.g. a ruleset's own extensions). */
+ * sent (an unset option keeps the server's default, e.g. a ruleset's own extensions); the
+ * "clock.*" ones go to GameOptions.clock. */
 export function gameOptions(game: GameInfo, values: Record<string, string>) {
   const json: Record<string, string | number | boolean> = {};
+  const clock: Record<string, string | number | boolean> = {};
   for (const o of game.options) {
     const value = values[o.name];
-    if (value === undefined || value === o.defaultValue) continue;
-    json[o.name] = o.type === "bool" ? value === "true" : o.type === "int" ? Number(value) : value;
+    if (value === undefined || value === "" || value === o.defaultValue) continue;
+    const typed = o.type === "bool" ? value === "true" : o.type === "int" ? Number(value) : value;
+    if (o.name.startsWith(CLOCK)) clock[o.name.slice(CLOCK.length)] = typed;
+    else json[o.name] = typed;
   }
-  return Object.keys(json).length ? fromJson(GameOptionsSchema, { [game.name]: json }) : undefined;
+  const options = { ...(Object.keys(json).length ? { [game.name]: json } : {}), ...(Object.keys(clock).length ? { clock } : {}) };
+  return Object.keys(options).length ? fromJson(GameOptionsSchema, options) : undefined;
 }
 
 function MatchItem({ match, title, join }: { match: Match; title: string; join: () => void }) {

@@ -1,11 +1,13 @@
 // The page: a hash router between the lobby (#/), a match (#/match/ID) and an invite
 // (#/join/ID/SECRET). The edge is `?edge=URL` when given, else port 8080 of the host that served
-// the page. While the edge cannot be reached, a page saying so replaces the screen.
+// the page. While the edge cannot be reached, a page saying so replaces the screen. Before any
+// screen the page signs in as this browser's player (src/identity.tsx).
 
 import { Client } from "@cosmodrome/client";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { EdgeDown } from "./errors.js";
+import { EdgeDown, unreachable } from "./errors.js";
+import { signIn } from "./identity.js";
 import { Invite, Lobby } from "./lobby.js";
 import { MatchPage } from "./match.js";
 
@@ -26,6 +28,12 @@ function App() {
   const [at, setAt] = useState(() => route(location.hash));
   const [down, setDown] = useState(false);
   const [attempt, setAttempt] = useState(0); // a retry draws the screen afresh
+  const [signedIn, setSignedIn] = useState(false);
+  const [signInError, setSignInError] = useState("");
+  useEffect(() => {
+    if (signedIn) return;
+    signIn(client).then(() => setSignedIn(true), (e) => (unreachable(e) ? setDown(true) : setSignInError(String(e))));
+  }, [attempt]);
   useEffect(() => {
     const follow = () => setAt(route(location.hash));
     addEventListener("hashchange", follow);
@@ -38,6 +46,7 @@ function App() {
   };
   let screen;
   if (down) screen = <EdgeDown edge={edge} retry={retry} />;
+  else if (!signedIn) screen = <p class={signInError ? "error" : "muted"} role={signInError ? "alert" : undefined}>{signInError || "Signing in…"}</p>;
   else if (at.page === "match") screen = <MatchPage key={`${at.matchId}-${attempt}`} client={client} matchId={at.matchId} onDown={onDown} />;
   else if (at.page === "join") screen = <Invite key={attempt} client={client} matchId={at.matchId} secret={at.secret} onDown={onDown} />;
   else screen = <Lobby key={attempt} client={client} onDown={onDown} />;

@@ -5,9 +5,11 @@
 
 import { type ChatLine, type Client, type GameContent, type GameMove, type LogEntry, type MatchView, MatchStatus, type Player, SPECTATOR, type Viewer } from "@cosmodrome/client";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { SeatList } from "./clock.js";
 import { refusal, unreachable } from "./errors.js";
+import { ResumeSeat } from "./identity.js";
 import { Replay } from "./replay.js";
-import { type RenderContext, SEAT_COLOURS } from "./render/context.js";
+import type { RenderContext } from "./render/context.js";
 import { autoMove, autoPasses, boardFor, boardPlays, eventLabel, moveLabel } from "./render/index.js";
 import { seatLabel } from "./render/words.js";
 import { created, heldSeat, inviteLink } from "./seats.js";
@@ -111,14 +113,9 @@ export function MatchPage({ client, matchId, onDown }: Props) {
           <span class={`status status-${status}`}>{status}</span>{" "}
           {view.viewerSeat === SPECTATOR ? "You are watching (a spectator sees no hidden card)." : `You play as ${seatName(view.viewerSeat).replace(/ \(you\)$/, "")}.`}
         </p>
-        <ul class="seats" aria-label="players">
-          {match.seats.map((s) => (
-            <li key={s.index} data-seat={s.index}>
-              <span class="swatch" style={`background:${SEAT_COLOURS[s.index % SEAT_COLOURS.length]}`} aria-hidden="true" />
-              {seatName(s.index)}{s.bot ? <small class="muted"> (bot)</small> : null}
-            </li>
-          ))}
-        </ul>
+        <SeatList match={match} viewerSeat={view.viewerSeat} seatName={seatName}
+          reclaim={held ? () => (viewer as Player).reclaim().catch((e) => setMessage(refusal(e))) : undefined} />
+        {!held && match.status !== MatchStatus.FINISHED ? <ResumeSeat client={client} matchId={matchId} /> : null}
         {match.status === MatchStatus.WAITING && creator ? <Waiting client={client} matchId={matchId} creator={creator} onError={setMessage} /> : null}
         {match.status === MatchStatus.FINISHED ? <Result view={view} seatName={seatName} /> : null}
         <div class="play">
