@@ -39,11 +39,15 @@ async def ticket(channel, token, game="highcard", players=2, **fields) -> T.Tick
         T.CreateTicketRequest(game=game, players=players, **fields), metadata=auth(token))
 
 
+LIVE = (T.TICKET_STATUS_WAITING, T.TICKET_STATUS_MATCHING)
+
+
 async def test_two_players_on_two_replicas_share_one_started_match(channels):
     tokens = [new_player(), new_player()]
     made = [await ticket(channels[i], t, players=2, display_name=f"p{i}")
             for i, t in enumerate(tokens)]
-    assert all(m.status == T.TICKET_STATUS_WAITING for m in made)
+    # the second may be grouped (or seated) by either replica's tick before its answer
+    assert made[0].status in LIVE and made[1].status in LIVE + (T.TICKET_STATUS_MATCHED,)
     ends = await asyncio.gather(*(watch_to_end(channels, t, m.ticket_id, i)
                                   for i, (t, m) in enumerate(zip(tokens, made, strict=True))))
     first, second = (e for e, _ in ends)
