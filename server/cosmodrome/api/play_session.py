@@ -44,7 +44,7 @@ from cosmodrome import metrics
 from cosmodrome.api import errors
 from cosmodrome.api.interceptor import RedisUnreachable, access_log, parse_request
 from cosmodrome.api.watch_hub import Following
-from cosmodrome.core import requestlog
+from cosmodrome.core import requestlog, wire
 from cosmodrome.core.errors import (
     CosmodromeError,
     InvalidArgument,
@@ -61,8 +61,6 @@ log = structlog.get_logger("cosmodrome.play")
 
 MOVE_RPC = "PlayService/Play:move"  # each move's latency and status, as a call's
 Write = Callable[[Message | bytes], Awaitable[None]]
-UPDATE_TAG = b"\x0a"  # PlayResponse.update (field 1, length-delimited)
-RESULT_TAG = b"\x12"  # PlayResponse.result (field 2, length-delimited)
 
 
 @dataclass(frozen=True)
@@ -84,6 +82,7 @@ class PlaySession:
         self.write = write  # the transport's: one response out
         self.limits = limits
         self.token = token  # the caller's credential (None: a spectator)
+        self.digest: str | None = None  # its hash, computed once
         self.match_id = ""
         self.version = 0  # the newest version written (or being written) to the stream
         self.answers: dict[int, play_pb2.MoveResult] = {}  # by version: to go with its update
@@ -98,7 +97,7 @@ class PlaySession:
     async def run(self, requests: AsyncIterator[bytes]) -> None:
         self.task = asyncio.current_task()
         opening = await self._open(requests)
-        digest = token_hash(self.token) if self.token else None
+        self.digest = digest = token_hash(self.token) if self.token else None
         following = Following(opening.match_id, opening.from_version, opening.with_chat,
                               opening.chat_from_sequence, digest)
         known = await self.servicer.viewer(opening.match_id, digest)
@@ -191,7 +190,8 @@ class PlaySession:
             self._check(move)
             response = await self.runner.submit(self.match_id, self.token,
                                                 move.expected_version, move.idempotency_key,
-                                                move.move, with_view=False)
+                                                move.move, with_view=False,
+                                                credential=self.digest)
             result.version = response.version
             outcome = code = "OK"
         except RedisUnreachable as exc:
@@ -239,10 +239,9 @@ class PlaySession:
         self.version = max(self.version, version)
         answer = self.answers.pop(version, None) if version else None
         if isinstance(update, bytes):
-            response = UPDATE_TAG + _varint(len(update)) + update
+            response = wire.field(1, update)  # PlayResponse.update
             if answer is not None:
-                answered = answer.SerializeToString()
-                response += RESULT_TAG + _varint(len(answered)) + answered
+                response += wire.field(2, answer.SerializeToString())  # .result
             await self._write(response, following=True)
         else:
             await self._write(play_pb2.PlayResponse(update=update, result=answer),
@@ -298,15 +297,4 @@ class _Bucket:
             self.tokens -= 1
             return 0
         return max(1, int((1 - self.tokens) / self.rate * 1000))
-
-
-def _varint(n: int) -> bytes:
-    if n < 0x4000:  # every update but the largest: one or two bytes
-        return bytes((n,)) if n < 0x80 else bytes((n & 0x7F | 0x80, n >> 7))
-    out = bytearray()
-    while n >= 0x80:
-        out.append(n & 0x7F | 0x80)
-        n >>= 7
-    out.append(n)
-    return bytes(out)
 

@@ -110,6 +110,9 @@ class WatchHub:
         tail = self._tails.get(match_id)
         if tail is None:
             return
+        version = entry_version(payload)
+        if version is not None and version <= tail.position:
+            return  # committed here (or heard already): nothing to parse
         head = records_pb2.NoticeHead.FromString(payload)
         if head.HasField("chat"):
             tail.chat_said(head.chat)
@@ -324,3 +327,24 @@ class _Tail:
         if record.match.version > self.position:
             self.position = record.match.version
             self._offer(([], Snapshot(record)))
+
+
+def entry_version(notice: bytes) -> int | None:
+    """The version of a serialized Notice's entry, read off its first bytes as commit.lua
+    writes them (entry first, its version first), without parsing the record behind it;
+    None for anything else (a chat line, an import)."""
+    if notice[:1] != b"\x0a":  # Notice.entry
+        return None
+    at = 1
+    while at < len(notice) and notice[at] & 0x80:  # the entry's length: skipped
+        at += 1
+    at += 1
+    if notice[at:at + 1] != b"\x08":  # StoredEntry.version
+        return None
+    version, shift = 0, 0
+    for byte in notice[at + 1:at + 11]:
+        version |= (byte & 0x7F) << shift
+        if not byte & 0x80:
+            return version
+        shift += 7
+    return None

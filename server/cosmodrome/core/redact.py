@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 from google.protobuf.message import Message
 
+from cosmodrome.core import wire
 from cosmodrome.core.engine import Decision, Event, Game
 from cosmodrome.v1 import match_pb2, play_pb2, records_pb2
 
@@ -82,8 +83,16 @@ def match_view(game: Game, record: records_pb2.StoredMatch, viewer: int | None,
                state: Message | None = None, decisions: list[Decision] | None = None
                ) -> match_pb2.MatchView:
     """`viewer`'s view of the match. Pass `state`/`decisions` when already at hand."""
-    view = match_pb2.MatchView(match=record.match,
-                               viewer_seat=SPECTATOR if viewer is None else viewer)
+    view = match_pb2.MatchView(match=record.match)
+    view.MergeFrom(_seen(game, record, viewer, state, decisions))
+    return view
+
+
+def _seen(game: Game, record: records_pb2.StoredMatch, viewer: int | None,
+          state: Message | None = None, decisions: list[Decision] | None = None
+          ) -> match_pb2.MatchView:
+    """A MatchView but its `match` (the same for every viewer): what `viewer` sees."""
+    view = match_pb2.MatchView(viewer_seat=SPECTATOR if viewer is None else viewer)
     if record.state.WhichOneof("game") is None:
         return view  # waiting for players: no game yet
     if state is None:
@@ -116,17 +125,20 @@ def replay_view(game: Game, record: records_pb2.StoredMatch, version: int,
 class Snapshot:
     """A match record at one version, each viewer's view of it rendered once, and its
     watch update serialized once, however many streams of that viewer (every spectator is
-    one viewer) show it."""
+    one viewer) show it. The match itself, the same for all, is serialized once for all
+    (`wire`: a view's bytes are the match's field followed by the viewer's own part)."""
 
-    __slots__ = ("record", "_decisions", "_views", "_updates")
+    __slots__ = ("record", "_decisions", "_seen", "_views", "_updates", "_match")
 
     def __init__(self, record: records_pb2.StoredMatch,
                  decisions: list[Decision] | None = None) -> None:
         """`decisions`: those owed at this version, when the caller has them (a commit)."""
         self.record = record
         self._decisions = decisions
+        self._seen: dict[int | None, match_pb2.MatchView] = {}
         self._views: dict[int | None, match_pb2.MatchView] = {}
         self._updates: dict[int | None, bytes] = {}
+        self._match: bytes | None = None  # MatchView.match's field, serialized
 
     @property
     def version(self) -> int:
@@ -135,12 +147,8 @@ class Snapshot:
     def view(self, game: Game, viewer: int | None) -> match_pb2.MatchView:
         view = self._views.get(viewer)
         if view is None:
-            if self._decisions is None and self.record.state.WhichOneof("game"):
-                active = self.record.match.status == match_pb2.MATCH_STATUS_ACTIVE
-                self._decisions = game.decisions(getattr(self.record.state, game.name)) \
-                    if active else []
-            view = self._views[viewer] = match_view(game, self.record, viewer,
-                                                    decisions=self._decisions)
+            view = self._views[viewer] = match_pb2.MatchView(match=self.record.match)
+            view.MergeFrom(self._seen_by(game, viewer))
         return view
 
     def update(self, game: Game, entry: records_pb2.StoredEntry, viewer: int | None) -> bytes:
@@ -148,7 +156,21 @@ class Snapshot:
         view, as a watch stream writes it."""
         update = self._updates.get(viewer)
         if update is None:
-            update = self._updates[viewer] = play_pb2.MatchUpdate(
-                entry=log_entry(entry, viewer), view=self.view(game, viewer)
-            ).SerializeToString()
+            if self._match is None:
+                self._match = wire.field(1, self.record.match.SerializeToString())
+            view = self._match + self._seen_by(game, viewer).SerializeToString()
+            update = self._updates[viewer] = (
+                wire.field(1, log_entry(entry, viewer).SerializeToString())
+                + wire.field(2, view))
         return update
+
+    def _seen_by(self, game: Game, viewer: int | None) -> match_pb2.MatchView:
+        seen = self._seen.get(viewer)
+        if seen is None:
+            if self._decisions is None and self.record.state.WhichOneof("game"):
+                active = self.record.match.status == match_pb2.MATCH_STATUS_ACTIVE
+                self._decisions = game.decisions(getattr(self.record.state, game.name)) \
+                    if active else []
+            seen = self._seen[viewer] = _seen(game, self.record, viewer,
+                                              decisions=self._decisions)
+        return seen

@@ -446,15 +446,17 @@ class Runner:
         return redact.match_view(game, record, self.seat_of(record, token))
 
     async def submit(self, match_id: str, token: str | None, expected_version: int,
-                     idempotency_key: str, move: games_pb2.GameMove, with_view: bool = True
-                     ) -> play_pb2.SubmitMoveResponse:
+                     idempotency_key: str, move: games_pb2.GameMove, with_view: bool = True,
+                     credential: str | None = None) -> play_pb2.SubmitMoveResponse:
         """Apply a move. `with_view`: the response carries the mover's view (a Play session
-        sends it with the version's update instead, so its answer is the version alone)."""
+        sends it with the version's update instead, so its answer is the version alone).
+        `credential`: token_hash(token), when the caller keeps it (a Play session)."""
         check_match_id(match_id)
         if len(idempotency_key) > MAX_IDEMPOTENCY_KEY:
             raise InvalidArgument(f"idempotency_key is longer than {MAX_IDEMPOTENCY_KEY}")
         # Retries are kept per credential, so one holder's keys never meet another's.
-        credential = token_hash(token) if token else None
+        if credential is None and token:
+            credential = token_hash(token)
         retry = Retry((credential or token_hash(""))[:24], idempotency_key) \
             if idempotency_key else None
         digest = hashlib.sha256(move.SerializeToString(deterministic=True)).digest()

@@ -51,8 +51,8 @@ class RatingFeed:
 
     def committed(self, entry: records_pb2.StoredEntry, snapshot: redact.Snapshot) -> None:
         match = snapshot.record.match
-        if match.status != FINISHED:
-            return
+        if match.status != FINISHED or not any(p.subject for p in snapshot.record.seat_players):
+            return  # only the matchmaker's matches are rated, and their seats are players'
         result = match_pb2.Result()
         result.CopyFrom(match.result)
         task = asyncio.get_running_loop().create_task(self._rate(match.match_id, result))

@@ -55,6 +55,7 @@ class _Connection(asyncio.Protocol):
         self.sent = 0  # commands written so far
         self.replicated = 0  # of those, how many a replica is known to hold (WAIT)
         self.waiting_replicas: asyncio.Task | None = None
+        self.outbox: list[bytes] = []  # commands written in this turn of the loop
 
     def connection_made(self, transport) -> None:
         self.transport = transport
@@ -90,9 +91,20 @@ class _Connection(asyncio.Protocol):
             self.watching = False
 
     def push(self, command: bytes) -> None:
-        """Send without waiting for a reply (SUBSCRIBE: its answers come as pushes)."""
+        """Send without waiting for a reply (SUBSCRIBE: its answers come as pushes).
+
+        Commands sent in one turn of the event loop go out in one write at its end: with
+        moves of several matches under way, one system call carries all their commands."""
+        if self.lost:
+            return
+        if not self.outbox:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self.outbox.append(command)
+
+    def _flush(self) -> None:
+        commands, self.outbox = self.outbox, []
         if not self.lost:
-            self.transport.write(command)
+            self.transport.write(commands[0] if len(commands) == 1 else b"".join(commands))
 
     def data_received(self, data: bytes) -> None:
         self.reader.feed(data)
