@@ -18,7 +18,9 @@
 They run alternately, `rounds` times at each K, so the machine's drift and other work on
 it weigh on all alike; each figure is the median of the rounds. CPU per move is the
 server's and its store's (ours: server + valkey), from /proc, over the measured window;
-so are context switches per move (every thread's, voluntary and forced). The load
+so are context switches per move (every thread's, voluntary and forced), and the CPU of
+the server's main thread alone ("event loop": for ours, everything Python runs; gRPC core's
+own threads and the store are the rest of its CPU). The load
 generator for ours and the floors is Python (bare stubs, `websockets`), Node for the peer.
 """
 
@@ -58,18 +60,19 @@ class Run:
     store_ms: float  # of which the store's
     moves: int
     ctx: float = 0.0  # context switches per move, server (+ store), every thread
+    main_ms: float = 0.0  # of cpu_ms, the server processes' main threads' (the event loop)
 
     @classmethod
     def median(cls, runs: list[Run]) -> Run:
         return cls(*(statistics.median(getattr(r, f) for r in runs)
                      for f in ("per_s", "p50_ms", "p99_ms", "cpu_ms", "store_ms", "moves",
-                               "ctx")))
+                               "ctx", "main_ms")))
 
 
 Measure = Callable[[int, float], Awaitable[Run]]
 
 
-def cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int | str) -> float:
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
@@ -89,19 +92,28 @@ def context_switches(pid: int) -> int:
     return total
 
 
+def main_thread_seconds(pid: int) -> float:
+    """CPU time of `pid`'s main thread alone (a Python server's event loop; gRPC core's
+    threads and the store's are the rest)."""
+    return cpu_seconds(f"{pid}/task/{pid}")
+
+
 async def timed(pids: list[int], drive: Awaitable[Figures]) -> Run:
     """`drive`'s figures, and the CPU and context switches of `pids` (the server's
     processes, then its store, last, if there are several)."""
+    servers = pids[:-1] if len(pids) > 1 else pids
     before = [cpu_seconds(p) for p in pids]
+    main_before = sum(map(main_thread_seconds, servers))
     switches = sum(map(context_switches, pids))
     figures = await drive
     spent = [cpu_seconds(p) - b for p, b in zip(pids, before, strict=True)]
+    main = sum(map(main_thread_seconds, servers)) - main_before
     switches = sum(map(context_switches, pids)) - switches
     moves = max(figures.calls, 1)
     per_move = 1000 / moves
     return Run(figures.per_s, figures.percentile_ms(50), figures.percentile_ms(99),
                sum(spent) * per_move, (spent[-1] if len(spent) > 1 else 0) * per_move,
-               figures.calls, switches / moves)
+               figures.calls, switches / moves, main * per_move)
 
 
 def peer_missing() -> str | None:
@@ -145,7 +157,8 @@ def row(name: str, run: Run) -> str:
     return (f"  {name:13s} {run.per_s:7,.0f} moves/s   move p50 {run.p50_ms:6.2f} ms"
             f"  p99 {run.p99_ms:6.2f} ms   server CPU/move {run.cpu_ms:5.2f} ms"
             + (f" (store {run.store_ms:4.2f})" if run.store_ms else " " * 13)
-            + f"   ctx/move {run.ctx:5.1f}   ({run.moves:,.0f} moves)")
+            + f"   ctx/move {run.ctx:5.1f}   ({run.moves:,.0f} moves)"
+            + (f"   event loop {run.main_ms:4.2f} ms" if run.main_ms else ""))
 
 
 async def run(address: str, ours_pids: list[int], seconds: float, rounds: int,
@@ -184,7 +197,8 @@ async def run(address: str, ours_pids: list[int], seconds: float, rounds: int,
             json_path.write_text(json.dumps({"real_path": {
                 str(k): {name: {"moves_per_s": round(r.per_s, 1), "p99_ms": round(r.p99_ms, 3),
                                 "cpu_ms_per_move": round(r.cpu_ms, 4),
-                                "ctx_per_move": round(r.ctx, 2)}
+                                "ctx_per_move": round(r.ctx, 2),
+                                "event_loop_cpu_ms_per_move": round(r.main_ms, 4)}
                          for name, r in runs.items()} for k, runs in table.items()}}, indent=2))
             print(f"\nreal-path figures written to {json_path}")
     finally:
