@@ -132,6 +132,7 @@ from cosmodrome.api.servicers import (
     PlayServicer,
 )
 from cosmodrome.api.watch_hub import WatchHub, WatchLimits
+from cosmodrome.auth import looks_like_jwt
 from cosmodrome.auth.identity import Identity, IdentitySettings
 from cosmodrome.auth.jwks import JwksError
 from cosmodrome.core.chat import Chat, ChatLimits
@@ -307,6 +308,9 @@ def parse_config(argv: list[str] | None = None) -> Config:
             or config.max_pending_calls < 1:
         p.error("--store-memory-mark must be between 0 and 1, --waiting-expiry-hours >= 0, "
                 "--max-pending-calls >= 1")
+    if looks_like_jwt(config.admin_token):  # (auth: a bearer with two dots is a player's)
+        p.error("--admin-token must not have exactly two dots: it would read as a player's "
+                "JWT and be refused (`openssl rand -hex 32` makes a good one)")
     if config.silent_match_hours < 0:
         p.error("--silent-match-hours must be >= 0 (0: never)")
     if config.workers < 1:

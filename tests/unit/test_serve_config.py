@@ -31,3 +31,12 @@ def test_a_deadline_tick_under_a_millisecond_is_refused(value, capsys):
 ])
 def test_the_serving_line_never_shows_the_store_password(url, shown):
     assert without_password(url) == shown
+
+
+def test_an_admin_token_that_would_read_as_a_jwt_is_refused(capsys):
+    """A bearer with exactly two dots is taken for a player's JWT (auth.looks_like_jwt), so
+    such an admin token could never be used: refused at start, its flag named."""
+    with pytest.raises(SystemExit):
+        parse_config(["--admin-token", "abc.def.ghi"])
+    assert "--admin-token must not have exactly two dots" in capsys.readouterr().err
+    assert parse_config(["--admin-token", "abc.def"]).admin_token == "abc.def"
