@@ -15,6 +15,8 @@ lifecycle sweep (store/lifecycle.py) takes its index entries out at that time.
 
 from __future__ import annotations
 
+import functools
+
 from cosmodrome.v1 import match_pb2
 
 TAG = "{ix}"  # every index shares one Cluster slot: a listing reads one node
@@ -32,9 +34,10 @@ def index_key(scope: str, name: str) -> str:
     return f"ix:{TAG}:{scope}:{name}"
 
 
-def match_indexes(game: str) -> list[str]:
+@functools.cache  # (a few games: built once each, not on every commit)
+def match_indexes(game: str) -> tuple[str, ...]:
     """Every index a match of `game` may be in, in the order `membership` flags them."""
-    return [index_key(scope, name) for scope in (EVERY_GAME, game) for name in FILTERS]
+    return tuple(index_key(scope, name) for scope in (EVERY_GAME, game) for name in FILTERS)
 
 
 def has_open_seat(match: match_pb2.Match) -> bool:

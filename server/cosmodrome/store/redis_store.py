@@ -33,6 +33,7 @@ Redis Cluster slot and its Lua scripts stay atomic there.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 import functools
@@ -187,6 +188,11 @@ class Duplicate:
     value: bytes
 
 
+def _hear(match_id: str, heard: list[tuple[Callable[[str, bytes], None], bytes]]) -> None:
+    for on_move, notice in heard:
+        on_move(match_id, notice)
+
+
 class RecordCache:
     """The last record this replica wrote or read per match, to skip a read on the next move.
 
@@ -256,6 +262,10 @@ class RedisStore:
         self.memory: tuple[int, int] | None = None  # (used, limit) bytes, as last read
         self.wait_replicas, self.wait_ms = wait_replicas, wait_ms
         self.cache = RecordCache(cache_size)
+        # Notices heard while this replica commits their match, held until the commit ends
+        # (`commit`): by match, the commits in flight and what was heard meanwhile.
+        self._committing: dict[str, int] = {}
+        self._heard: dict[str, list[tuple[Callable[[str, bytes], None], bytes]]] = {}
         self._commit = Script(_indexing("commit"))
         self._create = Script(_indexing("create"))
         self._reindex = Script(_indexing("reindex"))
@@ -367,6 +377,36 @@ class RedisStore:
     async def commit(self, record: records_pb2.StoredMatch, entry: records_pb2.StoredEntry,
                      expected_version: int, retry: Retry | None = None,
                      result: bytes = b"", deadline_ms: int | None = None) -> Duplicate | None:
+        """Write `record` as version expected+1 if the match is still at `expected_version`
+        (`_compare_and_set`).
+
+        The commit's own notice comes back to this replica's subscriber, most often before
+        the commit's reply (Redis writes both at once, and the subscriber's callback runs
+        as it is read, the committer only a loop turn later). Heard then, it would be parsed
+        and handed to the watchers as if another replica had made it, record and all, while
+        the committer holds that record already. So the match's notices wait until the
+        commit ends, and are then heard after the runner's `on_commit`, which has handed
+        the version over: its own notice is known by its version alone, unparsed
+        (watch_hub.entry_version); another replica's (had this commit failed) is heard as
+        ever."""
+        mid = record.match.match_id
+        self._committing[mid] = self._committing.get(mid, 0) + 1
+        try:
+            return await self._compare_and_set(record, entry, expected_version, retry, result,
+                                               deadline_ms)
+        finally:
+            if self._committing[mid] > 1:
+                self._committing[mid] -= 1
+            else:
+                del self._committing[mid]
+                heard = self._heard.pop(mid, None)
+                if heard:  # after the caller's on_commit, which runs before the loop turns
+                    asyncio.get_running_loop().call_soon(_hear, mid, heard)
+
+    async def _compare_and_set(self, record: records_pb2.StoredMatch,
+                               entry: records_pb2.StoredEntry, expected_version: int,
+                               retry: Retry | None = None, result: bytes = b"",
+                               deadline_ms: int | None = None) -> Duplicate | None:
         """Write `record` as version expected+1 if the match is still at `expected_version`.
 
         With `retry`, `result` is kept as the answer to a resend of the same key, and a
@@ -519,7 +559,11 @@ class RedisStore:
         it subscribes (`match_channel`; every commit publishes a records.Notice there);
         `on_resume()` after a lost connection is back."""
         def on_message(channel: str, notice: bytes) -> None:
-            on_move(match_of_channel(channel), notice)
+            match_id = match_of_channel(channel)
+            if match_id in self._committing:  # heard once the commit ends (`commit`)
+                self._heard.setdefault(match_id, []).append((on_move, notice))
+            else:
+                on_move(match_id, notice)
         if self.cluster:
             return ClusterSubscriber(self.fast, on_message, on_resume)
         return Subscriber(self.fast.kwargs, self.fast.tls, on_message, on_resume)
