@@ -129,6 +129,9 @@ async def test_a_commit_marks_its_version_and_its_enqueue_takes_the_mark_out(mar
     await runner.join(mid, 1, "o")  # version 3: seat 0 owes
     marked = await markers(notices.outbox, mid)
     assert set(marked) == {f"{mid}:2", f"{mid}:3"}
+    bots = match_pb2.Match(match_id=mid, seats=[match_pb2.Seat(
+        index=0, occupied=True, bot=match_pb2.BOT_KIND_RANDOM)])
+    assert notices.marker(bots) == ((), ())  # a match no person plays owes no notice
     assert min(marked.values()) > before + notices.lease_ms - 1_000  # leased to its replica
     assert await notices.outbox.enqueue(await notices._stored_commit(mid, 3)) == (1, 0)
     assert set(await markers(notices.outbox, mid)) == {f"{mid}:2", f"{mid}:3:0:your_turn"}
