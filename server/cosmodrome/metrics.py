@@ -31,6 +31,8 @@ use prometheus-client's metrics as they are.
     cosmodrome_notices_failed_total{reason}  failed attempts (timeout, connect, http_5xx...)
     cosmodrome_notices_retried_total         of those, the ones scheduled again (backoff)
     cosmodrome_notices_dropped_total{reason} notices given up (attempts, backlog)
+    cosmodrome_notices_rebuilt_total         versions whose notices this replica built from
+                                             the store: their replica never queued them
     cosmodrome_notices_withdrawn_total       "your turn" notices withdrawn unsent (the
                                              seat moved within --webhook-wait-seconds)
     cosmodrome_notices_in_flight             webhook POSTs in flight on this replica
@@ -128,7 +130,9 @@ notices_failed = Counter("cosmodrome_notices_failed", "Failed delivery attempts,
 notices_retried = Counter("cosmodrome_notices_retried", "Failed attempts scheduled again")
 notices_dropped = Counter("cosmodrome_notices_dropped", "Notices given up, by reason "
                           "(attempts: the last one failed; backlog: the store was away too "
-                          "long)", ["reason"])
+                          "long, left to the commit's marker)", ["reason"])
+notices_rebuilt = Counter("cosmodrome_notices_rebuilt", "Versions whose notices a drainer "
+                          "built from the store (their replica never queued them)")
 notices_withdrawn = Counter("cosmodrome_notices_withdrawn", "\"Your turn\" notices "
                             "withdrawn: the seat moved before --webhook-wait-seconds")
 notices_in_flight = Gauge("cosmodrome_notices_in_flight", "Webhook POSTs in flight")

@@ -10,12 +10,16 @@ import pytest
 
 from cosmodrome.core.engine import Decision
 from cosmodrome.core.redact import Snapshot
+from cosmodrome.core.runner import Runner
+from cosmodrome.games import registry
 from cosmodrome.notices import signer
+from cosmodrome.notices.delivery import Webhook
+from cosmodrome.notices.drainer import Notices
 from cosmodrome.notices.due import commit_notices, notice_id
 from cosmodrome.notices.outbox import HINTS, Commit, Notice, Outbox, outbox_key
 from cosmodrome.serve import parse_config, webhook
 from cosmodrome.store.redis_store import RedisStore, match_slot
-from cosmodrome.v1 import match_pb2, records_pb2
+from cosmodrome.v1 import games_pb2, match_pb2, records_pb2
 from cosmodrome.workers import replica_args
 
 
@@ -94,6 +98,66 @@ async def test_a_failed_attempt_is_due_again_after_its_backoff(outbox):
     due = float(await outbox.fast.execute("ZSCORE", outbox_key(slot), claimed.id))
     assert before + 29_000 < due  # the store's clock: a second of skew allowed
     assert float(await outbox.fast.execute("ZSCORE", HINTS, slot)) <= due
+
+
+@pytest.fixture
+async def marking(redis_url):
+    """A runner whose commits mark their versions, as with notices on (not draining: the
+    test plays the drainer's part)."""
+    store = RedisStore.from_url(redis_url)
+    runner = Runner(store, registry())
+    notices = Notices(runner, Webhook("http://127.0.0.1:9/hook", (b"k",), 1.0))
+    store.notice_marker = notices.marker
+    yield runner, notices
+    await store.close()
+
+
+async def markers(outbox: Outbox, match_id: str) -> dict[str, float]:
+    """What the outbox of the match's slot holds of the match: id -> due ms."""
+    flat = await outbox.fast.execute("ZRANGE", outbox_key(match_slot(match_id)), 0, -1,
+                                     "WITHSCORES")
+    return {flat[i].decode(): float(flat[i + 1]) for i in range(0, len(flat), 2)
+            if flat[i].decode().startswith(match_id)}
+
+
+async def test_a_commit_marks_its_version_and_its_enqueue_takes_the_mark_out(marking):
+    runner, notices = marking
+    match, _ = await runner.create("tictactoe", games_pb2.GameOptions(), 2, None)
+    mid = match.match_id
+    before = time.time() * 1000
+    await runner.join(mid, 0, "x")  # version 2: a person plays, nobody owes yet
+    await runner.join(mid, 1, "o")  # version 3: seat 0 owes
+    marked = await markers(notices.outbox, mid)
+    assert set(marked) == {f"{mid}:2", f"{mid}:3"}
+    bots = match_pb2.Match(match_id=mid, seats=[match_pb2.Seat(
+        index=0, occupied=True, bot=match_pb2.BOT_KIND_RANDOM)])
+    assert notices.marker(bots) == ((), ())  # a match no person plays owes no notice
+    assert min(marked.values()) > before + notices.lease_ms - 1_000  # leased to its replica
+    assert await notices.outbox.enqueue(await notices._stored_commit(mid, 3)) == (1, 0)
+    assert set(await markers(notices.outbox, mid)) == {f"{mid}:2", f"{mid}:3:0:your_turn"}
+    late = Commit(mid, 2, False, ())  # version 2's own enqueue comes late: ignored, unmarked
+    assert await notices.outbox.enqueue(late) == (0, 0)
+    assert set(await markers(notices.outbox, mid)) == {f"{mid}:3:0:your_turn"}
+
+
+async def test_a_marker_whose_lease_ran_out_is_claimed_and_its_notices_built(marking):
+    runner, notices = marking
+    match, tokens = await runner.create("tictactoe", games_pb2.GameOptions(), 2, None)
+    mid, slot = match.match_id, match_slot(match.match_id)
+    await runner.join(mid, 0, "x")
+    await runner.join(mid, 1, "o")
+    key = outbox_key(slot)
+    for marker in await markers(notices.outbox, mid):  # every lease ran out
+        await notices.outbox.fast.execute("ZADD", key, 0, marker)
+    claimed = {c.id: c for c in await notices.outbox.claim(slot, 60_000, 1000)
+               if c.id.startswith(mid)}
+    assert [c.marker for c in claimed.values()] == [True, True]
+    await notices._rebuild(claimed[f"{mid}:2"])  # superseded by version 3: settled away
+    await notices._rebuild(claimed[f"{mid}:3"])
+    notice = f"{mid}:3:0:your_turn"
+    assert set(await markers(notices.outbox, mid)) == {notice}
+    body = await notices.outbox.fast.execute("HGET", f"{key}:body", notice)
+    assert body.startswith(b'{"id":"' + notice.encode())
 
 
 def record(seats: list[match_pb2.Seat], status=match_pb2.MATCH_STATUS_ACTIVE

@@ -14,7 +14,7 @@ import redis
 from prometheus_client.parser import text_string_to_metric_families
 
 from cosmodrome.notices import signer
-from cosmodrome.notices.outbox import outbox_key
+from cosmodrome.notices.outbox import outbox_key, owed_key
 from cosmodrome.store.embedded import EmbeddedRedis, free_port
 from cosmodrome.store.redis_store import match_slot
 from cosmodrome.v1 import lobby_pb2, lobby_pb2_grpc, match_pb2
@@ -247,6 +247,40 @@ def test_a_replica_killed_mid_delivery_leaves_it_to_another(store_url):
     receiver.stop()
     assert [r.notice["id"] for r in receiver.received] == [held, held]
     assert receiver.received[1].answered == 200
+
+
+def test_a_replica_killed_right_after_the_final_move_leaves_the_end_to_another(store_url):
+    """The final move's commit marks its version in the same atomic step: its replica is
+    killed with the version's notices never queued (the store refuses its enqueue until
+    then), and another replica still tells every player the match ended."""
+    fast, metrics_port = ("--webhook-timeout-seconds", "1"), free_port()  # lease: 1 + 5 s
+    receiver = Receiver().start()
+    a = replica(store_url, receiver, *fast).start()
+    api = Api(a.address)
+    match_id, tokens = api.new_match("tictactoe")
+    before_last = api.view(match_id).match.version + len(X_WINS) - 1
+    for n, cell in enumerate(X_WINS[:-1]):
+        api.submit(match_id, tokens[n % 2], ttt(cell))
+    receiver.wait_until(lambda r: f"{match_id}:{before_last}:0:your_turn" in r.delivered())
+    client = redis.Redis.from_url(store_url)
+    client.delete(owed_key(match_id))
+    client.set(owed_key(match_id), "not a hash")  # A's enqueue fails from here (WRONGTYPE)
+    api.submit(match_id, tokens[0], ttt(X_WINS[-1]))  # committed: the match is over
+    a.stop(signal.SIGKILL)
+    api.close()
+    end = before_last + 1
+    assert client.zscore(outbox_key(match_slot(match_id)), f"{match_id}:{end}") is not None
+    client.delete(owed_key(match_id))  # the store is itself again
+    ended = {f"{match_id}:{end}:{seat}:match_ended" for seat in (0, 1)}
+    assert not ended & receiver.delivered()
+    with replica(store_url, receiver, *fast, metrics_port=metrics_port):
+        receiver.wait_until(lambda r: r.delivered() >= ended)
+        eventually(lambda: total(scrape(metrics_port), "cosmodrome_notices_rebuilt_total"))
+        rebuilt = scrape(metrics_port)[("cosmodrome_notices_rebuilt_total", ())]
+    receiver.stop()
+    assert client.zscore(outbox_key(match_slot(match_id)), f"{match_id}:{end}") is None
+    client.close()
+    assert rebuilt == 1  # B built the end's notices from the store, once
 
 
 def test_notices_on_a_cluster_use_the_matches_slots(tmp_path):

@@ -2,10 +2,10 @@
 
 `committed` (the runner's `on_commit`, beside the watch hub) only hands the version to a
 background task, which builds its notices and queues them: a move never waits for them,
-for the store's enqueue, still less for a webhook. The enqueue follows the commit by one
-pipelined script call; a replica killed in between loses that version's notices (the next
-version of the match heals a "your turn" still owed: the store sees the seat owing and not
-yet told).
+for the store's enqueue, still less for a webhook. The commit itself marked, atomically,
+that the version may owe notices (outbox.py): the enqueue takes the marker out. A replica
+killed in between leaves the marker; once its lease runs out, a drainer claims it and
+builds the version's notices from the store (`_rebuild`), so none is lost.
 
 Every replica drains: each tick (or at once after its own enqueue) it reads the slots
 hinted due, leases what is due there, at most `concurrency` notices in flight, and POSTs
@@ -27,12 +27,13 @@ import structlog
 
 from cosmodrome import metrics
 from cosmodrome.core import redact
+from cosmodrome.core.errors import NotFound
 from cosmodrome.core.runner import Runner
 from cosmodrome.notices.delivery import DeliveryError, Webhook
-from cosmodrome.notices.due import commit_notices
-from cosmodrome.notices.outbox import Claimed, Commit, Outbox
-from cosmodrome.store.redis_store import SLOTS
-from cosmodrome.v1 import records_pb2
+from cosmodrome.notices.due import commit_notices, players
+from cosmodrome.notices.outbox import Claimed, Commit, Outbox, marked_version, outbox_key
+from cosmodrome.store.redis_store import NO_MARKER, SLOTS, match_slot
+from cosmodrome.v1 import match_pb2, records_pb2
 
 log = structlog.get_logger("cosmodrome.notices")
 
@@ -98,8 +99,16 @@ class Notices:
     # -- lifecycle -----------------------------------------------------------------------
 
     def start(self) -> None:
+        self.runner.store.notice_marker = self.marker
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._enqueue_loop()), loop.create_task(self._drain())]
+
+    def marker(self, match: match_pb2.Match) -> tuple[tuple, tuple]:
+        """What a commit of `match` adds to mark its version (store/lua/commit.lua): the
+        outbox of its slot and this replica's lease; nothing if no person plays it."""
+        if not players(match):
+            return NO_MARKER
+        return (outbox_key(match_slot(match.match_id)),), (self.lease_ms,)
 
     async def stop(self, grace_s: float = 2.0) -> None:
         """Queue what is in the backlog and let deliveries end (for at most `grace_s`),
@@ -154,6 +163,8 @@ class Notices:
     # -- drain: every outbox, by any replica ---------------------------------------------
 
     async def _drain(self) -> None:
+        with contextlib.suppress(Exception):  # else the sweep comes to each slot in turn
+            await self.outbox.repair_hints(range(SLOTS))  # what killed replicas left
         while True:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(self.policy.tick_s):
@@ -193,9 +204,40 @@ class Notices:
 
     async def _deliver(self, notice: Claimed) -> None:
         try:
-            await self._attempt(notice)
+            await (self._rebuild(notice) if notice.marker else self._attempt(notice))
         except Exception:  # the store failed to settle it: its lease runs out, it comes back
             log.exception("a notice's delivery could not be settled", notice=notice.id)
+
+    async def _rebuild(self, marker: Claimed) -> None:
+        """A commit's marker whose lease ran out: its replica never queued the version's
+        notices. Build them from the store, as it would have, and queue them (which takes
+        the marker out); a version superseded or gone owes nothing more (outbox.py)."""
+        try:
+            commit = await self._stored_commit(*marked_version(marker.id))
+        except Exception:
+            log.exception("notices of a marked commit could not be built", marker=marker.id)
+            await self._later(marker)
+            return
+        if commit is None:
+            await self.outbox.settle(marker, None)
+        elif await self._enqueue([commit]):
+            await self._later(marker)  # the store failed: logged by _enqueue
+        else:
+            metrics.notices_rebuilt.inc()
+
+    async def _stored_commit(self, match_id: str, version: int) -> Commit | None:
+        """The notices `version` of the match owes, from its stored record and log entry;
+        None if it is not the match's latest version (or the match is gone)."""
+        store = self.runner.store
+        try:
+            record, _ = await store.load(match_id)
+        except NotFound:
+            return None
+        if record.match.version != version:
+            return None
+        entry = await store.entries(match_id, version - 1, 1)
+        return commit_notices(self.runner.game(record.match.game), entry[0],
+                              redact.Snapshot(record))
 
     async def _attempt(self, notice: Claimed) -> None:
         kind = notice.id.rsplit(":", 1)[1]
@@ -209,14 +251,20 @@ class Notices:
             await self.outbox.settle(notice, None)
             return
         metrics.notices_failed.labels(reason).inc()
+        if await self._later(notice, reason):
+            metrics.notices_retried.inc()
+
+    async def _later(self, notice: Claimed, reason: str = "") -> bool:
+        """After failed attempt `notice.attempt`: due again after its backoff (True), or
+        dropped if it was the last one."""
         if notice.attempt >= self.policy.attempts:
             metrics.notices_dropped.labels("attempts").inc()
             log.warning("notice dropped after its last attempt", notice=notice.id,
                         attempts=notice.attempt, reason=reason)
             await self.outbox.settle(notice, None)
-            return
-        metrics.notices_retried.inc()
+            return False
         await self.outbox.settle(notice, self.policy.backoff_ms(notice.attempt))
+        return True
 
     async def _sweep(self) -> None:
         """Repair the hints of the next few slots, once a tick at most (the drainer also

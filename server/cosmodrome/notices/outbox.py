@@ -1,13 +1,12 @@
 """The notices' outbox in the store: one per Redis Cluster slot, any replica drains it.
 
 Keys (every one but the hints shares the slot of the matches whose notices it holds, so
-the scripts stay atomic on a Cluster, and commit.lua could one day write a version and its
-notices in one step):
+the scripts stay atomic on a Cluster, and commit.lua marks a version in the same step):
 
     notices:{t}           zset: notice id by the time (ms, the store's clock) it is due:
                           queued (now), retried (now + backoff), or leased to the replica
                           delivering it (now + lease: a replica killed mid-delivery leaves
-                          it to another once the lease runs out)
+                          it to another once the lease runs out); and commits' markers
     notices:{t}:body      hash: notice id -> the JSON body; id + '#' -> attempts so far
     notices:owed:{id}     hash (per match): 'v' its last version seen, 's<seat>' the version
                           from which the seat has owed a decision (told once per run)
@@ -17,16 +16,18 @@ notices in one step):
 
 `{t}` is the short hash tag of the slot (store/redis_store.py), as for the deadlines.
 
-Today the enqueue follows the commit (drainer.py): a replica killed in between loses that
-version's notices. To queue them atomically with the version, commit.lua would take three
-more keys, all in the match's slot: KEYS[5] `owed_key(id)`, KEYS[6] `outbox_key(slot)`,
-KEYS[7] `bodies_key(slot)` (the slot's tag is the one of KEYS[4], its deadlines); and after
-ARGV[14] (the end flag, reused as notices_enqueue.lua's ARGV[2]): ARGV[15] OWED_TTL_MS ('':
-no notices), ARGV[16] the wait of a "your turn" (ms; ARGV[12] is already the match id),
-then the (seat, id, body) triples `due.commit_notices` builds (the runner knows the new
-version before the call). On 'OK' it would run notices_enqueue.lua's body
-without its version check (the compare-and-set orders versions already); the hint
-(`notice-slots`, another slot) stays a write after the commit, repaired by the sweep.
+A commit's marker: with notices on, a commit of a match a person plays also puts
+`<match id>:<version>` (no body) in the outbox of the match's slot, in the commit script
+itself (store/lua/commit.lua: the outbox is its last key, the lease its last argument),
+leased to the committing replica. That replica's enqueue, a moment later, queues the
+version's notices and takes the marker out (notices_enqueue.lua). If the enqueue never
+comes (the replica killed right after its commit, or its backlog full), the marker's lease
+runs out and any replica's drainer claims it like a notice (`Claimed.marker`) and builds
+the notices from the stored version (drainer.py): the same ids, so a receiver deduplicates
+them. A version that is no longer the match's latest owes nothing more: its "your turn"s
+are the next version's business (the store sees the seat owing and not yet told), and no
+version follows the end. The hint (`notice-slots`, another slot) is not written by the
+commit: the sweep (or a starting replica's) finds the marker.
 """
 
 from __future__ import annotations
@@ -67,6 +68,12 @@ class Notice:
     body: bytes
 
 
+def marked_version(marker_id: str) -> tuple[str, int]:
+    """The match and version of a commit's marker ('<match id>:<version>', commit.lua)."""
+    match_id, version = marker_id.rsplit(":", 1)
+    return match_id, int(version)
+
+
 @dataclass(frozen=True)
 class Claimed:
     """A notice leased to this replica; `attempt` (1 for the first) is the lease's token."""
@@ -75,6 +82,11 @@ class Claimed:
     id: str
     body: bytes
     attempt: int
+
+    @property
+    def marker(self) -> bool:
+        """A commit's marker (its notices to build), not a notice: it has no body."""
+        return not self.body
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,7 @@ LEGACY_DEADLINES = "deadlines"  # one zset for every match, before deadlines had
 SLOTS = 16384  # Redis Cluster's hash slots
 IDEMPOTENCY_KEYS_PER_SEAT = 16  # a seat's newest keys, each answered with its first result
 CHAT_REQUESTS_PER_SEAT = 16  # likewise for chat request ids
+NO_MARKER: tuple[tuple, tuple] = ((), ())  # a commit's notice marker with notices off
 
 
 def _lua(name: str) -> str:
@@ -266,6 +267,9 @@ class RedisStore:
         # (`commit`): by match, the commits in flight and what was heard meanwhile.
         self._committing: dict[str, int] = {}
         self._heard: dict[str, list[tuple[Callable[[str, bytes], None], bytes]]] = {}
+        # With notices on (cosmodrome.notices): a commit's extra keys and arguments, its
+        # marker that the version may owe notices (commit.lua); None: notices off
+        self.notice_marker: Callable[[match_pb2.Match], tuple[tuple, tuple]] | None = None
         self._commit = Script(_indexing("commit"))
         self._create = Script(_indexing("create"))
         self._reindex = Script(_indexing("reindex"))
@@ -422,15 +426,16 @@ class RedisStore:
         created_ms = match.create_time.ToMilliseconds()
         place = [indexes.membership(match), created_ms, mid,
                  indexes.due_member(mid, match.game), due_in]
+        marker_keys, marker_args = self.notice_marker(match) if self.notice_marker else NO_MARKER
         reply = await self.fast.evalsha(
             self._commit, keys=[match_key(mid), log_key(mid), idem_key(mid), deadlines_key(slot),
-                                *self._index_keys(match)],
+                                *self._index_keys(match), *marker_keys],
             args=[expected_version, record.SerializeToString(), match.SerializeToString(),
                   entry.SerializeToString(), retry.slot if retry else "",
                   retry.key if retry else "", result, expire_ms, record.incarnation,
                   IDEMPOTENCY_KEYS_PER_SEAT, "" if deadline_ms is None else deadline_ms,
                   mid, self.publish, "1" if finished else "", place[0], place[3], due_in,
-                  created_ms, self.lifecycle.answers_expire(match, expire_ms)])
+                  created_ms, self.lifecycle.answers_expire(match, expire_ms), *marker_args])
         status = reply[0]
         if status == b"OK" and self.cluster and reply[2] == b"1":
             await self._reindex_alone(match, *place)

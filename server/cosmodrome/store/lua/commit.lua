@@ -16,6 +16,11 @@
 -- KEYS[5..] the match's indexes and the due zset, on one server (on a Cluster none: when
 --   the reply's third value is '1', the caller runs reindex.lua). Indexes, due time and
 --   expiry change only when the membership or the due time do (field 'ix' keeps them).
+-- With notices on, for a match a person plays (cosmodrome/notices/outbox.py), one more key
+--   and one more argument, last: KEYS[#KEYS] the outbox of the match's slot, ARGV[20] the
+--   committing replica's lease (ms). The marker '<match id>:<version>' goes in the outbox,
+--   due once the lease runs out: the replica's enqueue of the version's notices removes it;
+--   if it never comes (the replica killed), any replica's drainer builds them from the store.
 -- Each caller keeps its latest ARGV[10] keys, each with its first result, in a ring:
 -- field '<slot>:<key>' holds the result, '<slot>#<n>' the key in ring position n, and
 -- '<slot>#' the count of keys ever stored. A resend of any of them gets its first result.
@@ -51,6 +56,13 @@ if caller ~= '' then
   if oldest then redis.call('HDEL', KEYS[3], caller .. ':' .. oldest) end
   redis.call('HSET', KEYS[3], ring, ARGV[6], caller .. ':' .. ARGV[6], ARGV[7])
 end
+local indexed = #KEYS  -- KEYS[5..indexed]: the indexes
+if ARGV[20] then
+  indexed = indexed - 1
+  local t = redis.call('TIME')
+  redis.call('ZADD', KEYS[#KEYS], t[1] * 1000 + math.floor(t[2] / 1000) + tonumber(ARGV[20]),
+             ARGV[12] .. ':' .. version)
+end
 if ARGV[11] == '0' then
   redis.call('ZREM', KEYS[4], ARGV[12])
 elseif ARGV[11] ~= '' then
@@ -63,7 +75,7 @@ end
 redis.call('HSET', KEYS[1], 'ix', place)
 expire({KEYS[1], KEYS[2]}, ARGV[8])
 expire({KEYS[3]}, ARGV[19])
-if #KEYS > 4 then
-  reindex({unpack(KEYS, 5)}, ARGV[15], ARGV[18], ARGV[12], ARGV[16], ARGV[17])
+if indexed > 4 then
+  reindex({unpack(KEYS, 5, indexed)}, ARGV[15], ARGV[18], ARGV[12], ARGV[16], ARGV[17])
 end
 return {'OK', tostring(version), '1'}

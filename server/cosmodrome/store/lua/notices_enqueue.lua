@@ -13,13 +13,22 @@
 -- its notice was ever attempted has it withdrawn: a player at the table is not told.
 -- Versions older than the last seen are ignored (two replicas' commits may reach here out
 -- of order; the newer one is the truth).
+-- The version's marker, left in the outbox by its commit (commit.lua), is taken out last:
+-- its notices are queued, or were by an earlier call (a script that fails keeps it).
 -- Returns {queued, withdrawn, earliest due ms of those queued} (the store's clock).
 local t = redis.call('TIME')
 local now = t[1] * 1000 + math.floor(t[2] / 1000)
 local version = tonumber(ARGV[1])
 local ended = ARGV[2] == '1'
 local wait = tonumber(ARGV[4])
-if version <= tonumber(redis.call('HGET', KEYS[1], 'v') or '0') then return {0, 0, now} end
+local function unmark()
+  local marker = ARGV[5] .. ':' .. ARGV[1]
+  if redis.call('ZREM', KEYS[2], marker) == 1 then redis.call('HDEL', KEYS[3], marker .. '#') end
+end
+if version <= tonumber(redis.call('HGET', KEYS[1], 'v') or '0') then
+  unmark()
+  return {0, 0, now}
+end
 local queued, withdrawn, earliest = 0, 0, now + wait
 local owing = {}
 for i = 6, #ARGV, 3 do
@@ -47,4 +56,5 @@ for _, name in ipairs(redis.call('HKEYS', KEYS[1])) do
 end
 redis.call('HSET', KEYS[1], 'v', version)
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
+unmark()
 return {queued, withdrawn, earliest}
