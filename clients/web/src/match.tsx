@@ -3,7 +3,7 @@
 // redaction), else as a spectator; beside it the match chat (a seat speaks, everyone reads).
 // The creator of a match still waiting sees its invite link and may start it with bots.
 
-import { type ChatLine, type Client, type GameContent, type GameMove, type LogEntry, type MatchView, MatchStatus, type Player, SPECTATOR, type Viewer } from "@cosmodrome/client";
+import { type ChatLine, type Client, type ConnectionStatus, type GameContent, type GameMove, type LogEntry, type MatchView, MatchStatus, type Player, SPECTATOR, type Viewer } from "@cosmodrome/client";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { SeatList } from "./clock.js";
 import { refusal, unreachable } from "./errors.js";
@@ -18,6 +18,9 @@ const STATUS: Record<number, string> = { [MatchStatus.UNSPECIFIED]: "unknown", [
 const LOG_SHOWN = 60;
 const CHAT_SHOWN = 500; // lines the panel keeps (the server keeps as many by default)
 const AUTO = "cosmodrome.auto";
+// what the status line says of the live connection: nothing while it is well
+const CONNECTION: Record<Connection, string> = { live: "", reconnecting: "Connection lost, reconnecting…", restored: "Connected again." };
+type Connection = "live" | "reconnecting" | "restored";
 
 interface Props {
   client: Client;
@@ -49,6 +52,8 @@ export function MatchPage({ client, matchId, onDown }: Props) {
   const [auto, setAuto] = useState(() => localStorage.getItem(AUTO) !== "off");
   const [ended, setEnded] = useState("");
   const [title, setTitle] = useState(""); // the game's, as ListGames publishes it
+  const [connection, setConnection] = useState<Connection>("live");
+  const [attempt, setAttempt] = useState(0); // of the reconnects in a row
 
   useEffect(() => {
     const stop = new AbortController();
@@ -58,7 +63,13 @@ export function MatchPage({ client, matchId, onDown }: Props) {
       client.listGames().then((games) => setTitle(games.find((g) => g.name === game)?.title ?? ""), () => undefined);
       setContent(await client.gameContent(first.match?.game ?? "").catch(() => undefined));
       setView(first);
-      for await (const update of viewer.watch({ signal: stop.signal, untilFinished: true, chat: true })) {
+      // "restored" once the stream answers again, "live" (said no more) once updates flow
+      const onConnection = (status: ConnectionStatus) => {
+        if (status.state === "reconnecting") setAttempt(status.attempt);
+        setConnection((was) => (status.state === "reconnecting" ? "reconnecting" : was === "live" ? "live" : "restored"));
+      };
+      for await (const update of viewer.watch({ signal: stop.signal, untilFinished: true, chat: true, onConnection })) {
+        setConnection("live");
         if (update.chat) setChat((lines) => [...lines, update.chat!].slice(-CHAT_SHOWN));
         if (update.entry) setLog((entries) => [...entries, update.entry!]);
         if (update.view) setView(update.view);
@@ -113,6 +124,7 @@ export function MatchPage({ client, matchId, onDown }: Props) {
           <span class={`status status-${status}`}>{status}</span>{" "}
           {view.viewerSeat === SPECTATOR ? "You are watching (a spectator sees no hidden card)." : `You play as ${seatName(view.viewerSeat).replace(/ \(you\)$/, "")}.`}
         </p>
+        <p class={`connection connection-${connection}`} role="status" aria-live="polite" data-connection={connection} data-attempt={attempt}>{CONNECTION[connection]}</p>
         <SeatList match={match} viewerSeat={view.viewerSeat} seatName={seatName}
           reclaim={held ? () => (viewer as Player).reclaim().catch((e) => setMessage(refusal(e))) : undefined} />
         {!held && match.status !== MatchStatus.FINISHED ? <ResumeSeat client={client} matchId={matchId} /> : null}
