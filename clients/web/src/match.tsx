@@ -3,7 +3,7 @@
 // redaction), else as a spectator; beside it the match chat (a seat speaks, everyone reads).
 // The creator of a match still waiting sees its invite link and may start it with bots.
 
-import { type ChatLine, type Client, type ConnectionStatus, type GameContent, type GameMove, type LogEntry, type MatchView, MatchStatus, type Player, SPECTATOR, type Viewer } from "@cosmodrome/client";
+import { type ChatLine, type Client, type ConnectionStatus, type GameContent, type GameMove, type LogEntry, type Match, type MatchView, MatchStatus, type Player, SPECTATOR, type Viewer } from "@cosmodrome/client";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { SeatList } from "./clock.js";
 import { refusal, unreachable } from "./errors.js";
@@ -12,7 +12,7 @@ import { Replay } from "./replay.js";
 import type { RenderContext } from "./render/context.js";
 import { autoMove, autoPasses, boardFor, boardPlays, eventLabel, moveLabel } from "./render/index.js";
 import { seatLabel } from "./render/words.js";
-import { created, heldSeat, inviteLink } from "./seats.js";
+import { created, forgetSeat, heldSeat, inviteLink } from "./seats.js";
 
 const STATUS: Record<number, string> = { [MatchStatus.UNSPECIFIED]: "unknown", [MatchStatus.WAITING]: "waiting", [MatchStatus.ACTIVE]: "active", [MatchStatus.FINISHED]: "finished" };
 const LOG_SHOWN = 60;
@@ -41,8 +41,8 @@ export function seatNamer(view: MatchView): (seat: number) => string {
 }
 
 export function MatchPage({ client, matchId, onDown }: Props) {
-  const held = useMemo(() => heldSeat(matchId), [matchId]);
-  const viewer: Viewer = useMemo(() => (held ? client.player(matchId, held.seat, held.token) : client.spectate(matchId)), [matchId]);
+  const [held, setHeld] = useState(() => heldSeat(matchId));
+  const viewer: Viewer = useMemo(() => (held ? client.player(matchId, held.seat, held.token) : client.spectate(matchId)), [matchId, held]);
   const [view, setView] = useState<MatchView>();
   const [log, setLog] = useState<LogEntry[]>([]);
   const [chat, setChat] = useState<ChatLine[]>([]);
@@ -57,6 +57,9 @@ export function MatchPage({ client, matchId, onDown }: Props) {
 
   useEffect(() => {
     const stop = new AbortController();
+    setLog([]); // a new watch (this tab left its seat: a spectator's now) brings them all again
+    setChat([]);
+    setEnded("");
     (async () => {
       const first = await viewer.view();
       const game = first.match?.game ?? "";
@@ -69,6 +72,7 @@ export function MatchPage({ client, matchId, onDown }: Props) {
         setConnection((was) => (status.state === "reconnecting" ? "reconnecting" : was === "live" ? "live" : "restored"));
       };
       for await (const update of viewer.watch({ signal: stop.signal, untilFinished: true, chat: true, onConnection })) {
+        if (stop.signal.aborted) break; // this watch was left: another may have begun
         setConnection("live");
         if (update.chat) setChat((lines) => [...lines, update.chat!].slice(-CHAT_SHOWN));
         if (update.entry) setLog((entries) => [...entries, update.entry!]);
@@ -127,6 +131,10 @@ export function MatchPage({ client, matchId, onDown }: Props) {
         <p class={`connection connection-${connection}`} role="status" aria-live="polite" data-connection={connection} data-attempt={attempt}>{CONNECTION[connection]}</p>
         <SeatList match={match} viewerSeat={view.viewerSeat} seatName={seatName}
           reclaim={held ? () => (viewer as Player).reclaim().catch((e) => setMessage(refusal(e))) : undefined} />
+        {held && !match.seats[held.seat]?.abandoned && match.status !== MatchStatus.FINISHED ? (
+          <Leave player={viewer as Player} match={match} onError={setMessage}
+            onFreed={() => { forgetSeat(matchId); setHeld(undefined); }} />
+        ) : null}
         {!held && match.status !== MatchStatus.FINISHED ? <ResumeSeat client={client} matchId={matchId} /> : null}
         {match.status === MatchStatus.WAITING && creator ? <Waiting client={client} matchId={matchId} creator={creator} onError={setMessage} /> : null}
         {match.status === MatchStatus.FINISHED ? <Result view={view} seatName={seatName} /> : null}
@@ -149,6 +157,37 @@ export function MatchPage({ client, matchId, onDown }: Props) {
       </section>
       {match.status === MatchStatus.FINISHED ? <Replay matchId={matchId} token={held?.token} content={content} seatName={seatName} /> : null}
       <Chat player={held ? (viewer as Player) : undefined} view={view} lines={chat} />
+    </div>
+  );
+}
+
+/**
+ * For a seated player: Leave. Before the start it frees the seat at once (`onFreed`: this tab
+ * then watches as a spectator); during play it asks first, then the server's bot plays the
+ * seat until "Take my seat back".
+ */
+function Leave({ player, match, onFreed, onError }: { player: Player; match: Match; onFreed: () => void; onError: (m: string) => void }) {
+  const [asking, setAsking] = useState(false);
+  const stay = useRef<HTMLButtonElement>(null);
+  useEffect(() => stay.current?.focus(), [asking]); // the question in hand, staying the default
+  const playing = match.status === MatchStatus.ACTIVE;
+  const leave = async () => {
+    setAsking(false);
+    try {
+      await player.leave();
+      if (!playing) onFreed();
+    } catch (e) {
+      onError(refusal(e));
+    }
+  };
+  if (!asking) {
+    return <button type="button" class="small secondary leave" onClick={playing ? () => setAsking(true) : leave}>Leave the match</button>;
+  }
+  return (
+    <div class="confirm-leave panel" role="group" aria-labelledby="leave-question">
+      <p id="leave-question">Leave this match? The server's bot plays your seat until you take it back.</p>
+      <button type="button" class="leave-confirm" onClick={leave}>Leave</button>{" "}
+      <button type="button" class="secondary leave-cancel" ref={stay} onClick={() => setAsking(false)}>Stay</button>
     </div>
   );
 }
