@@ -835,13 +835,22 @@ export class Player extends Viewer {
 
   /**
    * A short-lived ticket to follow this match as this seat with an EventSource, which cannot
-   * send the token in a header: open `eventSourceUrl(edge, matchId, { ticket })`.
+   * send the token in a header: open `eventSourceUrl(edge, matchId, { ticket })`
+   * (CreateWatchTicket; not the matchmaker's tickets of `Client.watchTicket`).
    */
-  async watchTicket(): Promise<WatchTicket> {
+  async createWatchTicket(): Promise<WatchTicket> {
     return this.client.call(
       (o) => this.client.play.createWatchTicket({ matchId: this.matchId }, o),
       this.token,
     );
+  }
+
+  /**
+   * @deprecated Renamed `createWatchTicket` (`Client.watchTicket` follows a matchmaker
+   * ticket); this name goes in the next release.
+   */
+  async watchTicket(): Promise<WatchTicket> {
+    return this.createWatchTicket();
   }
 
   /**
