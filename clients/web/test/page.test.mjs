@@ -1,6 +1,8 @@
 // Headless Chromium plays on the page, through the real edge, by clicks only: a whole match of
 // each game against the server's bots, an invite to a private match, a spectator, the chat, the
-// page at phone width, the page when the edge is down; axe-core checks the lobby and each board.
+// page at phone width, the page when the edge is down, and the edge stopped in mid-match and
+// started again (the page says it is reconnecting, then plays on); axe-core checks the lobby
+// and each board.
 // tests/web/test_page.py starts valkey, the server, Envoy and a static server for the page, and
 // runs each test alone (COSMODROME_PAGE_TEST names it); it then checks the tic-tac-toe page
 // against a GetView over gRPC.
