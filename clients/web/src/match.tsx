@@ -105,7 +105,7 @@ export function MatchPage({ client, matchId, onDown }: Props) {
   // sensible defaults: a window that asks nothing of the viewer is passed for him (the game's
   // standing auto-pass), unless he turned it off
   const autoDone = useRef(false);
-  const automatic = view && held && auto && !submitting && !autoDone.current ? autoMove(view) : undefined;
+  const automatic = view && held && auto && !submitting && connection !== "reconnecting" && !autoDone.current ? autoMove(view) : undefined;
   useEffect(() => {
     if (!automatic) return;
     autoDone.current = true; // once: a player who then stops auto-passing is asked again
@@ -117,7 +117,9 @@ export function MatchPage({ client, matchId, onDown }: Props) {
   const match = view.match;
   const seatName = seatNamer(view);
   const mine = view.decisions.filter((d) => d.seat === view.viewerSeat && d.options.length > 0);
-  const ctx: RenderContext = { view, seatName, options: submitting ? [] : mine.flatMap((d) => d.options), choose, content, log };
+  // no move offered while the edge is away: it would go nowhere, and the board may be stale
+  const offered = submitting || connection === "reconnecting" ? [] : mine.flatMap((d) => d.options);
+  const ctx: RenderContext = { view, seatName, options: offered, choose, content, log };
   const status = STATUS[match.status];
   const creator = created(matchId);
   return (

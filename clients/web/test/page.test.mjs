@@ -361,6 +361,7 @@ pageTest("reconnect: the edge dies in mid-match, the page says so, then plays on
   await edge("stop");
   await page.waitForSelector('#match p.connection[data-connection="reconnecting"]');
   assert.equal(await status.textContent(), "Connection lost, reconnecting…");
+  assert.equal(await page.locator("#match button.cell.playable").count(), 0, "no move offered meanwhile");
   await page.waitForSelector('#match p.connection:not([data-attempt="0"]):not([data-attempt="1"])'); // tries again
   await shot(page, "reconnecting");
   await accessible(page, "reconnecting");
