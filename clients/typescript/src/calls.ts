@@ -1,6 +1,7 @@
 // What every call of the client shares: the token header, the codes worth a retry, waits.
 
 import { Code } from "@connectrpc/connect";
+import type { CosmodromeError } from "./errors.js";
 
 // A stream that ends with one of these was dropped, not refused: open it again.
 export const RESUMABLE = new Set([
@@ -25,6 +26,40 @@ export function newIdempotencyKey(): string {
 
 export function authorization(token: string | undefined): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/**
+ * How a watch's or a session's stream stands, told to its `onConnection`: `reconnecting`
+ * when it dropped (`attempt` 1, 2... since it was last live, the next try `retryInMs` away,
+ * `error` why it dropped, unset when it just ended), `live` once a stream is answered (the
+ * first one, and the first after reconnects: said again only after a `reconnecting`).
+ */
+export type ConnectionStatus =
+  | { state: "reconnecting"; attempt: number; retryInMs: number; error?: CosmodromeError }
+  | { state: "live" };
+
+/**
+ * Says each change of a stream's state once to `listener`: `live()` when a stream answers,
+ * `reconnecting()` before each wait to reopen it.
+ */
+export class ConnectionReporter {
+  private attempt = 0;
+  private isLive = false;
+
+  constructor(private readonly listener?: (status: ConnectionStatus) => void) {}
+
+  live(): void {
+    if (this.isLive) return;
+    this.isLive = true;
+    this.attempt = 0;
+    this.listener?.({ state: "live" });
+  }
+
+  reconnecting(retryInMs: number, error?: CosmodromeError): void {
+    this.isLive = false;
+    this.attempt += 1;
+    this.listener?.({ state: "reconnecting", attempt: this.attempt, retryInMs, error });
+  }
 }
 
 /** The wait before the n-th reconnect in a row: 100 ms doubling, at most 2 s. */

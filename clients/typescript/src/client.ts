@@ -25,6 +25,8 @@ import { createGrpcWebTransport } from "@connectrpc/connect-web";
 import {
   authorization,
   backoffMs,
+  ConnectionReporter,
+  type ConnectionStatus,
   newIdempotencyKey,
   RESUMABLE,
   sleep,
@@ -154,6 +156,12 @@ export interface WatchOptions {
   chat?: boolean;
   /** With `chat`: the lines kept after this sequence first (default 0: all), then live ones. */
   chatFromSequence?: bigint;
+  /**
+   * Told when the stream drops and is being reopened (`reconnecting`: attempt n, next try in
+   * x ms) and when it is answered again (`live`), e.g. to say "Connection lost,
+   * reconnecting…" meanwhile. The iteration itself goes on as before.
+   */
+  onConnection?: (status: ConnectionStatus) => void;
 }
 
 /** A connection to a Cosmodrome server: gRPC-Web through its HTTP edge, or gRPC (Node). */
@@ -670,16 +678,24 @@ export class Viewer {
     let last = options.fromVersion ?? 0n;
     let said = options.chatFromSequence ?? 0n; // the newest chat line delivered
     let failures = 0;
+    const connection = new ConnectionReporter(options.onConnection);
     while (!signal?.aborted && !this.client.closed) {
       const stop = new AbortController(); // ends the call when the caller stops iterating
       const onAbort = () => stop.abort();
       signal?.addEventListener("abort", onAbort);
+      let dropped: CosmodromeError | undefined; // why the stream ended, if it failed
       try {
         const stream = this.client.play.watchMatch(
           { matchId: this.matchId, fromVersion: last, withChat: chat, chatFromSequence: said },
-          { headers: authorization(this.token), signal: stop.signal },
+          // the server sends headers as soon as the watch waits: live, however quiet the match
+          {
+            headers: authorization(this.token),
+            signal: stop.signal,
+            onHeader: () => connection.live(),
+          },
         );
         for await (const update of stream) {
+          connection.live();
           if (update.chat) {
             if (update.chat.sequence <= said) continue;
             said = update.chat.sequence;
@@ -702,8 +718,8 @@ export class Viewer {
         if (seen?.status === MatchStatus.FINISHED && last >= seen.version) return;
       } catch (error) {
         if (signal?.aborted || this.client.closed) return;
-        const e = CosmodromeError.from(error);
-        if (!RESUMABLE.has(e.code)) throw e;
+        dropped = CosmodromeError.from(error);
+        if (!RESUMABLE.has(dropped.code)) throw dropped;
       } finally {
         signal?.removeEventListener("abort", onAbort);
         stop.abort();
@@ -715,6 +731,7 @@ export class Viewer {
           `watch of ${this.matchId} lost after ${failures - 1} reconnects at version ${last}`,
         );
       }
+      connection.reconnecting(backoffMs(failures), dropped);
       await sleep(backoffMs(failures), signal);
     }
   }
@@ -818,13 +835,22 @@ export class Player extends Viewer {
 
   /**
    * A short-lived ticket to follow this match as this seat with an EventSource, which cannot
-   * send the token in a header: open `eventSourceUrl(edge, matchId, { ticket })`.
+   * send the token in a header: open `eventSourceUrl(edge, matchId, { ticket })`
+   * (CreateWatchTicket; not the matchmaker's tickets of `Client.watchTicket`).
    */
-  async watchTicket(): Promise<WatchTicket> {
+  async createWatchTicket(): Promise<WatchTicket> {
     return this.client.call(
       (o) => this.client.play.createWatchTicket({ matchId: this.matchId }, o),
       this.token,
     );
+  }
+
+  /**
+   * @deprecated Renamed `createWatchTicket` (`Client.watchTicket` follows a matchmaker
+   * ticket); this name goes in the next release.
+   */
+  async watchTicket(): Promise<WatchTicket> {
+    return this.createWatchTicket();
   }
 
   /**

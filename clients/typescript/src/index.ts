@@ -3,6 +3,7 @@
 // Play sessions (src/node.ts). See docs/client.md, "TypeScript".
 
 export * from "./client.js";
+export type { ConnectionStatus } from "./calls.js";
 export * from "./errors.js";
 export * from "./play.js";
 export * from "./session.js";

@@ -1,5 +1,6 @@
 // play(): a seat played to the end of its match by a function that chooses its moves.
 
+import type { ConnectionStatus } from "./calls.js";
 import { Code, CosmodromeError, MoveNoLongerLegal, StaleVersionError } from "./errors.js";
 import type { Player } from "./client.js";
 import type { GameMove } from "./gen/cosmodrome/v1/games_pb.js";
@@ -22,6 +23,8 @@ export interface PlayOptions {
    * stream, what gRPC-Web in a browser does. A server without Play gets the unary path.
    */
   stream?: boolean;
+  /** Told when the live stream drops and when it is back (`WatchOptions.onConnection`). */
+  onConnection?: (status: ConnectionStatus) => void;
 }
 
 /**
@@ -38,13 +41,13 @@ export async function play(
   if (view.match?.status === MatchStatus.FINISHED) return view.match;
   if (options.stream ?? player.client.bidiStreams) {
     try {
-      return await playSession(player, new Actor(player, choose), view, options.signal);
+      return await playSession(player, new Actor(player, choose), view, options);
     } catch (error) {
       if (!(error instanceof CosmodromeError && error.code === Code.Unimplemented)) throw error;
     }
   }
   // a fresh Actor: a move chosen for a server without Play was never applied
-  return playUnary(player, new Actor(player, choose), view, options.signal);
+  return playUnary(player, new Actor(player, choose), view, options);
 }
 
 /** A chooser's moves for one seat: at most one per version, none on a view older than its
@@ -72,9 +75,10 @@ async function playSession(
   player: Player,
   actor: Actor,
   view: MatchView,
-  signal?: AbortSignal,
+  options: PlayOptions,
 ): Promise<Match> {
-  const session = player.session({ fromVersion: view.match?.version ?? 0n, signal });
+  const { signal, onConnection } = options;
+  const session = player.session({ fromVersion: view.match?.version ?? 0n, signal, onConnection });
   const act = async (view: MatchView) => {
     const move = await actor.move(view);
     if (!move) return;
@@ -101,8 +105,9 @@ async function playUnary(
   player: Player,
   actor: Actor,
   view: MatchView,
-  signal?: AbortSignal,
+  options: PlayOptions,
 ): Promise<Match> {
+  const { signal, onConnection } = options;
   const act = async (view: MatchView) => {
     const move = await actor.move(view);
     if (!move) return;
@@ -114,7 +119,8 @@ async function playUnary(
     }
   };
   await act(view);
-  for await (const update of player.watch({ fromVersion: view.match?.version ?? 0n, signal })) {
+  const fromVersion = view.match?.version ?? 0n;
+  for await (const update of player.watch({ fromVersion, signal, onConnection })) {
     if (update.view) await act(update.view);
   }
   return newest(player);

@@ -19,7 +19,16 @@
 // WebSocket: what a browser can use, where gRPC-Web has no bidirectional stream.
 
 import { create } from "@bufbuild/protobuf";
-import { authorization, backoffMs, Channel, newIdempotencyKey, RESUMABLE, sleep } from "./calls.js";
+import {
+  authorization,
+  backoffMs,
+  Channel,
+  ConnectionReporter,
+  type ConnectionStatus,
+  newIdempotencyKey,
+  RESUMABLE,
+  sleep,
+} from "./calls.js";
 import type { Viewer } from "./client.js";
 import { Code, CosmodromeError, IllegalMoveError } from "./errors.js";
 import type { GameMove } from "./gen/cosmodrome/v1/games_pb.js";
@@ -49,6 +58,12 @@ export interface SessionOptions {
   socketUrl?: string;
   /** The WebSocket implementation for `socketUrl` (default: the global one). */
   webSocket?: WebSocketConstructor;
+  /**
+   * Told when the stream drops and is being reopened, and when it is answered again
+   * (`ConnectionStatus`, as `WatchOptions.onConnection`). A quiet Play stream answers
+   * nothing before an update, a move's answer or a heartbeat: `live` comes with the first.
+   */
+  onConnection?: (status: ConnectionStatus) => void;
 }
 
 interface Pending {
@@ -77,6 +92,8 @@ export class Session {
   private outbox: Channel<PlayRequest> | undefined; // the open stream's requests
   private nextId = 1;
   private over: CosmodromeError | undefined; // why the session ended
+  private readonly connection: ConnectionReporter;
+  private dropped: CosmodromeError | undefined; // why the last stream failed, if it did
 
   constructor(
     readonly viewer: Viewer,
@@ -88,6 +105,7 @@ export class Session {
     this.maxRetries = options.maxRetries;
     this.socketUrl = options.socketUrl;
     this.webSocket = options.webSocket;
+    this.connection = new ConnectionReporter(options.onConnection);
     if (options.signal?.aborted) this.stop.abort();
     options.signal?.addEventListener("abort", () => this.close(), { once: true });
     this.ended = this.run();
@@ -147,6 +165,7 @@ export class Session {
               `at version ${this.last}`,
           );
         }
+        this.connection.reconnecting(backoffMs(failures), this.dropped);
         await sleep(backoffMs(failures), this.stop.signal);
       }
       this.received.end();
@@ -185,15 +204,18 @@ export class Session {
     const onStop = () => call.abort();
     this.stop.signal.addEventListener("abort", onStop);
     let progressed = false;
+    this.dropped = undefined;
     try {
       const responses = this.socketUrl
         ? playOverSocket(this.socketUrl, this.viewer.token, outbox, call.signal, this.webSocket)
         : this.viewer.client.play.play(outbox, {
             headers: authorization(this.viewer.token),
             signal: call.signal,
+            onHeader: () => this.connection.live(),
           });
       for await (const response of responses) {
         progressed = true;
+        this.connection.live();
         // A response may carry an update and the answer to the move that made it.
         if (response.result) this.answer(response.result);
         if (response.update && this.take(response.update)) {
@@ -207,6 +229,7 @@ export class Session {
       if (this.stop.signal.aborted) throw closed();
       const e = CosmodromeError.from(error);
       if (!RESUMABLE.has(e.code)) throw e;
+      this.dropped = e;
       return progressed;
     } finally {
       this.stop.signal.removeEventListener("abort", onStop);

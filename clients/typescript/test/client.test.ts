@@ -369,8 +369,10 @@ describe("EventSource", { skip }, () => {
     const match = await client.createMatch("highcard", { players: 2, seed: 5n });
     const a = await client.join(match.matchId);
     await client.join(match.matchId);
-    const ticket = await a.watchTicket();
+    const ticket = await a.createWatchTicket();
     assert.ok(ticket.ticket.length > 0 && !ticket.ticket.includes(a.token));
+    const former = await a.watchTicket(); // the deprecated name, for one release
+    assert.ok(former.ticket.length > 0 && former.ticket !== ticket.ticket);
     const hands = [];
     for (const url of [
       eventSourceUrl(EDGE, match.matchId, { ticket: ticket.ticket }),

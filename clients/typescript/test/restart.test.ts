@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import {
+  type ConnectionStatus,
   connectGrpc,
   type Decision,
   type GameMove,
@@ -89,6 +90,59 @@ describe("a replica restart", { skip, timeout: 120_000 }, () => {
     );
   });
 });
+
+describe("a replica restart, told", { skip, timeout: 120_000 }, () => {
+  const client = connectGrpc(ADDRESS || "127.0.0.1:9");
+  after(() => client.close());
+
+  for (const kind of ["watch", "session"] as const) {
+    test(`a ${kind} tells its reconnects and that it is live again`, async () => {
+      const match = await client.createMatch("tictactoe", { seed: 3n });
+      const x = await client.join(match.matchId);
+      const o = await client.join(match.matchId);
+      const told = new Told();
+      const stop = new AbortController();
+      const options = { fromVersion: 2n, signal: stop.signal, onConnection: told.listener };
+      const updates =
+        kind === "watch" ? o.watch(options) : o.session(options).updates()[Symbol.asyncIterator]();
+      try {
+        assert.equal((await updates.next()).value?.entry?.version, 3n);
+        const fourth = updates.next(); // a watch follows while it is read
+        await replica("kill");
+        await told.until((s) => s.state === "reconnecting" && s.attempt >= 2);
+        await replica("start");
+        // a quiet Play stream answers nothing before an update or a heartbeat: a move brings one
+        const [decision] = x.decisions(await x.view());
+        await x.submit(decision.options[4], { expectedVersion: 3n });
+        assert.equal((await fourth).value?.entry?.version, 4n, "updates flow again");
+        await told.until((s, i) => s.state === "live" && i > 1);
+        const states = told.seen.map((s) => (s.state === "live" ? "live" : `try ${s.attempt}`));
+        assert.equal(states[0], "live");
+        assert.equal(states.at(-1), "live");
+        const tries = states.slice(1, -1);
+        assert.deepEqual(tries, tries.map((_, i) => `try ${i + 1}`), `told: ${states}`);
+        const first = told.seen[1] as Extract<ConnectionStatus, { state: "reconnecting" }>;
+        assert.ok(first.retryInMs > 0, "the wait before the next try");
+      } finally {
+        stop.abort();
+      }
+    });
+  }
+});
+
+/** The statuses a watch or session told, in order; `until` waits for one. */
+class Told {
+  readonly seen: ConnectionStatus[] = [];
+  private waiting: (() => void)[] = [];
+  readonly listener = (status: ConnectionStatus) => {
+    this.seen.push(status);
+    for (const wake of this.waiting.splice(0)) wake();
+  };
+
+  async until(found: (status: ConnectionStatus, index: number) => boolean): Promise<void> {
+    while (!this.seen.some(found)) await new Promise<void>((wake) => this.waiting.push(wake));
+  }
+}
 
 /** The view of `version` as the session brings it (its viewer's newest view once there). */
 async function viewAt(session: Session, version: bigint): Promise<MatchView> {

@@ -3,7 +3,7 @@
 // redaction), else as a spectator; beside it the match chat (a seat speaks, everyone reads).
 // The creator of a match still waiting sees its invite link and may start it with bots.
 
-import { type ChatLine, type Client, type GameContent, type GameMove, type LogEntry, type MatchView, MatchStatus, type Player, SPECTATOR, type Viewer } from "@cosmodrome/client";
+import { type ChatLine, type Client, type ConnectionStatus, type GameContent, type GameMove, type LogEntry, type Match, type MatchView, MatchStatus, type Player, SPECTATOR, type Viewer } from "@cosmodrome/client";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { SeatList } from "./clock.js";
 import { refusal, unreachable } from "./errors.js";
@@ -12,12 +12,15 @@ import { Replay } from "./replay.js";
 import type { RenderContext } from "./render/context.js";
 import { autoMove, autoPasses, boardFor, boardPlays, eventLabel, moveLabel } from "./render/index.js";
 import { seatLabel } from "./render/words.js";
-import { created, heldSeat, inviteLink } from "./seats.js";
+import { created, forgetSeat, heldSeat, inviteLink } from "./seats.js";
 
 const STATUS: Record<number, string> = { [MatchStatus.UNSPECIFIED]: "unknown", [MatchStatus.WAITING]: "waiting", [MatchStatus.ACTIVE]: "active", [MatchStatus.FINISHED]: "finished" };
 const LOG_SHOWN = 60;
 const CHAT_SHOWN = 500; // lines the panel keeps (the server keeps as many by default)
 const AUTO = "cosmodrome.auto";
+// what the status line says of the live connection: nothing while it is well
+const CONNECTION: Record<Connection, string> = { live: "", reconnecting: "Connection lost, reconnecting…", restored: "Connected again." };
+type Connection = "live" | "reconnecting" | "restored";
 
 interface Props {
   client: Client;
@@ -38,8 +41,8 @@ export function seatNamer(view: MatchView): (seat: number) => string {
 }
 
 export function MatchPage({ client, matchId, onDown }: Props) {
-  const held = useMemo(() => heldSeat(matchId), [matchId]);
-  const viewer: Viewer = useMemo(() => (held ? client.player(matchId, held.seat, held.token) : client.spectate(matchId)), [matchId]);
+  const [held, setHeld] = useState(() => heldSeat(matchId));
+  const viewer: Viewer = useMemo(() => (held ? client.player(matchId, held.seat, held.token) : client.spectate(matchId)), [matchId, held]);
   const [view, setView] = useState<MatchView>();
   const [log, setLog] = useState<LogEntry[]>([]);
   const [chat, setChat] = useState<ChatLine[]>([]);
@@ -49,16 +52,28 @@ export function MatchPage({ client, matchId, onDown }: Props) {
   const [auto, setAuto] = useState(() => localStorage.getItem(AUTO) !== "off");
   const [ended, setEnded] = useState("");
   const [title, setTitle] = useState(""); // the game's, as ListGames publishes it
+  const [connection, setConnection] = useState<Connection>("live");
+  const [attempt, setAttempt] = useState(0); // of the reconnects in a row
 
   useEffect(() => {
     const stop = new AbortController();
+    setLog([]); // a new watch (this tab left its seat: a spectator's now) brings them all again
+    setChat([]);
+    setEnded("");
     (async () => {
       const first = await viewer.view();
       const game = first.match?.game ?? "";
       client.listGames().then((games) => setTitle(games.find((g) => g.name === game)?.title ?? ""), () => undefined);
       setContent(await client.gameContent(first.match?.game ?? "").catch(() => undefined));
       setView(first);
-      for await (const update of viewer.watch({ signal: stop.signal, untilFinished: true, chat: true })) {
+      // "restored" once the stream answers again, "live" (said no more) once updates flow
+      const onConnection = (status: ConnectionStatus) => {
+        if (status.state === "reconnecting") setAttempt(status.attempt);
+        setConnection((was) => (status.state === "reconnecting" ? "reconnecting" : was === "live" ? "live" : "restored"));
+      };
+      for await (const update of viewer.watch({ signal: stop.signal, untilFinished: true, chat: true, onConnection })) {
+        if (stop.signal.aborted) break; // this watch was left: another may have begun
+        setConnection("live");
         if (update.chat) setChat((lines) => [...lines, update.chat!].slice(-CHAT_SHOWN));
         if (update.entry) setLog((entries) => [...entries, update.entry!]);
         if (update.view) setView(update.view);
@@ -90,7 +105,7 @@ export function MatchPage({ client, matchId, onDown }: Props) {
   // sensible defaults: a window that asks nothing of the viewer is passed for him (the game's
   // standing auto-pass), unless he turned it off
   const autoDone = useRef(false);
-  const automatic = view && held && auto && !submitting && !autoDone.current ? autoMove(view) : undefined;
+  const automatic = view && held && auto && !submitting && connection !== "reconnecting" && !autoDone.current ? autoMove(view) : undefined;
   useEffect(() => {
     if (!automatic) return;
     autoDone.current = true; // once: a player who then stops auto-passing is asked again
@@ -102,7 +117,9 @@ export function MatchPage({ client, matchId, onDown }: Props) {
   const match = view.match;
   const seatName = seatNamer(view);
   const mine = view.decisions.filter((d) => d.seat === view.viewerSeat && d.options.length > 0);
-  const ctx: RenderContext = { view, seatName, options: submitting ? [] : mine.flatMap((d) => d.options), choose, content, log };
+  // no move offered while the edge is away: it would go nowhere, and the board may be stale
+  const offered = submitting || connection === "reconnecting" ? [] : mine.flatMap((d) => d.options);
+  const ctx: RenderContext = { view, seatName, options: offered, choose, content, log };
   const status = STATUS[match.status];
   const creator = created(matchId);
   return (
@@ -113,8 +130,13 @@ export function MatchPage({ client, matchId, onDown }: Props) {
           <span class={`status status-${status}`}>{status}</span>{" "}
           {view.viewerSeat === SPECTATOR ? "You are watching (a spectator sees no hidden card)." : `You play as ${seatName(view.viewerSeat).replace(/ \(you\)$/, "")}.`}
         </p>
+        <p class={`connection connection-${connection}`} role="status" aria-live="polite" data-connection={connection} data-attempt={attempt}>{CONNECTION[connection]}</p>
         <SeatList match={match} viewerSeat={view.viewerSeat} seatName={seatName}
           reclaim={held ? () => (viewer as Player).reclaim().catch((e) => setMessage(refusal(e))) : undefined} />
+        {held && !match.seats[held.seat]?.abandoned && match.status !== MatchStatus.FINISHED ? (
+          <Leave player={viewer as Player} match={match} onError={setMessage}
+            onFreed={() => { forgetSeat(matchId); setHeld(undefined); }} />
+        ) : null}
         {!held && match.status !== MatchStatus.FINISHED ? <ResumeSeat client={client} matchId={matchId} /> : null}
         {match.status === MatchStatus.WAITING && creator ? <Waiting client={client} matchId={matchId} creator={creator} onError={setMessage} /> : null}
         {match.status === MatchStatus.FINISHED ? <Result view={view} seatName={seatName} /> : null}
@@ -137,6 +159,37 @@ export function MatchPage({ client, matchId, onDown }: Props) {
       </section>
       {match.status === MatchStatus.FINISHED ? <Replay matchId={matchId} token={held?.token} content={content} seatName={seatName} /> : null}
       <Chat player={held ? (viewer as Player) : undefined} view={view} lines={chat} />
+    </div>
+  );
+}
+
+/**
+ * For a seated player: Leave. Before the start it frees the seat at once (`onFreed`: this tab
+ * then watches as a spectator); during play it asks first, then the server's bot plays the
+ * seat until "Take my seat back".
+ */
+function Leave({ player, match, onFreed, onError }: { player: Player; match: Match; onFreed: () => void; onError: (m: string) => void }) {
+  const [asking, setAsking] = useState(false);
+  const stay = useRef<HTMLButtonElement>(null);
+  useEffect(() => stay.current?.focus(), [asking]); // the question in hand, staying the default
+  const playing = match.status === MatchStatus.ACTIVE;
+  const leave = async () => {
+    setAsking(false);
+    try {
+      await player.leave();
+      if (!playing) onFreed();
+    } catch (e) {
+      onError(refusal(e));
+    }
+  };
+  if (!asking) {
+    return <button type="button" class="small secondary leave" onClick={playing ? () => setAsking(true) : leave}>Leave the match</button>;
+  }
+  return (
+    <div class="confirm-leave panel" role="group" aria-labelledby="leave-question">
+      <p id="leave-question">Leave this match? The server's bot plays your seat until you take it back.</p>
+      <button type="button" class="leave-confirm" onClick={leave}>Leave</button>{" "}
+      <button type="button" class="secondary leave-cancel" ref={stay} onClick={() => setAsking(false)}>Stay</button>
     </div>
   );
 }

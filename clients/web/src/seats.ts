@@ -29,6 +29,11 @@ export function holdSeat(matchId: string, seat: HeldSeat): void {
   sessionStorage.setItem(key(matchId), JSON.stringify(seat));
 }
 
+/** This tab holds the seat no more (it left it before the start: its token stopped working). */
+export function forgetSeat(matchId: string): void {
+  sessionStorage.removeItem(key(matchId));
+}
+
 export const created = (matchId: string) => read<Created>(sessionStorage, createdKey(matchId));
 
 export function holdCreated(matchId: string, c: Created): void {

@@ -4,7 +4,9 @@
 // browser lists the match under "My matches" with his time left, resumes it (his seat back, a
 // fresh seat token) and plays it to its end; the seat's clock is shown and runs down; axe-core
 // checks the "My matches" view; the resume link brings the same guest to another browser.
-// Then a seat left during play is shown played by the server, and taken back from the page.
+// Then Leave: during play it asks first (Stay changes nothing), then the seat is shown played
+// by the server and taken back from the page; before the start it frees the seat at once and
+// the tab watches as a spectator.
 // tests/web/test_page_identity.py starts the servers.
 //   COSMODROME_PAGE_URL    the page, with ?edge=URL
 //   COSMODROME_ARTIFACTS   folder for screenshots and axe reports
@@ -132,7 +134,7 @@ test("a guest's match with a clock survives his tab: My matches, resume, his clo
   }
 });
 
-test("a seat left during play: played by the server while away, then taken back", { skip, timeout: 60_000 }, async () => {
+test("Leave during play, confirmed: played by the server while away, then taken back", { skip, timeout: 60_000 }, async () => {
   const browser = await chromium.launch({ executablePath: BROWSER, args: FLAGS, headless: true });
   try {
     await mkdir(ARTIFACTS, { recursive: true });
@@ -145,20 +147,56 @@ test("a seat left during play: played by the server while away, then taken back"
     const guest = await open(await browser.newContext({ viewport: VIEWPORT }), problems);
     await guest.locator(`.match-item[data-match="${matchId}"] button.join`).click();
     await host.waitForSelector('#match[data-status="active"]');
+    const seat = '#match .seats li[data-seat="0"]';
 
-    // the host leaves with his seat token (the page has no such button): the bot plays for him
-    const held = JSON.parse(await host.evaluate((id) => sessionStorage.getItem(`cosmodrome.seat.${id}`), matchId));
-    const edge = new URL(PAGE).searchParams.get("edge");
-    const client = Client.connect(edge);
-    await client.player(matchId, held.seat, held.token).leave();
-    const seat = `#match .seats li[data-seat="${held.seat}"]`;
+    // asked first; staying changes nothing
+    await host.click("#match button.leave");
+    const question = host.locator("#match .confirm-leave");
+    assert.match(await question.textContent(), /Leave this match\? The server's bot plays your seat/);
+    assert.ok(await host.evaluate(() => document.activeElement?.classList.contains("leave-cancel")), "Stay has the focus");
+    await accessible(host, "leave-confirm");
+    await host.screenshot({ path: join(ARTIFACTS, "identity-leave-confirm.png"), fullPage: true });
+    await host.click("#match .confirm-leave button.leave-cancel");
+    await host.waitForSelector("#match button.leave");
+    assert.equal(await host.getAttribute(seat, "data-abandoned"), "false", "Stay: still his seat");
+
+    // confirmed: the bot plays for him
+    await host.click("#match button.leave");
+    await host.click("#match .confirm-leave button.leave-confirm");
     await host.waitForSelector(`${seat}[data-abandoned="true"]`);
     assert.match(await host.textContent(seat), /played by the server while away/);
+    assert.equal(await host.locator("#match button.leave").count(), 0, "no Leave for a seat left");
     await host.screenshot({ path: join(ARTIFACTS, "identity-abandoned.png"), fullPage: true });
     await host.click(`${seat} button.reclaim`);
     await host.waitForSelector(`${seat}[data-abandoned="false"]`);
     assert.doesNotMatch(await host.textContent(seat), /while away/);
     assert.equal(await host.locator(`${seat} button.reclaim`).count(), 0);
+    await host.waitForSelector("#match button.leave"); // his again: he may leave again
+    assert.deepEqual(problems, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("Leave before the start: the seat is freed at once, the tab watches", { skip, timeout: 60_000 }, async () => {
+  const browser = await chromium.launch({ executablePath: BROWSER, args: FLAGS, headless: true });
+  try {
+    const problems = [];
+    const page = await open(await browser.newContext({ viewport: VIEWPORT }), problems);
+    await page.locator('.card[data-game="tictactoe"] button.open-match').click();
+    await page.waitForSelector('#match[data-viewer="0"][data-status="waiting"]');
+    const matchId = await page.getAttribute("#match", "data-match");
+    const held = JSON.parse(await page.evaluate((id) => sessionStorage.getItem(`cosmodrome.seat.${id}`), matchId));
+    await page.click("#match button.leave");
+    await page.waitForSelector('#match[data-viewer="-1"][data-status="waiting"]');
+    assert.equal(await page.locator("#match .confirm-leave").count(), 0, "nothing asked before the start");
+    assert.equal(await page.evaluate((id) => sessionStorage.getItem(`cosmodrome.seat.${id}`), matchId), null);
+    assert.match(await page.textContent('#match .seats li[data-seat="0"]'), /open seat/);
+    // the server freed it: the old seat token acts no more
+    const client = Client.connect(new URL(PAGE).searchParams.get("edge"));
+    const match = await client.getMatch(matchId);
+    assert.equal(match.seats[0].occupied, false);
+    await assert.rejects(client.player(matchId, held.seat, held.token).leave());
     assert.deepEqual(problems, []);
   } finally {
     await browser.close();

@@ -1,6 +1,8 @@
 // Headless Chromium plays on the page, through the real edge, by clicks only: a whole match of
 // each game against the server's bots, an invite to a private match, a spectator, the chat, the
-// page at phone width, the page when the edge is down; axe-core checks the lobby and each board.
+// page at phone width, the page when the edge is down, and the edge stopped in mid-match and
+// started again (the page says it is reconnecting, then plays on); axe-core checks the lobby
+// and each board.
 // tests/web/test_page.py starts valkey, the server, Envoy and a static server for the page, and
 // runs each test alone (COSMODROME_PAGE_TEST names it); it then checks the tic-tac-toe page
 // against a GetView over gRPC.
@@ -8,6 +10,8 @@
 //   COSMODROME_DOWN_URL    the page pointed at an edge nobody listens on
 //   COSMODROME_ARTIFACTS   folder for screenshots, axe reports and page.json
 //   COSMODROME_PAGE_TEST   run only this test (all when unset)
+//   COSMODROME_EDGE_CONTROL  POST /stop and /start stop and start again the page's edge
+//                          (tests/web/test_page_reconnect.py; the reconnect test needs it)
 //   CHROMIUM               the browser (default /usr/bin/chromium)
 
 import assert from "node:assert/strict";
@@ -23,6 +27,7 @@ const DOWN = process.env.COSMODROME_DOWN_URL ?? "";
 const ARTIFACTS = process.env.COSMODROME_ARTIFACTS ?? "test-results";
 const BROWSER = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const ONLY = process.env.COSMODROME_PAGE_TEST;
+const CONTROL = process.env.COSMODROME_EDGE_CONTROL ?? "";
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -333,4 +338,40 @@ pageTest("edge down: a page that says so, and a way back", 60_000, async (browse
   await shot(page, "edge-down");
   await page.click("#edge-down button");
   await page.waitForSelector("#edge-down"); // still down: the page says so again
+});
+
+/** Stops or starts again the page's edge (answered once done: once it serves, for a start). */
+async function edge(action) {
+  const reply = await fetch(`${CONTROL}/${action}`, { method: "POST" });
+  assert.equal(reply.status, 200, `edge ${action}: ${await reply.text()}`);
+}
+
+/** The tic-tac-toe marks on the board. */
+const marks = (page) => page.$$eval("#match .tictactoe [data-cell]", (cells) => cells.filter((c) => c.textContent).length);
+
+pageTest("reconnect: the edge dies in mid-match, the page says so, then plays on once it is back", 180_000, async (browser) => {
+  assert.ok(CONTROL, "COSMODROME_EDGE_CONTROL is not set");
+  const { page, problems } = await openPage(browser);
+  await startAgainstBots(page, "tictactoe");
+  const status = page.locator('#match p.connection[role="status"][aria-live="polite"]');
+  assert.equal(await status.textContent(), "", "nothing said while the connection is well");
+  await page.locator("#match button.cell.playable").first().click();
+  await page.waitForFunction(() => document.querySelectorAll("#match .tictactoe [data-cell]:not(:empty)").length === 2
+    && document.querySelector("#match button.cell.playable"), null, { polling: 50 }); // the bot answered
+  await edge("stop");
+  await page.waitForSelector('#match p.connection[data-connection="reconnecting"]');
+  assert.equal(await status.textContent(), "Connection lost, reconnecting…");
+  assert.equal(await page.locator("#match button.cell.playable").count(), 0, "no move offered meanwhile");
+  await page.waitForSelector('#match p.connection:not([data-attempt="0"]):not([data-attempt="1"])'); // tries again
+  await shot(page, "reconnecting");
+  await accessible(page, "reconnecting");
+  await edge("start");
+  await page.waitForSelector('#match p.connection[data-connection="restored"]');
+  assert.equal(await status.textContent(), "Connected again.");
+  assert.equal(await marks(page), 2, "the board as it was");
+  await playToEnd(page, "reconnect");
+  assert.equal(await status.getAttribute("data-connection"), "live", "updates flowed again");
+  assert.equal(await status.textContent(), "");
+  // the edge refused the page's calls while it was down: the browser logs each of those
+  assert.deepEqual(problems.filter((p) => !/net::ERR_/.test(p)), []);
 });
