@@ -6,54 +6,21 @@
 // board and the log say so, and "My matches" in another tab says so too, not "your turn"; he
 // takes his seat back and "Your move" returns, his move accepted.
 // tests/web/test_page_abandoned.py starts the servers.
-//   COSMODROME_PAGE_URL    the page, with ?edge=URL
-//   COSMODROME_ARTIFACTS   folder for screenshots and axe reports
-//   CHROMIUM               the browser (default /usr/bin/chromium)
+// (Its environment: browser.mjs.)
 
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { test } from "node:test";
 import { Client } from "@cosmodrome/client";
-import { chromium } from "playwright-core";
+import { accessible, ARTIFACTS, launch, open, PAGE, skip, VIEWPORT } from "./browser.mjs";
 
-const PAGE = process.env.COSMODROME_PAGE_URL ?? "";
-const ARTIFACTS = process.env.COSMODROME_ARTIFACTS ?? "test-results";
-const BROWSER = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const skip = !PAGE ? "COSMODROME_PAGE_URL is not set (run through make test)"
-  : !existsSync(BROWSER) ? `no Chromium at ${BROWSER}` : false;
 const CELL = "#match button.cell.playable";
 const MINE = "#match .decisions li.mine";
 const SEAT = '#match .seats li[data-seat="0"]';
-const VIEWPORT = { width: 1100, height: 900 };
-
-/** A new tab of `context` on the page, its errors collected into `problems`. */
-async function open(context, problems) {
-  const page = await context.newPage();
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-  await page.goto(PAGE);
-  return page;
-}
-
-/** axe-core on the page as it stands: no WCAG 2 A/AA violation; the report is kept. */
-async function accessible(page, name) {
-  await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(() => window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "best-practice"] }));
-  await writeFile(join(ARTIFACTS, `axe-${name}.json`), JSON.stringify(result.violations, null, 2));
-  const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} - ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-  assert.deepEqual(found, [], `axe on ${name}`);
-}
 
 test("a seat the server's bot plays: no move offered, said so; taken back, his move again", { skip, timeout: 60_000 }, async () => {
-  const browser = await chromium.launch({ executablePath: BROWSER, args: FLAGS, headless: true });
+  const browser = await launch();
   try {
-    await mkdir(ARTIFACTS, { recursive: true });
     const problems = [];
     const hosting = await browser.newContext({ viewport: VIEWPORT });
     const host = await open(hosting, problems);
