@@ -1,9 +1,9 @@
 // Each seat on the match page: its colour and name, its clock (counting down from
 // Seat.clock_due_ms while it runs, the server's time_left_ms while stopped), and whether the
-// server's bot plays it while its player is away, or it forfeited. The viewer's own abandoned
-// seat offers "Take my seat back".
+// server's bot plays it while its player is away, or it forfeited. (The viewer's own seat played
+// by the bot is said, with "Take my seat back", where his moves would be: match.tsx.)
 
-import { type Match, timeLeftMs } from "@cosmodrome/client";
+import { type Match, type Seat, timeLeftMs } from "@cosmodrome/client";
 import { useEffect, useState } from "preact/hooks";
 import { SEAT_COLOURS } from "./render/context.js";
 
@@ -31,15 +31,17 @@ export function useNow(running: boolean): number {
   return running ? now : Date.now();
 }
 
+/** Whether the server's bot plays this seat for its player (left or timed out: `abandoned`;
+ * out of time: `forfeited`): the server refuses the player's moves, his turn is the bot's. */
+export const playedByServer = (seat?: Seat) => Boolean(seat?.abandoned || seat?.forfeited);
+
 interface SeatListProps {
   match: Match;
   viewerSeat: number;
   seatName: (seat: number) => string;
-  /** Takes the viewer's abandoned seat back from the server's bot. */
-  reclaim?: () => void;
 }
 
-export function SeatList({ match, viewerSeat, seatName, reclaim }: SeatListProps) {
+export function SeatList({ match, seatName }: SeatListProps) {
   const now = useNow(match.seats.some((s) => s.clockDueMs > 0n));
   const left = timeLeftMs(match, now);
   return (
@@ -59,9 +61,6 @@ export function SeatList({ match, viewerSeat, seatName, reclaim }: SeatListProps
             ) : null}
             {s.forfeited ? <small class="seat-state forfeited"> forfeited</small>
               : s.abandoned ? <small class="seat-state abandoned"> played by the server while away</small> : null}
-            {s.abandoned && !s.forfeited && s.index === viewerSeat && reclaim ? (
-              <button type="button" class="small reclaim" onClick={reclaim}>Take my seat back</button>
-            ) : null}
           </li>
         );
       })}

@@ -6,7 +6,7 @@
 
 import { type Client, type MyMatch, MatchStatus } from "@cosmodrome/client";
 import { useEffect, useState } from "preact/hooks";
-import { formatClock, useNow } from "./clock.js";
+import { formatClock, playedByServer, useNow } from "./clock.js";
 import { refusal, unreachable } from "./errors.js";
 import { holdSeat, playerName } from "./seats.js";
 
@@ -97,7 +97,7 @@ export function MyMatches({ client, titles, onDown }: MyMatchesProps) {
       .then((matches) => setMine({ matches, at: Date.now() }), fail);
   };
   useEffect(load, []);
-  const running = mine?.matches.some((m) => m.myTurn && m.timeLeftMs !== undefined) ?? false;
+  const running = mine?.matches.some((m) => myTurn(m) && m.timeLeftMs !== undefined) ?? false;
   const now = useNow(running);
   return (
     <section id="my-matches" aria-labelledby="my-matches-title">
@@ -115,19 +115,25 @@ export function MyMatches({ client, titles, onDown }: MyMatchesProps) {
   );
 }
 
+/** His turn, unless the server's bot plays his seat (the server lists the bot's turn as his). */
+const myTurn = (mine: MyMatch) => mine.myTurn && !playedByServer(mine.match?.seats[mine.seat]);
+
 function MyMatchItem({ mine, title, elapsed, open }: { mine: MyMatch; title: string; elapsed: number; open: () => void }) {
   const match = mine.match!;
   const names = (seats: number[]) => seats.map((s) => match.seats[s]?.displayName || `player ${s + 1}`).join(", ");
   const finished = match.status === MatchStatus.FINISHED;
-  const turn = finished ? "finished" : match.status === MatchStatus.WAITING ? "waiting for players"
-    : mine.myTurn ? "your turn" : mine.toAct.length ? `waiting for ${names(mine.toAct)}` : "in play";
+  const turn = myTurn(mine);
+  const state = finished ? "finished" : match.status === MatchStatus.WAITING ? "waiting for players"
+    : match.seats[mine.seat]?.forfeited ? "out of time: the server's bot plays your seat"
+    : playedByServer(match.seats[mine.seat]) ? "the server's bot plays your seat"
+    : turn ? "your turn" : mine.toAct.length ? `waiting for ${names(mine.toAct)}` : "in play";
   // the server's figure at listing time; it runs down while it is his turn
   const left = mine.timeLeftMs === undefined ? undefined
-    : Number(mine.timeLeftMs) - (mine.myTurn && !finished ? elapsed : 0);
+    : Number(mine.timeLeftMs) - (turn && !finished ? elapsed : 0);
   return (
-    <li class={`match-item my-match${mine.myTurn ? " my-turn" : ""}`} data-match={match.matchId} data-my-turn={String(mine.myTurn)}>
+    <li class={`match-item my-match${turn ? " my-turn" : ""}`} data-match={match.matchId} data-my-turn={String(turn)}>
       <div>
-        <strong>{title}</strong> <span class="badge turn">{turn}</span>
+        <strong>{title}</strong> <span class="badge turn">{state}</span>
         {left !== undefined ? <span class="clock my-time"> your time: {formatClock(left)}</span> : null}
       </div>
       <div class="actions">

@@ -5,7 +5,7 @@
 
 import { type ChatLine, type Client, type ConnectionStatus, type GameContent, type GameMove, type LogEntry, type Match, type MatchView, MatchStatus, type Player, SPECTATOR, type Viewer } from "@cosmodrome/client";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { SeatList } from "./clock.js";
+import { playedByServer, SeatList } from "./clock.js";
 import { refusal, unreachable } from "./errors.js";
 import { ResumeSeat } from "./identity.js";
 import { Replay } from "./replay.js";
@@ -105,7 +105,9 @@ export function MatchPage({ client, matchId, onDown }: Props) {
   // sensible defaults: a window that asks nothing of the viewer is passed for him (the game's
   // standing auto-pass), unless he turned it off
   const autoDone = useRef(false);
-  const automatic = view && held && auto && !submitting && connection !== "reconnecting" && !autoDone.current ? autoMove(view) : undefined;
+  // while the server's bot plays his seat its decisions are the bot's: the server refuses his
+  const botPlays = playedByServer(view?.match?.seats[view.viewerSeat]);
+  const automatic = view && held && !botPlays && auto && !submitting && connection !== "reconnecting" && !autoDone.current ? autoMove(view) : undefined;
   useEffect(() => {
     if (!automatic) return;
     autoDone.current = true; // once: a player who then stops auto-passing is asked again
@@ -117,8 +119,9 @@ export function MatchPage({ client, matchId, onDown }: Props) {
   const match = view.match;
   const seatName = seatNamer(view);
   const mine = view.decisions.filter((d) => d.seat === view.viewerSeat && d.options.length > 0);
-  // no move offered while the edge is away: it would go nowhere, and the board may be stale
-  const offered = submitting || connection === "reconnecting" ? [] : mine.flatMap((d) => d.options);
+  // no move offered while the edge is away (it would go nowhere, and the board may be stale),
+  // nor while the server's bot plays the seat
+  const offered = submitting || connection === "reconnecting" || botPlays ? [] : mine.flatMap((d) => d.options);
   const ctx: RenderContext = { view, seatName, options: offered, choose, content, log };
   const status = STATUS[match.status];
   const creator = created(matchId);
@@ -131,9 +134,12 @@ export function MatchPage({ client, matchId, onDown }: Props) {
           {view.viewerSeat === SPECTATOR ? "You are watching (a spectator sees no hidden card)." : `You play as ${seatName(view.viewerSeat).replace(/ \(you\)$/, "")}.`}
         </p>
         <p class={`connection connection-${connection}`} role="status" aria-live="polite" data-connection={connection} data-attempt={attempt}>{CONNECTION[connection]}</p>
-        <SeatList match={match} viewerSeat={view.viewerSeat} seatName={seatName}
-          reclaim={held ? () => (viewer as Player).reclaim().catch((e) => setMessage(refusal(e))) : undefined} />
-        {held && !match.seats[held.seat]?.abandoned && match.status !== MatchStatus.FINISHED ? (
+        <SeatList match={match} viewerSeat={view.viewerSeat} seatName={seatName} />
+        {held && botPlays && match.status !== MatchStatus.FINISHED ? (
+          <BotPlays forfeited={match.seats[view.viewerSeat].forfeited}
+            reclaim={() => (viewer as Player).reclaim().catch((e) => setMessage(refusal(e)))} />
+        ) : null}
+        {held && !botPlays && match.status !== MatchStatus.FINISHED ? (
           <Leave player={viewer as Player} match={match} onError={setMessage}
             onFreed={() => { forgetSeat(matchId); setHeld(undefined); }} />
         ) : null}
@@ -143,7 +149,7 @@ export function MatchPage({ client, matchId, onDown }: Props) {
         <div class="play">
           <div class="board">{boardFor(match.game)(ctx)}</div>
           <div class="side-top">
-            <Decisions view={view} ctx={ctx} seatName={seatName} buttons={!boardPlays(match.game)} />
+            <Decisions view={view} ctx={ctx} seatName={seatName} buttons={!boardPlays(match.game)} botPlays={botPlays} />
             {held && match.status !== MatchStatus.FINISHED && autoPasses(match.game) ? (
               <label class="check auto"><input type="checkbox" name="auto-pass" checked={auto}
                 onChange={(e) => { setAuto(e.currentTarget.checked); localStorage.setItem(AUTO, e.currentTarget.checked ? "on" : "off"); }} />
@@ -194,6 +200,20 @@ function Leave({ player, match, onFreed, onError }: { player: Player; match: Mat
   );
 }
 
+/**
+ * For a seated player whose seat the server's bot plays: said where Leave was, with the way
+ * back while the seat was left or timed out (a forfeited seat is out of the match for good).
+ */
+function BotPlays({ forfeited, reclaim }: { forfeited: boolean; reclaim: () => void }) {
+  return (
+    <p class="bot-plays panel" role="status">
+      {forfeited ? "Your time ran out: you are out of the match, the server's bot plays your seat to the end."
+        : <>The server's bot is playing your seat.{" "}
+          <button type="button" class="small reclaim" onClick={reclaim}>Take my seat back</button></>}
+    </p>
+  );
+}
+
 /** For the creator of a match still waiting: the invite link, and a start with bots. */
 function Waiting({ client, matchId, creator, onError }: { client: Client; matchId: string; creator: { token: string; joinSecret: string }; onError: (m: string) => void }) {
   const link = creator.joinSecret ? inviteLink(matchId, creator.joinSecret) : `${location.origin}${location.pathname}${location.search}#/match/${matchId}`;
@@ -235,12 +255,15 @@ function Result({ view, seatName }: { view: MatchView; seatName: (s: number) => 
   );
 }
 
-function Decisions({ view, ctx, seatName, buttons }: { view: MatchView; ctx: RenderContext; seatName: (s: number) => string; buttons: boolean }) {
+function Decisions({ view, ctx, seatName, buttons, botPlays }: { view: MatchView; ctx: RenderContext; seatName: (s: number) => string; buttons: boolean; botPlays: boolean }) {
   if (!view.decisions.length) return null;
   return (
     <ul class="decisions" aria-label="whose turn">
       {view.decisions.map((d, i) => {
         const due = d.deadlineMs > 0n ? ` (before ${new Date(Number(d.deadlineMs)).toLocaleTimeString()})` : "";
+        if (d.seat === view.viewerSeat && botPlays) {
+          return <li key={i} class="bot-move">The server's bot makes your move{due}</li>;
+        }
         if (d.seat !== view.viewerSeat || d.options.length === 0) {
           return <li key={i} class="waiting-for">Waiting for {seatName(d.seat)}{due}</li>;
         }
@@ -328,7 +351,10 @@ function Chat({ player, view, lines }: { player?: Player; view: MatchView; lines
 const LOBBY_WORDS: Record<string, string> = {
   create: "the match was opened", create_and_start: "the match was opened and started", join: "joined",
   join_and_start: "joined; the match starts", start: "the match starts", leave: "left the match", kick: "a seat was freed",
-  close: "the match was closed", done: "passed",
+  close: "the match was closed", done: "passed", rejoin: "came back",
+  abandon: "left; the server's bot plays the seat", reclaim: "took the seat back from the server's bot",
+  timeout_zombie: "a seat ran out of time: the server's bot plays it",
+  timeout_forfeit: "a seat ran out of time and is out of the match",
 };
 // the move's case ("autoPass", "pick"...): lets a test or a style tell options apart
 const moveCase = (o: GameMove) => ((o.game.value as { kind?: { case?: string } } | undefined)?.kind?.case ?? o.game.case ?? "");

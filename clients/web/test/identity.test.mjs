@@ -8,47 +8,15 @@
 // by the server and taken back from the page; before the start it frees the seat at once and
 // the tab watches as a spectator.
 // tests/web/test_page_identity.py starts the servers.
-//   COSMODROME_PAGE_URL    the page, with ?edge=URL
-//   COSMODROME_ARTIFACTS   folder for screenshots and axe reports
-//   CHROMIUM               the browser (default /usr/bin/chromium)
+// (Its environment: browser.mjs.)
 
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { test } from "node:test";
 import { Client } from "@cosmodrome/client";
-import { chromium } from "playwright-core";
+import { accessible, ARTIFACTS, launch, open, PAGE, skip, VIEWPORT } from "./browser.mjs";
 
-const PAGE = process.env.COSMODROME_PAGE_URL ?? "";
-const ARTIFACTS = process.env.COSMODROME_ARTIFACTS ?? "test-results";
-const BROWSER = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const skip = !PAGE ? "COSMODROME_PAGE_URL is not set (run through make test)"
-  : !existsSync(BROWSER) ? `no Chromium at ${BROWSER}` : false;
 const CELL = "#match button.cell.playable";
-const VIEWPORT = { width: 1100, height: 900 };
-
-/** A new tab of `context` on `url`, its errors collected into `problems`. */
-async function open(context, problems, url = PAGE) {
-  const page = await context.newPage();
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-  await page.goto(url);
-  return page;
-}
-
-/** axe-core on the page as it stands: no WCAG 2 A/AA violation; the report is kept. */
-async function accessible(page, name) {
-  await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(() => window.axe.run(document, { runOnly: ["wcag2a", "wcag2aa", "best-practice"] }));
-  await writeFile(join(ARTIFACTS, `axe-${name}.json`), JSON.stringify(result.violations, null, 2));
-  const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} - ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
-  assert.deepEqual(found, [], `axe on ${name}`);
-}
 
 /** One click on a free cell, then the match's next version (the move, or the bot's reply). */
 async function moveOnce(page) {
@@ -72,9 +40,8 @@ async function playToEnd(page) {
 }
 
 test("a guest's match with a clock survives his tab: My matches, resume, his clock", { skip, timeout: 60_000 }, async () => {
-  const browser = await chromium.launch({ executablePath: BROWSER, args: FLAGS, headless: true });
+  const browser = await launch();
   try {
-    await mkdir(ARTIFACTS, { recursive: true });
     const context = await browser.newContext({ viewport: VIEWPORT });
     const problems = [];
     const first = await open(context, problems);
@@ -135,9 +102,8 @@ test("a guest's match with a clock survives his tab: My matches, resume, his clo
 });
 
 test("Leave during play, confirmed: played by the server while away, then taken back", { skip, timeout: 60_000 }, async () => {
-  const browser = await chromium.launch({ executablePath: BROWSER, args: FLAGS, headless: true });
+  const browser = await launch();
   try {
-    await mkdir(ARTIFACTS, { recursive: true });
     const problems = [];
     const host = await open(await browser.newContext({ viewport: VIEWPORT }), problems);
     const card = host.locator('.card[data-game="tictactoe"]');
@@ -167,10 +133,10 @@ test("Leave during play, confirmed: played by the server while away, then taken 
     assert.match(await host.textContent(seat), /played by the server while away/);
     assert.equal(await host.locator("#match button.leave").count(), 0, "no Leave for a seat left");
     await host.screenshot({ path: join(ARTIFACTS, "identity-abandoned.png"), fullPage: true });
-    await host.click(`${seat} button.reclaim`);
+    await host.click("#match .bot-plays button.reclaim");
     await host.waitForSelector(`${seat}[data-abandoned="false"]`);
     assert.doesNotMatch(await host.textContent(seat), /while away/);
-    assert.equal(await host.locator(`${seat} button.reclaim`).count(), 0);
+    assert.equal(await host.locator("#match .bot-plays").count(), 0);
     await host.waitForSelector("#match button.leave"); // his again: he may leave again
     assert.deepEqual(problems, []);
   } finally {
@@ -179,7 +145,7 @@ test("Leave during play, confirmed: played by the server while away, then taken 
 });
 
 test("Leave before the start: the seat is freed at once, the tab watches", { skip, timeout: 60_000 }, async () => {
-  const browser = await chromium.launch({ executablePath: BROWSER, args: FLAGS, headless: true });
+  const browser = await launch();
   try {
     const problems = [];
     const page = await open(await browser.newContext({ viewport: VIEWPORT }), problems);
@@ -204,7 +170,7 @@ test("Leave before the start: the seat is freed at once, the tab watches", { ski
 });
 
 test("a kept guest token past its expiry: the page makes a new guest", { skip, timeout: 30_000 }, async () => {
-  const browser = await chromium.launch({ executablePath: BROWSER, args: FLAGS, headless: true });
+  const browser = await launch();
   try {
     const problems = [];
     const page = await open(await browser.newContext({ viewport: VIEWPORT }), problems);

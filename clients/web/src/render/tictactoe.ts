@@ -3,6 +3,7 @@
 
 import type { VNode } from "preact";
 import { type GameContent, type GameEvent, type GameMove, type MatchView, tictactoe } from "@cosmodrome/client";
+import { playedByServer } from "../clock.js";
 import { h } from "../dom.js";
 import type { RenderContext } from "./context.js";
 import { type Format, phrasesOf, type Seats, seatsOf, who, worded } from "./words.js";
@@ -34,9 +35,13 @@ export function ticTacToeBoard(ctx: RenderContext): VNode {
     ? view.winner >= 0
       ? `${ctx.seatName(view.winner)} (${view.winner === 0 ? "X" : "O"}) won`
       : "a draw"
-    : `${ctx.seatName(view.toMove)} (${view.toMove === 0 ? "X" : "O"}) to move`;
+    : `${ctx.seatName(view.toMove)} (${view.toMove === 0 ? "X" : "O"}) to move${botMoves(ctx, view.toMove)}`;
   return h("div", { class: "tictactoe" }, h("div", { class: "grid" }, cells), h("p", { class: "board-status" }, status));
 }
+
+// a seat left or out of time: its move is the server's bot's, not its player's
+const botMoves = (ctx: RenderContext, seat: number) =>
+  (playedByServer(ctx.view.match?.seats[seat]) ? ", played by the server's bot" : "");
 
 // How tic-tac-toe's words draw the values their templates name.
 function formats(seats: Seats, content?: GameContent): Record<string, Format> {
