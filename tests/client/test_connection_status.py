@@ -6,6 +6,7 @@ next update comes."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 from collections.abc import AsyncIterator
 
@@ -14,7 +15,7 @@ import pytest
 
 from cosmodrome.games.tictactoe.v1 import tictactoe_pb2 as ttt
 from cosmodrome.store.embedded import free_port
-from cosmodrome_client import Client, ConnectionStatus, CosmodromeError
+from cosmodrome_client import Client, ConnectionStatus, CosmodromeError, Seat
 from cosmodrome_client.channels import Reconnects
 from tests.support import ServerProcess
 
@@ -48,6 +49,19 @@ class Events:
         self.said.append(version)
         self.changed.set()
 
+    @contextlib.asynccontextmanager
+    async def following(self, updates: AsyncIterator) -> AsyncIterator[None]:
+        """The versions of `updates` noted, in a task of their own, while in the block."""
+        async def follow() -> None:
+            async for update in updates:
+                self.update(update.entry.version)
+
+        follower = asyncio.create_task(follow())
+        try:
+            yield
+        finally:
+            follower.cancel()
+
     async def until(self, seen) -> None:
         async with asyncio.timeout(120):  # a guard against a hang, not a timed assertion
             while not seen(self.said):
@@ -73,36 +87,37 @@ def assert_told_across_the_restart(said: list, before: list[int], after: int) ->
     assert said == [statuses[0], *before, *dropped, statuses[-1], after]
 
 
-async def restart(replica: ServerProcess, events: Events) -> None:
+async def restarted_between_two_moves(replica: ServerProcess, events: Events, first_move,
+                                      o: Seat, start: int) -> None:
+    """X moves (through `first_move`) and the update comes; the replica is killed, and
+    started again once the stream said two reconnects; O moves and its update comes."""
+    await first_move(ttt.Move(cell=4))
+    await events.until(lambda said: start + 1 in said)
     await asyncio.to_thread(replica.stop, signal.SIGKILL)
     await events.until(reconnecting_twice)
     await asyncio.to_thread(replica.start)  # the same port: the edge finds it again
+    await o.submit(ttt.Move(cell=0))
+    await events.until(lambda said: start + 2 in said)
+
+
+async def seated(client: Client) -> tuple[Seat, Seat, int]:
+    """A tic-tac-toe match's two seats, and its version once both are taken."""
+    match = await client.create_match("tictactoe", seed=1)
+    x, o = await client.join(match.match_id), await client.join(match.match_id)
+    return x, o, (await x.view()).match.version
 
 
 async def test_a_watch_tells_live_reconnecting_then_live_across_a_replica_restart(
         restartable):
     replica, address = restartable
     async with Client.connect(address) as client:
-        match = await client.create_match("tictactoe", seed=1)
-        x, o = await client.join(match.match_id), await client.join(match.match_id)
-        start = (await x.view()).match.version
+        x, o, start = await seated(client)
         events = Events()
-
-        async def follow() -> None:
-            async for update in client.spectate(match.match_id).watch(
-                    from_version=start, on_connection=events.status):
-                events.update(update.entry.version)
-
-        follower = asyncio.create_task(follow())
-        try:
+        watch = client.spectate(x.match_id).watch(from_version=start,
+                                                  on_connection=events.status)
+        async with events.following(watch):
             await events.until(lambda said: said)  # live at the headers: the watch waits
-            await x.submit(ttt.Move(cell=4))
-            await events.until(lambda said: start + 1 in said)
-            await restart(replica, events)
-            await o.submit(ttt.Move(cell=0))
-            await events.until(lambda said: start + 2 in said)
-        finally:
-            follower.cancel()
+            await restarted_between_two_moves(replica, events, x.submit, o, start)
         assert_told_across_the_restart(events.said, [start + 1], start + 2)
 
 
@@ -110,24 +125,12 @@ async def test_a_session_tells_live_reconnecting_then_live_across_a_replica_rest
         restartable):
     replica, address = restartable
     async with Client.connect(address) as client:
-        match = await client.create_match("tictactoe", seed=1)
-        x, o = await client.join(match.match_id), await client.join(match.match_id)
-        start = (await x.view()).match.version
+        x, o, start = await seated(client)
         events = Events()
-        async with x.session(from_version=start, on_connection=events.status) as session:
-            async def follow() -> None:
-                async for update in session.updates():
-                    events.update(update.entry.version)
-
-            follower = asyncio.create_task(follow())
-            try:
-                await session.submit(ttt.Move(cell=4))  # live at its answer, then its update
-                await events.until(lambda said: start + 1 in said)
-                await restart(replica, events)
-                await o.submit(ttt.Move(cell=0))
-                await events.until(lambda said: start + 2 in said)
-            finally:
-                follower.cancel()
+        async with x.session(from_version=start, on_connection=events.status) as session, \
+                events.following(session.updates()):
+            # (live at the first move's answer, then its update)
+            await restarted_between_two_moves(replica, events, session.submit, o, start)
         assert_told_across_the_restart(events.said, [start + 1], start + 2)
 
 
