@@ -112,3 +112,15 @@ async def test_list_matches_with_open_seats(client):
     await client.join(full.match_id)
     listed = {m.match_id for m in await client.list_matches(GAME, open_seats=True)}
     assert open_match.match_id in listed and full.match_id not in listed
+
+
+async def test_a_tickets_watch_tells_live_once_it_answers(guests):
+    ada, _ = guests
+    ticket = await ada.create_ticket(GAME, players=2, name="ada")
+    told = []
+    async for state in ada.watch_ticket(ticket.ticket_id, on_connection=told.append):
+        if state.status == ladder_pb2.TICKET_STATUS_WAITING:
+            assert [s.state for s in told] == ["live"]
+            await ada.cancel_ticket(ticket.ticket_id)
+    assert state.status == ladder_pb2.TICKET_STATUS_CANCELLED
+    assert [s.state for s in told] == ["live"], "said once"

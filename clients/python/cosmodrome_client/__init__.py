@@ -7,6 +7,7 @@ See docs/client.md for a walk-through.
 """
 
 from cosmodrome_client.bots import Bot, RandomBot
+from cosmodrome_client.channels import ConnectionStatus
 from cosmodrome_client.client import (
     SPECTATOR,
     Client,
@@ -30,8 +31,8 @@ from cosmodrome_client.errors import (
 from cosmodrome_client.messages import game_of, unwrap, wrap, wrap_move, wrap_options
 
 __all__ = [
-    "SPECTATOR", "Bot", "Client", "CosmodromeError", "Creator", "Decision", "IllegalMoveError",
-    "MoveNoLongerLegal", "NoMatchFound", "RandomBot", "Seat", "StaleVersionError", "Viewer",
-    "decisions_of", "error_info", "game_of", "game_view", "play", "time_left_ms", "unwrap",
-    "wrap", "wrap_move", "wrap_options",
+    "SPECTATOR", "Bot", "Client", "ConnectionStatus", "CosmodromeError", "Creator", "Decision",
+    "IllegalMoveError", "MoveNoLongerLegal", "NoMatchFound", "RandomBot", "Seat",
+    "StaleVersionError", "Viewer", "decisions_of", "error_info", "game_of", "game_view", "play",
+    "time_left_ms", "unwrap", "wrap", "wrap_move", "wrap_options",
 ]

@@ -9,17 +9,22 @@ streams, and hands a new stream the least loaded.
 
 `backoff` is the wait before the n-th reconnect in a row: exponential, capped, and drawn at
 random below that ("full jitter"), so the clients a restarted replica dropped all at once do
-not all come back at once.
+not all come back at once. `Reconnects` is the policy every reopened stream follows (a watch,
+a Play session, a ticket's watch): that wait, the bound on reconnects in a row, and what its
+`on_connection` callback is told (`ConnectionStatus`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import grpc
+
+from cosmodrome_client.errors import CosmodromeError
 
 STREAMS_PER_CHANNEL = 500  # half the server's default limit: room for unary calls beside
 
@@ -27,6 +32,73 @@ STREAMS_PER_CHANNEL = 500  # half the server's default limit: room for unary cal
 def backoff(failures: int, base_s: float = 0.05, cap_s: float = 2.0) -> float:
     """Seconds to wait before reconnect number `failures` (1, 2, ...) in a row."""
     return random.uniform(0, min(cap_s, base_s * 2 ** min(failures, 16)))
+
+
+@dataclass(frozen=True)
+class ConnectionStatus:
+    """How a reopened stream stands, told to its `on_connection`: "reconnecting" before each
+    wait to reopen it (`attempt` 1, 2... since it was last live, the next try `retry_in_ms`
+    away, `error` why it dropped, None when it just ended), "live" once a stream answers
+    (the first one, then the first after reconnects: said again only after a
+    "reconnecting"). TypeScript's `ConnectionStatus`, field by field."""
+
+    state: Literal["reconnecting", "live"]
+    attempt: int = 0
+    retry_in_ms: int = 0
+    error: CosmodromeError | None = None
+
+
+OnConnection = Callable[[ConnectionStatus], None]
+
+
+class Reconnects:
+    """One stream's reconnect policy, from its first opening to its end.
+
+    `progressed()` when the stream brings something: the bound `max_retries` (None: no
+    bound) counts reconnects in a row since then. `live()` when a stream answers.
+    `wait(error, where)` when it dropped: past the bound it raises UNAVAILABLE ("{what} lost
+    after n reconnects{where}"), else tells `on_connection` and sleeps `backoff`."""
+
+    def __init__(self, what: str, max_retries: int | None = None,
+                 on_connection: OnConnection | None = None) -> None:
+        self.what = what
+        self.max_retries = max_retries
+        self.on_connection = on_connection
+        self.failures = 0  # reconnects in a row without progress, this one included
+        self.attempt = 0   # reconnects since the stream was last live
+        self.is_live = False
+
+    def progressed(self) -> None:
+        self.failures = 0
+
+    def live(self) -> None:
+        if self.is_live:
+            return
+        self.is_live, self.attempt = True, 0
+        self._tell(ConnectionStatus("live"))
+
+    async def wait(self, error: CosmodromeError | None = None, where: str = "") -> None:
+        self.failures += 1
+        if self.max_retries is not None and self.failures > self.max_retries:
+            raise CosmodromeError(grpc.StatusCode.UNAVAILABLE, f"{self.what} lost after "
+                                  f"{self.failures - 1} reconnects{where}")
+        delay = backoff(self.failures)
+        self.is_live = False
+        self.attempt += 1
+        self._tell(ConnectionStatus("reconnecting", self.attempt, round(delay * 1000), error))
+        await asyncio.sleep(delay)
+
+    def _tell(self, status: ConnectionStatus) -> None:
+        if self.on_connection is not None:
+            self.on_connection(status)
+
+
+async def answered(call: grpc.aio.Call) -> bool:
+    """Whether a stream call answered with its headers: grpc.aio resolves a trailers-only
+    answer (how a call refused before any message ends) with empty headers on a call
+    already done, and real headers while the call still runs."""
+    await call.initial_metadata()
+    return not call.done()
 
 
 @dataclass

@@ -64,7 +64,12 @@ from cosmodrome.v1 import (
 )
 from cosmodrome_client.bots.base import Bot
 from cosmodrome_client.bots.games import bot_for, has_bot
-from cosmodrome_client.channels import ChannelPool, backoff
+from cosmodrome_client.channels import (
+    ChannelPool,
+    OnConnection,
+    Reconnects,
+    answered,
+)
 from cosmodrome_client.errors import (
     CosmodromeError,
     MoveNoLongerLegal,
@@ -455,35 +460,37 @@ class Client:
                                 ladder_pb2.CancelTicketRequest(ticket_id=ticket_id),
                                 self._player("cancel_ticket"))
 
-    async def watch_ticket(self, ticket_id: str, *, max_retries: int | None = None
+    async def watch_ticket(self, ticket_id: str, *, max_retries: int | None = None,
+                           on_connection: OnConnection | None = None
                            ) -> AsyncIterator[ladder_pb2.Ticket]:
         """The ticket now, then each change, until it ends (MATCHED, CANCELLED, EXPIRED). A
         dropped stream is watched again (any replica: a MATCHED ticket gives the same seat
-        and token again); `max_retries` bounds reconnects in a row (None: keep trying)."""
+        and token again); `max_retries` bounds reconnects in a row (None: keep trying);
+        `on_connection` is told how the stream stands (`ConnectionStatus`, as `watch`)."""
         token = self._player("watch_ticket")
-        failures = 0
+        reconnects = Reconnects(f"watch of ticket {ticket_id}", max_retries, on_connection)
         while True:
             lease = self.channels.lease(ladder_pb2_grpc.MatchmakerServiceStub)
             call = lease.stub.WatchTicket(ladder_pb2.WatchTicketRequest(ticket_id=ticket_id),
                                           metadata=_auth(token), wait_for_ready=True)
+            dropped = None
             try:
+                if await answered(call):
+                    reconnects.live()
                 async for ticket in call:
-                    failures = 0
+                    reconnects.live()
+                    reconnects.progressed()
                     yield ticket
                     if ticket.status in TICKET_ENDED:
                         return
             except grpc.aio.AioRpcError as e:
+                dropped = CosmodromeError.from_rpc(e)
                 if e.code() not in _RESUMABLE or self.closed:
-                    raise CosmodromeError.from_rpc(e) from e
+                    raise dropped from e
             finally:
                 call.cancel()
                 lease.release()
-            failures += 1
-            if max_retries is not None and failures > max_retries:
-                raise CosmodromeError(grpc.StatusCode.UNAVAILABLE,
-                                      f"watch of ticket {ticket_id} lost after "
-                                      f"{failures - 1} reconnects")
-            await asyncio.sleep(backoff(failures))
+            await reconnects.wait(dropped)
 
     async def wait_for_match(self, ticket: ladder_pb2.Ticket | str) -> Seat:
         """The seat the matchmaker gives a ticket: a Seat as `join` returns it (`play(seat,
@@ -617,17 +624,21 @@ class Viewer:
 
     def session(self, from_version: int = 0, *, chat: bool = False,
                 chat_from_sequence: int = 0, max_retries: int | None = None,
-                socket_url: str | None = None) -> Session:
+                socket_url: str | None = None,
+                on_connection: OnConnection | None = None) -> Session:
         """A Play session (`async with viewer.session() as s:`): the match's updates after
         `from_version` and, for a seat, its moves (`await s.submit(move)`) on one stream,
-        reopened where it broke off; on the Play socket at `socket_url` if given. See
+        reopened where it broke off; on the Play socket at `socket_url` if given;
+        `on_connection` told how it stands (`ConnectionStatus`). See
         cosmodrome_client.session."""
         return Session(self, from_version, chat=chat, chat_from_sequence=chat_from_sequence,
-                       max_retries=max_retries, socket_url=socket_url)
+                       max_retries=max_retries, socket_url=socket_url,
+                       on_connection=on_connection)
 
     async def watch(self, from_version: int = 0, *, until_finished: bool = True,
                     max_retries: int | None = None, chat: bool = False,
-                    chat_from_sequence: int = 0) -> AsyncIterator[play_pb2.MatchUpdate]:
+                    chat_from_sequence: int = 0, on_connection: OnConnection | None = None
+                    ) -> AsyncIterator[play_pb2.MatchUpdate]:
         """Every update after `from_version`, then live ones, in version order.
 
         A dropped stream is reopened from the last version seen, so no update is missed or
@@ -636,6 +647,9 @@ class Viewer:
         reconnects without progress (None: keep trying). With `chat`, the match's chat
         comes too (updates with `chat` set and no entry): the lines kept after
         `chat_from_sequence` first, then live ones, none missed or repeated either.
+        `on_connection(status)` is told how the stream stands (`ConnectionStatus`): live at
+        its headers (sent as soon as the watch waits) or first update, reconnecting before
+        each wait to reopen it.
 
             async for update in seat.watch(chat=True):
                 if update.HasField("chat"):
@@ -643,19 +657,25 @@ class Viewer:
                 else:
                     print(update.entry.version, update.entry.move_kind)
         """
-        last, failures, gap_at = from_version, 0, None
+        last, gap_at = from_version, None
         said = chat_from_sequence  # the newest chat line delivered
+        reconnects = Reconnects(f"watch of {self.match_id}", max_retries, on_connection)
         while True:
             request = play_pb2.WatchMatchRequest(match_id=self.match_id, from_version=last,
                                                  with_chat=chat, chat_from_sequence=said)
             lease = self.client.channels.lease(play_pb2_grpc.PlayServiceStub)
             call = lease.stub.WatchMatch(request, metadata=_auth(self.token),
                                          wait_for_ready=True)
+            dropped = None
             try:
+                if await answered(call):
+                    reconnects.live()
                 async for update in call:
+                    reconnects.live()
                     if update.HasField("chat"):
                         if update.chat.sequence > said:
-                            said, failures = update.chat.sequence, 0
+                            said = update.chat.sequence
+                            reconnects.progressed()
                             yield update
                         continue
                     version = update.entry.version
@@ -664,7 +684,8 @@ class Viewer:
                     if version != last + 1 and gap_at != last:
                         gap_at = last  # ask once more; a gap the server repeats is history
                         raise _Gap(last, version)  # it no longer has (e.g. an imported log)
-                    last, failures = version, 0
+                    last = version
+                    reconnects.progressed()
                     if update.HasField("view"):
                         self._remember(update.view)
                     yield update
@@ -678,17 +699,13 @@ class Viewer:
             except _Gap:
                 pass  # reopen from the last version seen: the server replays what is missing
             except grpc.aio.AioRpcError as e:
+                dropped = CosmodromeError.from_rpc(e)
                 if e.code() not in _RESUMABLE or self.client.closed:
-                    raise CosmodromeError.from_rpc(e) from e
+                    raise dropped from e
             finally:
                 call.cancel()
                 lease.release()
-            failures += 1
-            if max_retries is not None and failures > max_retries:
-                raise CosmodromeError(grpc.StatusCode.UNAVAILABLE,
-                                      f"watch of {self.match_id} lost after {failures - 1} "
-                                      f"reconnects at version {last}")
-            await asyncio.sleep(backoff(failures))
+            await reconnects.wait(dropped, f" at version {last}")
 
 
 class _Gap(Exception):
@@ -806,7 +823,8 @@ class Seat(Viewer):
                                        self.token)
 
 
-async def play(seat: Seat, bot: Bot, *, stream: bool = True) -> match_pb2.Match:
+async def play(seat: Seat, bot: Bot, *, stream: bool = True,
+               on_connection: OnConnection | None = None) -> match_pb2.Match:
     """Plays `seat` to the end of its match with `bot`; returns the finished Match.
 
     Follows the match and, whenever the newest view shows this seat owing a decision, asks
@@ -814,19 +832,20 @@ async def play(seat: Seat, bot: Bot, *, stream: bool = True) -> match_pb2.Match:
     on a view older than its own last move. With `stream` (the default) moves and updates
     share one Play session; without it, or against a server without Play, each move is a
     SubmitMove call beside a WatchMatch stream (what gRPC-Web and REST clients do).
+    `on_connection` is told how that stream stands (`ConnectionStatus`, as `watch`).
     """
     view = await seat.view()
     if view.match.status == FINISHED:
         return view.match
     if stream:
         try:
-            return await _play_session(seat, _Actor(seat, bot), view)
+            return await _play_session(seat, _Actor(seat, bot), view, on_connection)
         except CosmodromeError as error:
             if error.code != grpc.StatusCode.UNIMPLEMENTED:
                 raise
     # (a fresh actor: the session's may have chosen on `view` already, and that move was
     # refused unapplied)
-    return await _play_unary(seat, _Actor(seat, bot), view)
+    return await _play_unary(seat, _Actor(seat, bot), view, on_connection)
 
 
 class _Actor:
@@ -850,9 +869,10 @@ class _Actor:
         return self.bot.choose(game_view(view), decision.kind, decision.options)
 
 
-async def _play_session(seat: Seat, actor: _Actor, view: match_pb2.MatchView
-                        ) -> match_pb2.Match:
-    async with seat.session(from_version=view.match.version) as session:
+async def _play_session(seat: Seat, actor: _Actor, view: match_pb2.MatchView,
+                        on_connection: OnConnection | None) -> match_pb2.Match:
+    async with seat.session(from_version=view.match.version,
+                            on_connection=on_connection) as session:
         async def act(view: match_pb2.MatchView) -> None:
             move = actor.choose(view)
             if move is None:
@@ -873,8 +893,8 @@ async def _play_session(seat: Seat, actor: _Actor, view: match_pb2.MatchView
     return (await seat.view()).match
 
 
-async def _play_unary(seat: Seat, actor: _Actor, view: match_pb2.MatchView
-                      ) -> match_pb2.Match:
+async def _play_unary(seat: Seat, actor: _Actor, view: match_pb2.MatchView,
+                      on_connection: OnConnection | None) -> match_pb2.Match:
     async def act(view: match_pb2.MatchView) -> None:
         move = actor.choose(view)
         if move is None:
@@ -886,7 +906,8 @@ async def _play_unary(seat: Seat, actor: _Actor, view: match_pb2.MatchView
         actor.floor = max(actor.floor, response.version)
 
     await act(view)
-    async for update in seat.watch(from_version=view.match.version):
+    async for update in seat.watch(from_version=view.match.version,
+                                   on_connection=on_connection):
         if not update.HasField("view"):
             continue
         if update.view.match.status == FINISHED:

@@ -13,7 +13,10 @@ costs the server about as much CPU per move (docs/operations.md, the realtime pa
 A reader task owns the stream: it hands answers to the `submit` awaiting them and updates to
 `updates()`, in version order. When the stream breaks (a replica restarts, the network
 drops), it opens a new one from the last version received and resends the moves not yet
-answered with their idempotency keys: none is missed, repeated or applied twice.
+answered with their idempotency keys: none is missed, repeated or applied twice. Its
+`on_connection` is told how the stream stands (channels.ConnectionStatus): live at the first
+response (the server sends no headers before one: an update, a move's answer or a heartbeat),
+reconnecting before each wait to reopen it.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from google.rpc import status_pb2
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from cosmodrome.v1 import match_pb2, play_pb2
+from cosmodrome_client.channels import OnConnection, Reconnects
 from cosmodrome_client.errors import CosmodromeError
 from cosmodrome_client.messages import wrap_move
 
@@ -49,17 +53,21 @@ SOCKET_CLOSE_BASE = 4000  # a Play socket refused: 4000 + its gRPC status code
 
 class Session:
     """One viewer's Play session (a spectator's only follows). Use as an async context
-    manager; `max_retries` bounds reopenings in a row without progress (None: no bound)."""
+    manager; `max_retries` bounds reopenings in a row without progress (None: no bound);
+    `on_connection` is told how the stream stands."""
 
     def __init__(self, viewer: Viewer, from_version: int = 0, *, chat: bool = False,
                  chat_from_sequence: int = 0, max_retries: int | None = None,
-                 socket_url: str | None = None) -> None:
+                 socket_url: str | None = None,
+                 on_connection: OnConnection | None = None) -> None:
         self.viewer = viewer
         self.socket_url = socket_url or getattr(viewer.client, "play_socket_url", None)
         self.last = from_version     # the newest version received
         self.said = chat_from_sequence  # the newest chat line received
         self.chat = chat
         self.max_retries = max_retries
+        self._reconnects = Reconnects(f"session of {viewer.match_id}", max_retries,
+                                      on_connection)
         self._ids = itertools.count(1)
         self._pending: dict[str, tuple[play_pb2.PlayMove, asyncio.Future]] = {}
         self._updates: asyncio.Queue = asyncio.Queue()
@@ -68,6 +76,7 @@ class Session:
         self._reader: asyncio.Task | None = None
         self._ended: CosmodromeError | None = None  # why the session is over, once it is
         self._progressed = False  # the open stream brought something
+        self._dropped: CosmodromeError | None = None  # why the last stream failed, if it did
 
     async def __aenter__(self) -> Session:
         self._reader = asyncio.get_running_loop().create_task(self._run())
@@ -121,7 +130,6 @@ class Session:
             await call.write(request)
 
     async def _run(self) -> None:
-        failures = 0
         try:
             while True:
                 progressed = await self._follow()
@@ -130,12 +138,9 @@ class Session:
                                               "the match is over: the session has ended"))
                     self._updates.put_nowait(_END)
                     return
-                failures = 0 if progressed else failures + 1
-                if self.max_retries is not None and failures > self.max_retries:
-                    raise CosmodromeError(grpc.StatusCode.UNAVAILABLE,
-                                          f"session of {self.viewer.match_id} lost after "
-                                          f"{failures - 1} reconnects at version {self.last}")
-                await asyncio.sleep(min(2.0, 0.05 * 2 ** min(failures, 6)))
+                if progressed:
+                    self._reconnects.progressed()
+                await self._reconnects.wait(self._dropped, f" at version {self.last}")
         except CosmodromeError as error:
             self._end(error)
             self._updates.put_nowait(error)
@@ -152,12 +157,13 @@ class Session:
         client = self.viewer.client
         call = self._call = client.play.Play(metadata=_auth(self.viewer.token),
                                              wait_for_ready=True)
-        self._progressed = False
+        self._progressed, self._dropped = False, None
         try:
             return await self._exchange(call)
         except grpc.aio.AioRpcError as e:
+            self._dropped = CosmodromeError.from_rpc(e)
             if e.code() not in RESUMABLE or client.closed:
-                raise CosmodromeError.from_rpc(e) from e
+                raise self._dropped from e
             return self._progressed
         except asyncio.InvalidStateError:  # a write on a call that had just failed
             return self._progressed
@@ -167,7 +173,7 @@ class Session:
 
     async def _follow_socket(self) -> bool | None:
         """`_follow` on the Play socket: the same messages, a close code for a status."""
-        self._progressed, call = False, None
+        self._progressed, self._dropped, call = False, None, None
         try:
             async with websockets.asyncio.client.connect(
                     self.socket_url, compression=None,
@@ -179,12 +185,14 @@ class Session:
                     self._call = None
         except ConnectionClosed as closed:
             refusal = call.refusal(closed) if call is not None else None
+            self._dropped = CosmodromeError(grpc.StatusCode.UNAVAILABLE, str(closed))
             if refusal is not None:
-                error = CosmodromeError.from_status(refusal)
+                error = self._dropped = CosmodromeError.from_status(refusal)
                 if error.code not in RESUMABLE or self.viewer.client.closed:
                     raise error from None
             return self._progressed
-        except (OSError, InvalidHandshake, TimeoutError):  # no replica there now: retry
+        except (OSError, InvalidHandshake, TimeoutError) as exc:  # no replica there now: retry
+            self._dropped = CosmodromeError(grpc.StatusCode.UNAVAILABLE, str(exc))
             return self._progressed
 
     async def _exchange(self, call: grpc.aio.StreamStreamCall | _Socket) -> bool | None:
@@ -198,6 +206,7 @@ class Session:
             await self._send(call, play_pb2.PlayRequest(move=request))
         async for response in call:
             self._progressed = True
+            self._reconnects.live()
             if response.HasField("result"):
                 self._answer(response.result)
             if response.HasField("update") and self._take(response.update):

@@ -10,8 +10,9 @@ Each screen shows the match (status, seats, whose turn and who owes what), the g
 rendering of its View message), the last events, and, when you owe a decision, its options
 as a numbered list. Type a number and Enter; `q` quits; `say <text>` says a line in the
 match chat (seated players), whose lines show as they come, `[chat] name: text`. The
-client follows the match's watch stream and redraws when anyone moves; when the connection
-drops it says so and resumes where it left off.
+client follows the match's watch stream and redraws when anyone moves; when that stream
+drops it says so (the watch's `on_connection`), resumes where it left off, and says when it is
+back.
 
 It reads lines from stdin and writes to stdout, so it runs in a terminal, under tmux or
 driven through pipes (without a TTY each screen starts with a separator instead of a clear).
@@ -34,6 +35,7 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from cosmodrome.v1 import match_pb2
+from cosmodrome_client.channels import ConnectionStatus
 from cosmodrome_client.client import FINISHED, Client, Seat, Viewer, decisions_of, game_view
 from cosmodrome_client.errors import (
     CosmodromeError,
@@ -233,6 +235,7 @@ class Terminal:
     viewer_game: str = ""
     content: Message | None = None  # the game's static content, from the server's catalog
     words: Message | None = None    # the game's words, from the same catalog
+    lost: bool = False  # the watch's stream dropped and is not live again yet
 
     def say(self, text: str = "", end: str = "\n") -> None:
         self.out.write(text + end)
@@ -270,28 +273,22 @@ class Terminal:
     async def follow(self) -> None:
         """The watch stream into the queue (the client resumes it after a drop)."""
         try:
-            async for update in self.viewer.watch(from_version=0, chat=True):
+            async for update in self.viewer.watch(from_version=0, chat=True,
+                                                  on_connection=self.on_connection):
                 await self.queue.put(("update", update))
             await self.queue.put(("ended",))
         except CosmodromeError as e:
             await self.queue.put(("error", e))
 
-    async def monitor(self, channel: grpc.aio.Channel) -> None:
-        """Says when the connection is lost and when it is back."""
-        ready = grpc.ChannelConnectivity.READY
-        lost = False
-        state = channel.get_state()
-        while True:
-            await channel.wait_for_state_change(state)
-            if state == ready and not lost:  # left READY, even if already back by now
-                lost = True
-                self.say("\n[connection lost: reconnecting...]")
-            state = channel.get_state()
-            if state == ready and lost:
-                lost = False
-                self.say("\n[connection back]")
-                if self.options:
-                    self.prompt()
+    def on_connection(self, status: ConnectionStatus) -> None:
+        """Says when the watch's stream is lost and when it is back (live again)."""
+        if status.state == "reconnecting" and status.attempt == 1:
+            self.say("\n[connection lost: reconnecting...]")
+        elif status.state == "live" and self.lost:
+            self.say("\n[connection back]")
+            if self.options:
+                self.prompt()
+        self.lost = status.state == "reconnecting"
 
     def on_chat(self, line) -> None:
         """A chat line, shown at once (the server refuses control characters in them), under
@@ -365,13 +362,13 @@ class Terminal:
         self.say(f"Played: {describe_move(self.viewer_game, move, ctx)} "
                  f"(version {response.version})")
 
-    async def run(self, channel: grpc.aio.Channel, stdin: TextIO) -> int:
+    async def run(self, stdin: TextIO) -> int:
         start_reader(stdin, asyncio.get_running_loop(), self.queue)
         self.view = await self.viewer.view()
         self.viewer_game = self.view.match.game
         self.content = await content_of(self.viewer.client, self.viewer_game)
         self.words = await words_of(self.viewer.client, self.viewer_game)
-        tasks = [asyncio.create_task(self.follow()), asyncio.create_task(self.monitor(channel))]
+        tasks = [asyncio.create_task(self.follow())]
         pending: deque[str] = deque()
         closed = False
         try:
@@ -458,7 +455,7 @@ async def play_terminal(client: Client, args, stdin: TextIO = sys.stdin,
         out.write(f"You are seat {viewer.seat} of match {viewer.match_id} "
                   f"(seat token {viewer.token}).\n")
     out.flush()
-    return await Terminal(viewer, out=out, clear=clear).run(client.channel, stdin)
+    return await Terminal(viewer, out=out, clear=clear).run(stdin)
 
 
 async def _players(client: Client, args) -> int:
