@@ -12,7 +12,6 @@ on its port and data folder (its append-only file brings the matches back).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 
 import grpc
@@ -21,6 +20,7 @@ from google.protobuf.message import DecodeError
 from grpc_health.v1 import health, health_pb2
 
 from cosmodrome import metrics
+from cosmodrome.core.periodic import Periodic
 from cosmodrome.store.embedded import EmbeddedRedis
 from cosmodrome.store.redis_store import RedisStore
 
@@ -60,29 +60,17 @@ class StoreProbe:
         self.store = store
         self.services = ["", *services]
         self.embedded = embedded
-        self.interval_s = interval_s
         self.timeout_s = timeout_s
         self.up: bool | None = None
-        self._task: asyncio.Task | None = None
+        self._rounds = Periodic(self.check, interval_s, log, "store probe failed")
 
     async def start(self) -> None:
         await self.servicer.set(LIVENESS, SERVING)
         await self.check()
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        self._rounds.start()
 
     async def stop(self) -> None:
-        if self._task:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self.interval_s)
-            try:
-                await self.check()
-            except Exception:  # the probe must outlive anything a check meets
-                log.exception("store probe failed")
+        await self._rounds.stop()
 
     async def check(self) -> bool:
         """Ping the store (restarting a dead embedded one first); set health to match."""

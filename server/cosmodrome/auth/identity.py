@@ -4,7 +4,6 @@ keeps both current (guest keys roll over; a JWKS URL is fetched again)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from dataclasses import dataclass, field
 
 import structlog
@@ -12,6 +11,7 @@ import structlog
 from cosmodrome.auth import jwks
 from cosmodrome.auth.guest import DEFAULT_AUDIENCE, GuestKeys, derived_keys
 from cosmodrome.auth.verify import Issuer, TokenVerifier
+from cosmodrome.core.periodic import Periodic
 from cosmodrome.store.players import PlayerStore
 
 log = structlog.get_logger("cosmodrome.auth")
@@ -45,19 +45,16 @@ class Identity:
         if settings.jwt_issuer:
             issuers.append(Issuer(settings.jwt_issuer, settings.jwt_audiences, self.host_keys))
         self.verifier = TokenVerifier(issuers)
-        self._task: asyncio.Task | None = None
+        self._refreshes = Periodic(self._refresh, REFRESH_S, log, "identity keys not refreshed")
 
     async def start(self) -> None:
         """Load every key now (a key set that cannot be read stops the start)."""
         await self.guests.refresh()
         await self._load_host_keys()
-        self._task = asyncio.create_task(self._refresh_forever())
+        self._refreshes.start()
 
     async def stop(self) -> None:
-        if self._task:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self._refreshes.stop()
 
     async def _load_host_keys(self) -> None:
         s = self.settings
@@ -69,14 +66,12 @@ class Identity:
         self.host_keys.clear()
         self.host_keys.update(keys)
 
-    async def _refresh_forever(self) -> None:
-        while True:
-            await asyncio.sleep(REFRESH_S)
-            try:
-                await self.guests.refresh()
-                if not self.settings.guest_key_secret:
-                    await self.players.drop_guest_keys_before(self.guests.kept().start)
-                if self.settings.jwks_url:
-                    await self._load_host_keys()
-            except Exception as exc:  # the store or the URL away a while: keep the old keys
-                log.warning("identity keys not refreshed", error=type(exc).__name__)
+    async def _refresh(self) -> None:
+        try:
+            await self.guests.refresh()
+            if not self.settings.guest_key_secret:
+                await self.players.drop_guest_keys_before(self.guests.kept().start)
+            if self.settings.jwks_url:
+                await self._load_host_keys()
+        except Exception as exc:  # the store or the URL away a while: keep the old keys
+            log.warning("identity keys not refreshed", error=type(exc).__name__)

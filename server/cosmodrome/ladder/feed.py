@@ -12,13 +12,13 @@ it was made (its maker died before seating anyone), it is forgotten.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 
 import structlog
 
 from cosmodrome.core import redact
 from cosmodrome.core.errors import NotFound
+from cosmodrome.core.periodic import Periodic
 from cosmodrome.core.runner import FINISHED, WAITING, Runner
 from cosmodrome.ladder.ratings import UNRATED, Ratings
 from cosmodrome.v1 import match_pb2, records_pb2
@@ -35,10 +35,9 @@ class RatingFeed:
                  recheck_s: float = 30.0) -> None:
         self.runner = runner
         self.ratings = ratings
-        self.sweep_s = sweep_s
         self.recheck_ms = int(recheck_s * 1000)
         self._tasks: set[asyncio.Task] = set()
-        self._sweeper: asyncio.Task | None = None
+        self._sweeps = Periodic(self.sweep, sweep_s, log, "rating sweep failed")
 
     def listen(self) -> None:
         """Hear the runner's commits after whoever hears them already."""
@@ -66,23 +65,12 @@ class RatingFeed:
             log.exception("rating failed", match=match_id)
 
     def start(self) -> None:
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self._sweeps.start()
 
     async def stop(self) -> None:
-        if self._sweeper:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        await self._sweeps.stop()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
-
-    async def _sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.sweep_s)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("rating sweep failed")
 
     async def sweep(self, now_ms: int | None = None) -> int:
         """Rate the due matches that finished unrated; the number rated."""

@@ -35,6 +35,7 @@ from cosmodrome.core.errors import (
     NotFound,
     PermissionDenied,
 )
+from cosmodrome.core.periodic import Periodic
 from cosmodrome.core.runner import MAX_NAME, Runner
 from cosmodrome.core.text import check_name
 from cosmodrome.ladder.ladders import ruleset_of
@@ -393,9 +394,8 @@ class TicketBell:
 
     def __init__(self, redis, poll_s: float) -> None:
         self.redis = redis
-        self.poll_s = poll_s
         self.watched: dict[str, list[Watcher]] = {}
-        self._task: asyncio.Task | None = None
+        self._rounds = Periodic(self.poll, poll_s, log, "ticket poll failed")
 
     @contextlib.contextmanager
     def watching(self, ticket_id: str):
@@ -414,21 +414,10 @@ class TicketBell:
             watcher.changed.set()
 
     def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._poll_forever())
+        self._rounds.start()
 
     async def stop(self) -> None:
-        if self._task:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _poll_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.poll_s)
-            try:
-                await self.poll()
-            except Exception:
-                log.exception("ticket poll failed")
+        await self._rounds.stop()
 
     async def poll(self) -> None:
         ids = list(self.watched)

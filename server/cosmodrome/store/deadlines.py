@@ -8,11 +8,9 @@ slot is swept once per SWEEP_S."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-
 import structlog
 
+from cosmodrome.core.periodic import Periodic
 from cosmodrome.core.runner import OtherRules, Runner
 from cosmodrome.store.redis_store import SLOTS
 
@@ -25,19 +23,16 @@ class DeadlineLoop:
     def __init__(self, runner: Runner, interval_s: float = 0.1,
                  sweep_slots: int | None = None) -> None:
         self.runner = runner
-        self.interval_s = interval_s
         self.sweep_slots = sweep_slots or max(1, int(SLOTS * interval_s / self.SWEEP_S))
         self._next_slot = 0
-        self._task: asyncio.Task | None = None
+        self._rounds = Periodic(self.tick, interval_s, log, "deadline tick failed",
+                                wait_first=False)
 
     def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        self._rounds.start(before=self._migrate)
 
     async def stop(self) -> None:
-        if self._task:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self._rounds.stop()
 
     async def tick(self) -> int:
         """Fire what is due now; returns how many deadlines this replica fired."""
@@ -64,17 +59,9 @@ class DeadlineLoop:
         await self.runner.store.repair_hints(
             (first + n) % SLOTS for n in range(min(self.sweep_slots, SLOTS)))
 
-    async def _run(self) -> None:
+    async def _migrate(self) -> None:
         try:
             if moved := await self.runner.store.migrate_legacy_deadlines():
                 log.info("deadlines moved to per-slot sets", matches=moved)
         except Exception:
             log.exception("moving the legacy deadlines failed")
-        while True:
-            try:
-                await self.tick()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("deadline tick failed")
-            await asyncio.sleep(self.interval_s)
