@@ -1,7 +1,7 @@
 // What every call of the client shares: the token header, the codes worth a retry, waits.
 
 import { Code } from "@connectrpc/connect";
-import type { CosmodromeError } from "./errors.js";
+import { CosmodromeError } from "./errors.js";
 
 // A stream that ends with one of these was dropped, not refused: open it again.
 export const RESUMABLE = new Set([
@@ -59,6 +59,36 @@ export class ConnectionReporter {
     this.isLive = false;
     this.attempt += 1;
     this.listener?.({ state: "reconnecting", attempt: this.attempt, retryInMs, error });
+  }
+}
+
+/**
+ * A stream's reconnects in a row without progress: each waits `backoffMs` (told to the
+ * stream's `ConnectionReporter` first), and one past `maxRetries` throws UNAVAILABLE with
+ * `lost(reconnects)`, the reconnects made before it, as its message.
+ */
+export class Reconnects {
+  private failures = 0;
+
+  constructor(
+    readonly connection: ConnectionReporter,
+    private readonly maxRetries: number | undefined,
+    private readonly lost: (reconnects: number) => string,
+  ) {}
+
+  /** The stream delivered something: the next drop is the first in a row again. */
+  progressed(): void {
+    this.failures = 0;
+  }
+
+  /** The stream dropped (`error`: why, if it failed): wait, or throw past `maxRetries`. */
+  async wait(signal?: AbortSignal, error?: CosmodromeError): Promise<void> {
+    this.failures += 1;
+    if (this.maxRetries !== undefined && this.failures > this.maxRetries) {
+      throw new CosmodromeError(Code.Unavailable, this.lost(this.failures - 1));
+    }
+    this.connection.reconnecting(backoffMs(this.failures), error);
+    await sleep(backoffMs(this.failures), signal);
   }
 }
 

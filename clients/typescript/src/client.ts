@@ -26,6 +26,7 @@ import {
   authorization,
   backoffMs,
   ConnectionReporter,
+  Reconnects,
   type ConnectionStatus,
   newIdempotencyKey,
   RESUMABLE,
@@ -470,7 +471,8 @@ export class Client {
   ): AsyncGenerator<Ticket> {
     const token = this.playerTokenFor("watchTicket");
     const { signal, maxRetries } = init;
-    let failures = 0;
+    const reconnects = new Reconnects(new ConnectionReporter(), maxRetries,
+      (n) => `watch of ticket ${ticketId} lost after ${n} reconnects`);
     while (!signal?.aborted && !this.closed) {
       const stop = new AbortController();
       const onAbort = () => stop.abort();
@@ -481,7 +483,7 @@ export class Client {
           { headers: authorization(token), signal: stop.signal },
         );
         for await (const ticket of stream) {
-          failures = 0;
+          reconnects.progressed();
           yield ticket;
           if (TICKET_ENDED.has(ticket.status)) return;
         }
@@ -493,14 +495,7 @@ export class Client {
         signal?.removeEventListener("abort", onAbort);
         stop.abort();
       }
-      failures += 1;
-      if (maxRetries !== undefined && failures > maxRetries) {
-        throw new CosmodromeError(
-          Code.Unavailable,
-          `watch of ticket ${ticketId} lost after ${failures - 1} reconnects`,
-        );
-      }
-      await sleep(backoffMs(failures), signal);
+      await reconnects.wait(signal);
     }
   }
 
@@ -677,8 +672,9 @@ export class Viewer {
     const { untilFinished = true, signal, maxRetries, chat = false } = options;
     let last = options.fromVersion ?? 0n;
     let said = options.chatFromSequence ?? 0n; // the newest chat line delivered
-    let failures = 0;
     const connection = new ConnectionReporter(options.onConnection);
+    const reconnects = new Reconnects(connection, maxRetries,
+      (n) => `watch of ${this.matchId} lost after ${n} reconnects at version ${last}`);
     while (!signal?.aborted && !this.client.closed) {
       const stop = new AbortController(); // ends the call when the caller stops iterating
       const onAbort = () => stop.abort();
@@ -699,7 +695,7 @@ export class Viewer {
           if (update.chat) {
             if (update.chat.sequence <= said) continue;
             said = update.chat.sequence;
-            failures = 0;
+            reconnects.progressed();
             yield update;
             if (signal?.aborted) return; // stopped while the update was read: no more
             continue;
@@ -707,7 +703,7 @@ export class Viewer {
           const version = update.entry?.version ?? 0n;
           if (version <= last) continue; // already delivered before a reconnect
           last = version;
-          failures = 0;
+          reconnects.progressed();
           if (update.view) this.remember(update.view);
           yield update;
           if (signal?.aborted) return;
@@ -724,15 +720,7 @@ export class Viewer {
         signal?.removeEventListener("abort", onAbort);
         stop.abort();
       }
-      failures += 1;
-      if (maxRetries !== undefined && failures > maxRetries) {
-        throw new CosmodromeError(
-          Code.Unavailable,
-          `watch of ${this.matchId} lost after ${failures - 1} reconnects at version ${last}`,
-        );
-      }
-      connection.reconnecting(backoffMs(failures), dropped);
-      await sleep(backoffMs(failures), signal);
+      await reconnects.wait(signal, dropped);
     }
   }
 
