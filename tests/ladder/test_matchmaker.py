@@ -13,7 +13,7 @@ import redis.asyncio as aioredis
 
 from cosmodrome.games.cosmic.v1 import cosmic_pb2
 from cosmodrome.ladder.matchmaker import prefix
-from cosmodrome.ladder.ratings import lua
+from cosmodrome.store.redis_store import lua_source
 from cosmodrome.v1 import (
     games_pb2,
     ladder_pb2,
@@ -148,7 +148,7 @@ async def test_the_rating_window_widens_with_the_wait(redis_url):
     """Tickets 10 mu apart: not grouped at once (window 2), grouped once they have waited
     long enough for a window of 10 (8 s at 1 mu per second)."""
     client = aioredis.from_url(redis_url)
-    match = client.register_script(lua("ladder_match"))
+    match = client.register_script(lua_source("ladder_match"))
     queue = secrets.token_hex(8)
     p = prefix(queue)
     for n, mu in enumerate((20.0, 30.0)):
@@ -170,7 +170,7 @@ async def test_the_rating_window_widens_with_the_wait(redis_url):
 
 async def test_a_stalled_group_passes_to_another_replica_when_its_lease_ends(redis_url):
     client = aioredis.from_url(redis_url)
-    match = client.register_script(lua("ladder_match"))
+    match = client.register_script(lua_source("ladder_match"))
     p = prefix(secrets.token_hex(8))
     await client.hset(f"{p}g:g1", mapping={"tickets": "t0 t1", "bots": 0, "owner": "a"})
     await client.zadd(f"{p}form", {"g1": 5_000, "gone": 5_000})

@@ -40,8 +40,9 @@ from cosmodrome.core.runner import MAX_NAME, Runner
 from cosmodrome.core.text import check_name
 from cosmodrome.ladder.ladders import ruleset_of
 from cosmodrome.ladder.players import bot_key, key_of
-from cosmodrome.ladder.ratings import RatedSeat, Ratings, lua
+from cosmodrome.ladder.ratings import RatedSeat, Ratings
 from cosmodrome.store.players import PlayerStore
+from cosmodrome.store.redis_store import lua_source
 from cosmodrome.v1 import games_pb2, ladder_pb2
 
 log = structlog.get_logger("cosmodrome.ladder")
@@ -97,7 +98,7 @@ class Matchmaker:
         self.redis = ratings.redis
         self.settings = settings
         self.replica = replica or secrets.token_hex(6)
-        self.scripts = {name: self.redis.register_script(lua(f"ladder_{name}"))
+        self.scripts = {name: self.redis.register_script(lua_source(f"ladder_{name}"))
                         for name in ("ticket", "cancel", "match", "bind", "seated", "forget")}
         self.queues: dict[str, Queue] = {}  # what each queue matches (never changes)
         self.seating: set[str] = set()      # groups this replica is seating now

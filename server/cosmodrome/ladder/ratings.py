@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from importlib import resources
 
 import structlog
 from openskill.models import PlackettLuce
@@ -16,6 +15,7 @@ from openskill.models import PlackettLuce
 from cosmodrome import metrics
 from cosmodrome.ladder.ladders import ladder_tag
 from cosmodrome.ladder.players import is_bot
+from cosmodrome.store.redis_store import lua_source
 from cosmodrome.v1 import match_pb2
 
 log = structlog.get_logger("cosmodrome.ladder")
@@ -23,10 +23,6 @@ MODEL = PlackettLuce()
 UNRATED = "ladder:unrated"
 MARKER_TTL_MS = 30 * 86_400_000  # longer than any sweep looks back: a match is rated once
 MAX_ATTEMPTS = 32
-
-
-def lua(name: str) -> str:
-    return resources.files("cosmodrome.store").joinpath(f"lua/{name}.lua").read_text()
 
 
 def rated_key(match_id: str) -> str:
@@ -65,7 +61,7 @@ def ranks_of(result: match_pb2.Result, seats: int) -> list[int]:
 class Ratings:
     def __init__(self, redis) -> None:
         self.redis = redis
-        self._rate = redis.register_script(lua("ladder_rate"))
+        self._rate = redis.register_script(lua_source("ladder_rate"))
 
     async def read(self, game: str, ruleset: str, players: list[str]) -> list[PlayerRating]:
         tag = ladder_tag(game, ruleset)

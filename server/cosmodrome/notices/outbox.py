@@ -34,17 +34,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from importlib import resources
 
 from cosmodrome.store.multiplex import Script
-from cosmodrome.store.redis_store import RedisStore, _slot_tags, match_slot
+from cosmodrome.store.redis_store import RedisStore, _slot_tags, lua_source, match_slot
 
 HINTS = "notice-slots"
 OWED_TTL_MS = 30 * 24 * 3600 * 1000  # a match silent this long forgets who was told
-
-
-def _script(name: str) -> Script:
-    return Script(resources.files("cosmodrome.store").joinpath(f"lua/{name}.lua").read_text())
 
 
 def outbox_key(slot: int) -> str:
@@ -100,11 +95,11 @@ class Commit:
 
 
 class Outbox:
-    ENQUEUE = _script("notices_enqueue")
-    CLAIM = _script("notices_claim")
-    DUE = _script("notices_due")
-    SETTLE = _script("notices_settle")
-    RELEASE = _script("release_deadline")  # drop a hint unless it changed: the same rule
+    ENQUEUE = Script(lua_source("notices_enqueue"))
+    CLAIM = Script(lua_source("notices_claim"))
+    DUE = Script(lua_source("notices_due"))
+    SETTLE = Script(lua_source("notices_settle"))
+    RELEASE = Script(lua_source("release_deadline"))  # drop a hint unless it changed
 
     def __init__(self, store: RedisStore, wait_ms: int = 0) -> None:
         """`wait_ms`: how long a "your turn" waits before it is due; a seat that moves

@@ -72,13 +72,14 @@ CHAT_REQUESTS_PER_SEAT = 16  # likewise for chat request ids
 NO_MARKER: tuple[tuple, tuple] = ((), ())  # a commit's notice marker with notices off
 
 
-def _lua(name: str) -> str:
+def lua_source(name: str) -> str:
+    """A store script's Lua source (store/lua/<name>.lua)."""
     return resources.files("cosmodrome.store").joinpath(f"lua/{name}.lua").read_text()
 
 
 def _indexing(name: str) -> str:
     """A script that keeps the indexes: lua/index.lua's functions, then its own body."""
-    return _lua("index") + _lua(name)
+    return lua_source("index") + lua_source(name)
 
 
 def match_key(match_id: str) -> str:
@@ -273,10 +274,10 @@ class RedisStore:
         self._commit = Script(_indexing("commit"))
         self._create = Script(_indexing("create"))
         self._reindex = Script(_indexing("reindex"))
-        self._claim = Script(_lua("claim"))
-        self._compact = Script(_lua("compact"))
-        self._chat = Script(_lua("chat"))
-        self._release = client.register_script(_lua("release_deadline"))
+        self._claim = Script(lua_source("claim"))
+        self._compact = Script(lua_source("compact"))
+        self._chat = Script(lua_source("chat"))
+        self._release = client.register_script(lua_source("release_deadline"))
 
     @staticmethod
     def reindex_source() -> str:
@@ -591,7 +592,7 @@ class RedisStore:
         if not overwrite and await self.redis.exists(keys[0]):
             raise AlreadyExists(f"match {mid} already exists (set overwrite to replace it)")
         async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.eval(_lua("import_chat"), 1, keys[0])  # the chat's sequence goes on
+            pipe.eval(lua_source("import_chat"), 1, keys[0])  # the chat's sequence goes on
             pipe.delete(*keys[1:])
             pipe.hset(keys[0], mapping={"v": record.match.version,
                                         "rec": record.SerializeToString(),
